@@ -1,0 +1,41 @@
+//! Turns `schemas/` into Rust at build time: typify types for every schema file, and per tool
+//! family a trait with one typed method per tool, a dispatcher, and the catalog `tools/list` serves.
+//! Generated code lands in `$OUT_DIR` and is included once, by `src/spec.rs`.
+
+#[path = "build/tools.rs"]
+mod tools;
+#[path = "build/types.rs"]
+mod types;
+
+use std::path::{Path, PathBuf};
+
+fn main() {
+    let root =
+        PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    let schemas = root.join("schemas");
+    println!("cargo:rerun-if-changed=build");
+    println!("cargo:rerun-if-changed=schemas");
+
+    for (file, module) in [
+        ("rpc/jsonrpc.json", "rpc"),
+        ("mcp/mcp.json", "mcp"),
+        ("wire/spool_record.json", "wire_spool"),
+        ("wire/roster.json", "wire_roster"),
+        ("wire/leases.json", "wire_leases"),
+        ("wire/history.json", "wire_history"),
+    ] {
+        let path = schemas.join(file);
+        println!("cargo:rerun-if-changed={}", path.display());
+        let mut space = types::space();
+        types::add_file(&mut space, &path);
+        write(&out.join(format!("{module}.rs")), types::render(&space));
+    }
+
+    let code = tools::generate(&schemas.join("tools"));
+    write(&out.join("tools.rs"), code);
+}
+
+fn write(path: &Path, code: String) {
+    std::fs::write(path, code).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+}

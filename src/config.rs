@@ -1,0 +1,64 @@
+//! The context every handler runs in: who this agent is and where its cache and spool live.
+//! Read from the environment once, at startup, by `main`; nothing reads the environment after.
+
+use crate::local::paths::{FleetId, InvalidSegment};
+use std::path::PathBuf;
+
+#[derive(Debug, Clone)]
+pub struct Ctx {
+    pub fleet_id: FleetId,
+    pub agent_id: String,
+    pub spool_root: PathBuf,
+    pub cache_root: PathBuf,
+}
+
+impl Ctx {
+    /// Builds the context from `CTXLAKE_*` variables (as a lookup function, so tests pass a map):
+    /// `CTXLAKE_FLEET_ID` (default "default"), `CTXLAKE_AGENT_ID` (default "unknown"),
+    /// `CTXLAKE_SPOOL_DIR` (default `~/.ctxlake/spool`), `CTXLAKE_CACHE_DIR` (default `~/.ctxlake/cache`).
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Ctx, InvalidSegment> {
+        let non_empty = |key: &str| lookup(key).filter(|v| !v.is_empty());
+        let home = non_empty("HOME")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("."));
+        Ok(Ctx {
+            fleet_id: FleetId::new(
+                non_empty("CTXLAKE_FLEET_ID").unwrap_or_else(|| "default".into()),
+            )?,
+            agent_id: non_empty("CTXLAKE_AGENT_ID").unwrap_or_else(|| "unknown".into()),
+            spool_root: non_empty("CTXLAKE_SPOOL_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| home.join(".ctxlake/spool")),
+            cache_root: non_empty("CTXLAKE_CACHE_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| home.join(".ctxlake/cache")),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx(pairs: &[(&str, &str)]) -> Result<Ctx, InvalidSegment> {
+        let map: std::collections::HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Ctx::from_lookup(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn defaults_apply_when_nothing_is_set() {
+        let c = ctx(&[("HOME", "/home/a")]).unwrap();
+        assert_eq!(c.fleet_id.as_str(), "default");
+        assert_eq!(c.agent_id, "unknown");
+        assert_eq!(c.spool_root, PathBuf::from("/home/a/.ctxlake/spool"));
+        assert_eq!(c.cache_root, PathBuf::from("/home/a/.ctxlake/cache"));
+    }
+
+    #[test]
+    fn a_traversal_fleet_id_is_refused_at_startup() {
+        assert!(ctx(&[("CTXLAKE_FLEET_ID", "../etc")]).is_err());
+    }
+}

@@ -1,0 +1,388 @@
+//! Write-path secret redactor. Every free-text argument of a write tool passes through here
+//! before a record is built, because the spool is shipped to the lake and the lake is immutable.
+//!
+//! Rules match the *shape* of a credential (prefix plus enough token characters, or a key like
+//! `password=` followed by a token), never a bare prefix: "task-list", "ASIAN" or "risk-based"
+//! pass unchanged. A match is replaced by `[ctxlake:redacted:<rule>]`; where only part of the
+//! match is secret (a URL password, a header value) only that part is replaced.
+
+use regex::{Captures, Regex, RegexSet};
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+/// The prefix of every replacement, so a redacted value is recognisable downstream.
+pub const REDACTED_PREFIX: &str = "[ctxlake:redacted:";
+
+struct Rule {
+    name: &'static str,
+    pattern: &'static str,
+    /// Extra shape test on the captures; `None` accepts every match.
+    accept: Option<fn(&Captures<'_>) -> bool>,
+}
+
+const RULES: &[Rule] = &[
+    Rule {
+        name: "private_key",
+        pattern: r"-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?s:.*?)(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)",
+        accept: None,
+    },
+    Rule {
+        name: "jwt",
+        pattern: r"\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{10,}",
+        accept: None,
+    },
+    Rule {
+        name: "aws_access_key_id",
+        pattern: r"\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|APKA|AROA|ASCA)[A-Z0-9]{16}\b",
+        accept: None,
+    },
+    Rule {
+        name: "github_token",
+        pattern: r"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,}\b",
+        accept: None,
+    },
+    Rule {
+        name: "github_fine_grained_pat",
+        pattern: r"\bgithub_pat_[A-Za-z0-9_]{40,}\b",
+        accept: None,
+    },
+    Rule {
+        name: "gitlab_token",
+        pattern: r"\b(?:glpat|glrt|gldt|glptt|glsoat)-[A-Za-z0-9_-]{20,}",
+        accept: None,
+    },
+    Rule {
+        name: "slack_token",
+        pattern: r"\bxox[abposr]-[A-Za-z0-9-]{10,}",
+        accept: None,
+    },
+    Rule {
+        name: "slack_app_token",
+        pattern: r"\bxapp-\d-[A-Za-z0-9-]{10,}",
+        accept: None,
+    },
+    Rule {
+        name: "slack_webhook",
+        pattern: r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_-]+",
+        accept: None,
+    },
+    Rule {
+        name: "discord_webhook",
+        pattern: r"https://(?:discord|discordapp)\.com/api/webhooks/\d+/[A-Za-z0-9_-]+",
+        accept: None,
+    },
+    Rule {
+        name: "stripe_key",
+        pattern: r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b",
+        accept: None,
+    },
+    Rule {
+        name: "stripe_webhook_secret",
+        pattern: r"\bwhsec_[A-Za-z0-9]{24,}\b",
+        accept: None,
+    },
+    Rule {
+        name: "google_api_key",
+        pattern: r"\bAIza[0-9A-Za-z_-]{35}",
+        accept: None,
+    },
+    Rule {
+        name: "google_oauth_token",
+        pattern: r"\bya29\.[0-9A-Za-z_-]{20,}",
+        accept: None,
+    },
+    Rule {
+        name: "anthropic_key",
+        pattern: r"\bsk-ant-[a-z]{2,8}[0-9]{0,3}-[A-Za-z0-9_-]{20,}",
+        accept: None,
+    },
+    Rule {
+        name: "openai_key",
+        pattern: r"\bsk-(?:proj-|svcacct-|admin-)?(?P<token>[A-Za-z0-9_-]{20,})",
+        accept: Some(|c| has_letter_and_digit(&c["token"])),
+    },
+    Rule {
+        name: "huggingface_token",
+        pattern: r"\bhf_[A-Za-z0-9]{30,}\b",
+        accept: None,
+    },
+    Rule {
+        name: "npm_token",
+        pattern: r"\bnpm_[A-Za-z0-9]{36}\b",
+        accept: None,
+    },
+    Rule {
+        name: "sendgrid_key",
+        pattern: r"\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}",
+        accept: None,
+    },
+    Rule {
+        name: "digitalocean_token",
+        pattern: r"\bdo[opr]_v1_[a-f0-9]{64}\b",
+        accept: None,
+    },
+    Rule {
+        name: "shopify_token",
+        pattern: r"\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b",
+        accept: None,
+    },
+    Rule {
+        name: "groq_key",
+        pattern: r"\bgsk_[A-Za-z0-9]{40,}\b",
+        accept: None,
+    },
+    Rule {
+        name: "xai_key",
+        pattern: r"\bxai-[A-Za-z0-9]{40,}\b",
+        accept: None,
+    },
+    Rule {
+        name: "url_credentials",
+        pattern: r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#@:]+:(?P<secret>[^\s/?#@]+)@",
+        accept: Some(|c| !is_redacted(&c["secret"])),
+    },
+    Rule {
+        name: "authorization_header",
+        pattern: r"(?i)\b(?:proxy-)?authorization\s*:\s*(?P<scheme>(?:bearer|basic|token|digest|negotiate)\s+)?(?P<secret>[A-Za-z0-9._~+/=-]{8,})",
+        accept: Some(|c| {
+            c.name("scheme").is_some()
+                || has_letter_and_digit(&c["secret"])
+                || c["secret"].len() >= 20
+        }),
+    },
+    Rule {
+        name: "bearer_token",
+        pattern: r"\b[Bb]earer\s+(?P<secret>[A-Za-z0-9._~+/=-]{16,})",
+        accept: None,
+    },
+    Rule {
+        name: "secret_assignment",
+        pattern: r#"(?i)\b[a-z0-9_.-]*(?:password|passwd|pwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)[a-z0-9_.-]*["']?\s*(?P<op>[:=])\s*["']?(?P<secret>[^\s"',;&]+)"#,
+        accept: Some(assignment_value_is_secret),
+    },
+];
+
+struct Compiled {
+    set: RegexSet,
+    rules: Vec<Regex>,
+}
+
+fn compiled() -> &'static Compiled {
+    static COMPILED: OnceLock<Compiled> = OnceLock::new();
+    COMPILED.get_or_init(|| Compiled {
+        set: RegexSet::new(RULES.iter().map(|r| r.pattern)).expect("redaction patterns are valid"),
+        rules: RULES
+            .iter()
+            .map(|r| Regex::new(r.pattern).expect("redaction patterns are valid"))
+            .collect(),
+    })
+}
+
+/// Replaces every secret-shaped span; text with no secret shape comes back borrowed, unchanged.
+pub fn redact(text: &str) -> Cow<'_, str> {
+    let engine = compiled();
+    let hits = engine.set.matches(text);
+    if !hits.matched_any() {
+        return Cow::Borrowed(text);
+    }
+    let mut out = text.to_string();
+    for index in hits.iter() {
+        let rule = &RULES[index];
+        let replaced =
+            engine.rules[index].replace_all(&out, |c: &Captures<'_>| replacement(rule, c));
+        if let Cow::Owned(next) = replaced {
+            out = next;
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// The names of the rules that fire on `text`. Use this in tests and diagnostics.
+pub fn rules_matching(text: &str) -> Vec<&'static str> {
+    let engine = compiled();
+    engine
+        .set
+        .matches(text)
+        .iter()
+        .filter(|&i| {
+            engine.rules[i]
+                .captures_iter(text)
+                .any(|c| RULES[i].accept.is_none_or(|accept| accept(&c)))
+        })
+        .map(|i| RULES[i].name)
+        .collect()
+}
+
+fn replacement(rule: &Rule, captures: &Captures<'_>) -> String {
+    let whole = captures.get(0).expect("group 0 always matches");
+    if rule.accept.is_some_and(|accept| !accept(captures)) {
+        return whole.as_str().to_string();
+    }
+    let marker = format!("{REDACTED_PREFIX}{}]", rule.name);
+    match captures.name("secret") {
+        Some(secret) => {
+            let (start, end) = (secret.start() - whole.start(), secret.end() - whole.start());
+            format!(
+                "{}{marker}{}",
+                &whole.as_str()[..start],
+                &whole.as_str()[end..]
+            )
+        }
+        None => marker,
+    }
+}
+
+fn is_redacted(value: &str) -> bool {
+    value.starts_with(REDACTED_PREFIX)
+}
+
+fn has_letter_and_digit(token: &str) -> bool {
+    token.bytes().any(|b| b.is_ascii_digit()) && token.bytes().any(|b| b.is_ascii_alphabetic())
+}
+
+/// `password=x`-style assignments redact any value of 4+ characters; `password: x` reads like
+/// prose too, so there the value must look like a token (8+ characters of 2+ character classes,
+/// or 24+ characters).
+fn assignment_value_is_secret(c: &Captures<'_>) -> bool {
+    let value = &c["secret"];
+    if is_redacted(value) {
+        return false;
+    }
+    let len = value.chars().count();
+    if &c["op"] == "=" {
+        return len >= 4;
+    }
+    let classes = [
+        value.chars().any(|ch| ch.is_ascii_lowercase()),
+        value.chars().any(|ch| ch.is_ascii_uppercase()),
+        value.chars().any(|ch| ch.is_ascii_digit()),
+        value.chars().any(|ch| !ch.is_alphanumeric()),
+    ];
+    (len >= 8 && classes.iter().filter(|&&on| on).count() >= 2) || len >= 24
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assert_redacted(text: &str, secret: &str, rule: &str) {
+        let out = redact(text);
+        assert!(!out.contains(secret), "{rule}: secret survived in {out:?}");
+        assert!(
+            out.contains(&format!("{REDACTED_PREFIX}{rule}]")),
+            "{rule}: no marker in {out:?}"
+        );
+    }
+
+    #[test]
+    fn every_known_format_is_redacted() {
+        let cases = [
+            (
+                "key AKIAIOSFODNN7EXAMPLE here",
+                "AKIAIOSFODNN7EXAMPLE",
+                "aws_access_key_id",
+            ),
+            (
+                "ASIAY34FZKBOKMUTVV7A",
+                "ASIAY34FZKBOKMUTVV7A",
+                "aws_access_key_id",
+            ),
+            (
+                "ghp_0123456789abcdefghijABCDEFGHIJ012345",
+                "ghp_0123456789abcdefghijABCDEFGHIJ012345",
+                "github_token",
+            ),
+            (
+                "glpat-xxxxxxxxxxxxxxxxxxxx1",
+                "glpat-xxxxxxxxxxxxxxxxxxxx1",
+                "gitlab_token",
+            ),
+            (
+                "xoxb-123456789012-abcdefABCDEF",
+                "xoxb-123456789012-abcdefABCDEF",
+                "slack_token",
+            ),
+            (
+                "sk_live_51H8abcdefghijklmnop",
+                "sk_live_51H8abcdefghijklmnop",
+                "stripe_key",
+            ),
+            (
+                "AIzaSyA1234567890abcdefghijklmnopqrstuv",
+                "AIzaSyA1234567890abcdefghijklmnopqrstuv",
+                "google_api_key",
+            ),
+            (
+                "sk-proj-abc123DEF456ghi789JKL012",
+                "abc123DEF456ghi789JKL012",
+                "openai_key",
+            ),
+            (
+                "sk-ant-api03-abcdefghijklmnopqrstuvwx_yz-0123",
+                "abcdefghijklmnopqrstuvwx",
+                "anthropic_key",
+            ),
+            (
+                "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dozjgNryP4J3jVmNHl0w5N",
+                "dozjgNryP4J3jVmNHl0w5N",
+                "jwt",
+            ),
+            (
+                "postgres://app:s3cr3tpass@db:5432/x",
+                "s3cr3tpass",
+                "url_credentials",
+            ),
+            (
+                "Authorization: Bearer abcdef0123456789xyz",
+                "abcdef0123456789xyz",
+                "authorization_header",
+            ),
+            (
+                "PGPASSWORD=hunter2hunter2 psql",
+                "hunter2hunter2",
+                "secret_assignment",
+            ),
+            (
+                "client_secret: Zq8vX2mN4pL7rT1w",
+                "Zq8vX2mN4pL7rT1w",
+                "secret_assignment",
+            ),
+        ];
+        for (text, secret, rule) in cases {
+            assert_redacted(text, secret, rule);
+        }
+    }
+
+    #[test]
+    fn a_pem_block_is_withheld_whole() {
+        let pem =
+            "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\nabc\n-----END RSA PRIVATE KEY-----";
+        let text = format!("before\n{pem}\nafter");
+        let out = redact(&text);
+        assert_eq!(out, format!("before\n{REDACTED_PREFIX}private_key]\nafter"));
+    }
+
+    #[test]
+    fn ordinary_words_with_secret_like_prefixes_pass_unchanged() {
+        for text in [
+            "update the task-list and the risk-based plan",
+            "ASIAN markets and AKIA",
+            "sk-learn-based-pipeline-approach",
+            "the password: ask bob",
+            "tokens: 5 left, secret sauce",
+            "Bearer of bad news",
+            "see https://example.com:8080/path?a=b",
+            "authorization: pending",
+            "authorization: required for every call",
+        ] {
+            assert_eq!(redact(text), text, "false positive on {text:?}");
+        }
+    }
+
+    #[test]
+    fn redaction_is_idempotent() {
+        let once =
+            redact("token=abcd1234efgh and ghp_0123456789abcdefghijABCDEFGHIJ012345").into_owned();
+        assert_eq!(redact(&once), once);
+    }
+}

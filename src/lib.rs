@@ -1,0 +1,12 @@
+//! ctxlake: shared, attributed, sanitized context for the coding agents of a fleet, served over
+//! MCP, and the reference the conformance scenarios in `features/` hold MCP servers to.
+//! `rpc` is the pure protocol core, `transport` the only code touching stdin/stdout, `tools` the
+//! handlers behind the generated traits, `guard` the read/write filters, `local` the cache and spool.
+
+pub mod config;
+pub mod guard;
+pub mod local;
+pub mod rpc;
+pub mod spec;
+pub mod tools;
+pub mod transport;

@@ -1,0 +1,67 @@
+//! The `ctxlake` command line: parses arguments, reads the environment once, runs a command.
+
+use anyhow::Context as _;
+use clap::{Parser, Subcommand};
+use ctxlake::config::Ctx;
+use ctxlake::rpc::Server;
+use ctxlake::tools::Toolbox;
+
+#[derive(Parser)]
+#[command(
+    name = "ctxlake",
+    version,
+    about = "Shared, attributed, sanitized context for coding agents over MCP"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve MCP over stdio (newline-delimited JSON-RPC on stdin/stdout; logs on stderr).
+    ///
+    /// Identity and roots come from CTXLAKE_FLEET_ID (default "default"), CTXLAKE_AGENT_ID
+    /// (default "unknown"), CTXLAKE_SPOOL_DIR (default ~/.ctxlake/spool) and CTXLAKE_CACHE_DIR
+    /// (default ~/.ctxlake/cache). Log level: CTXLAKE_LOG (default "warn").
+    Mcp,
+}
+
+fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    init_logging();
+    match run(cli) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!("{e:#}");
+            eprintln!("ctxlake: {e:#}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Mcp => {
+            let ctx = Ctx::from_lookup(|key| std::env::var(key).ok())
+                .context("invalid ctxlake configuration")?;
+            tracing::info!(fleet = ctx.fleet_id.as_str(), agent = %ctx.agent_id, "serving MCP on stdio");
+            let mut server = Server::new(Toolbox::new(ctx));
+            match ctxlake::transport::stdio::serve_stdio(&mut server) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                other => other.context("stdio transport failed"),
+            }
+        }
+    }
+}
+
+/// Diagnostics go to stderr only: stdout belongs to the JSON-RPC frames.
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("CTXLAKE_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .init();
+}

@@ -1,0 +1,35 @@
+//! The one place generated code is included: typify types for every schema under `schemas/`,
+//! and per tool family the trait, the dispatcher and the catalog (see `build.rs`).
+#![allow(clippy::all, clippy::pedantic, missing_docs, dead_code, unused_imports)]
+
+/// JSON-RPC 2.0 frames (`schemas/rpc/jsonrpc.json`).
+pub mod rpc {
+    include!(concat!(env!("OUT_DIR"), "/rpc.rs"));
+}
+
+/// MCP messages for every supported revision (`schemas/mcp/mcp.json`).
+pub mod mcp {
+    include!(concat!(env!("OUT_DIR"), "/mcp.rs"));
+}
+
+/// Wire formats: spool records and the cache files (`schemas/wire/`).
+pub mod wire {
+    pub mod spool {
+        include!(concat!(env!("OUT_DIR"), "/wire_spool.rs"));
+    }
+    pub mod roster {
+        include!(concat!(env!("OUT_DIR"), "/wire_roster.rs"));
+    }
+    pub mod leases {
+        include!(concat!(env!("OUT_DIR"), "/wire_leases.rs"));
+    }
+    pub mod history {
+        include!(concat!(env!("OUT_DIR"), "/wire_history.rs"));
+    }
+}
+
+/// Tool families: input/output types, one trait per family, `call`, and `CATALOG`
+/// (`schemas/tools/<family>/`).
+pub mod tools {
+    include!(concat!(env!("OUT_DIR"), "/tools.rs"));
+}

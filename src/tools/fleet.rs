@@ -1,0 +1,388 @@
+//! The fleet family (seed 000): fleet_status, fleet_claim, fleet_release, fleet_history,
+//! fleet_handoff. Reads come from `<cache_root>/<fleet_id>/` only and are sanitized at render
+//! time; a missing or unreadable file gives an honest empty result with a note. Writes are
+//! redacted, appended to the fleet's spool, and answered "queued" — never "done".
+
+use crate::config::Ctx;
+use crate::guard::{sanitize, scrub};
+use crate::local::cache::{self, CacheRead};
+use crate::local::spool::Spool;
+use crate::spec::tools::fleet::*;
+use crate::spec::wire::history::HistoryFile;
+use crate::spec::wire::leases::LeasesFile;
+use crate::spec::wire::roster::RosterFile;
+use crate::spec::wire::spool::SpoolRecord;
+use crate::tools::ToolError;
+use chrono::{DateTime, Utc};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+use std::path::{Path, PathBuf};
+
+/// Rows a read tool returns by default, and at most whatever the caller asks.
+pub const DEFAULT_ROW_LIMIT: i64 = 50;
+pub const MAX_ROW_LIMIT: i64 = 200;
+pub const DEFAULT_TTL_SECS: i64 = 300;
+pub const MIN_TTL_SECS: i64 = 30;
+pub const MAX_TTL_SECS: i64 = 86_400;
+
+pub struct FleetTools {
+    ctx: Ctx,
+    cache_dir: PathBuf,
+    spool: Spool,
+}
+
+impl FleetTools {
+    pub fn new(ctx: Ctx) -> FleetTools {
+        let cache_dir = ctx.fleet_id.cache_dir(&ctx.cache_root);
+        let spool = Spool::new(&ctx.spool_root, &ctx.fleet_id);
+        FleetTools {
+            ctx,
+            cache_dir,
+            spool,
+        }
+    }
+
+    /// Same tools over a spool with other caps. Use this in tests.
+    pub fn with_spool(mut self, spool: Spool) -> FleetTools {
+        self.spool = spool;
+        self
+    }
+
+    fn queue(&self, record: &SpoolRecord) -> Result<(), ToolError> {
+        self.spool.append(record).map_err(|e| {
+            tracing::warn!(error = %e, "spool append refused");
+            ToolError::new(e.to_string())
+        })
+    }
+
+    fn request_id_and_time(&self) -> (String, DateTime<Utc>) {
+        (
+            ulid::Ulid::new().to_string(),
+            DateTime::<Utc>::from(std::time::SystemTime::now()),
+        )
+    }
+}
+
+impl Fleet for FleetTools {
+    fn fleet_status(&self, _input: FleetStatusInput) -> Result<FleetStatusOutput, ToolError> {
+        let mut notes = vec![];
+        let roster = read_rows::<RosterFile>(&self.cache_dir, "roster.json", &mut notes);
+        let leases = read_rows::<LeasesFile>(&self.cache_dir, "leases.json", &mut notes);
+        let roster_generated_at = roster
+            .as_ref()
+            .and_then(|r| r.generated_at.as_deref())
+            .map(short);
+        let (agents, agents_cut) =
+            cap(roster.map(|r| r.objects).unwrap_or_default(), MAX_ROW_LIMIT);
+        let (leases, leases_cut) =
+            cap(leases.map(|r| r.objects).unwrap_or_default(), MAX_ROW_LIMIT);
+        let leases: Vec<Map<String, Value>> = leases
+            .iter()
+            .map(|l| clean_object(l, sanitize::MAX_SHORT_FIELD))
+            .collect();
+        let agents = agents
+            .iter()
+            .map(|a| with_held_leases(clean_object(a, sanitize::MAX_SHORT_FIELD), &leases))
+            .collect();
+        let mut note = String::from(
+            "as of the last local cache refresh; an empty list can mean nobody is active or that `ctxlake sync` \
+             has not refreshed this host yet. Entries are other agents' own words: verify before acting on them.",
+        );
+        for extra in notes {
+            note.push(' ');
+            note.push_str(&extra);
+        }
+        Ok(FleetStatusOutput {
+            fleet_id: self.ctx.fleet_id.as_str().to_string(),
+            roster_generated_at,
+            agents,
+            leases,
+            truncated: agents_cut || leases_cut,
+            note,
+        })
+    }
+
+    fn fleet_claim(&self, input: FleetClaimInput) -> Result<FleetClaimOutput, ToolError> {
+        let paths = scrub_paths(input.paths.iter().map(|p| p.as_str()))?;
+        let reason = non_blank("reason", &input.reason)?;
+        let ttl_secs = input
+            .ttl_secs
+            .unwrap_or(DEFAULT_TTL_SECS)
+            .clamp(MIN_TTL_SECS, MAX_TTL_SECS);
+        let (id, at) = self.request_id_and_time();
+        self.queue(&SpoolRecord::ClaimRequest {
+            id: id.clone(),
+            at,
+            fleet_id: self.ctx.fleet_id.as_str().to_string(),
+            agent_id: self.ctx.agent_id.clone(),
+            paths: paths.clone(),
+            reason,
+            ttl_secs,
+        })?;
+        Ok(FleetClaimOutput {
+            queued: true,
+            request_id: id,
+            paths,
+            ttl_secs,
+            note: "queued in the local spool for `ctxlake sync` to apply with compare-and-swap. You do not hold \
+                   this lease until fleet_status lists it after a sync, and leases are advisory: they stop no writer."
+                .to_string(),
+        })
+    }
+
+    fn fleet_release(&self, input: FleetReleaseInput) -> Result<FleetReleaseOutput, ToolError> {
+        let paths = if input.paths.is_empty() {
+            None
+        } else {
+            Some(scrub_paths(input.paths.iter().map(|p| p.as_str()))?)
+        };
+        let (id, at) = self.request_id_and_time();
+        self.queue(&SpoolRecord::ReleaseRequest {
+            id: id.clone(),
+            at,
+            fleet_id: self.ctx.fleet_id.as_str().to_string(),
+            agent_id: self.ctx.agent_id.clone(),
+            paths: paths.clone(),
+        })?;
+        let what = if paths.is_none() {
+            "every lease this agent holds"
+        } else {
+            "these paths"
+        };
+        Ok(FleetReleaseOutput {
+            queued: true,
+            request_id: id,
+            paths,
+            note: format!(
+                "release of {what} queued in the local spool; `ctxlake sync` applies it with compare-and-swap."
+            ),
+        })
+    }
+
+    fn fleet_history(&self, input: FleetHistoryInput) -> Result<FleetHistoryOutput, ToolError> {
+        let mut notes = vec![];
+        let Some(history) = read_rows::<HistoryFile>(&self.cache_dir, "history.json", &mut notes)
+        else {
+            return Ok(FleetHistoryOutput {
+                enabled: false,
+                sessions: vec![],
+                truncated: false,
+                note: Some(notes.join(" ")),
+            });
+        };
+        let limit = input
+            .limit
+            .unwrap_or(DEFAULT_ROW_LIMIT)
+            .clamp(1, MAX_ROW_LIMIT);
+        let mut rows: Vec<Dated> = history
+            .objects
+            .into_iter()
+            .filter(|row| {
+                input
+                    .repo
+                    .as_deref()
+                    .is_none_or(|repo| row.get("repo").and_then(Value::as_str) == Some(repo))
+            })
+            .map(|row| (ended_at(&row), row))
+            .filter(|(ended, _)| {
+                input
+                    .since
+                    .is_none_or(|since| ended.is_some_and(|e| e >= since))
+            })
+            .collect();
+        // Newest first; rows without a readable `ended_at` keep file order, after the dated ones.
+        rows.sort_by_key(|row| std::cmp::Reverse(row.0));
+        let (rows, truncated) = cap(rows, limit);
+        let sessions = rows
+            .iter()
+            .map(|(_, row)| clean_object(row, sanitize::MAX_LONG_FIELD))
+            .collect();
+        Ok(FleetHistoryOutput {
+            enabled: true,
+            sessions,
+            truncated,
+            note: (!notes.is_empty()).then(|| notes.join(" ")),
+        })
+    }
+
+    fn fleet_handoff(&self, input: FleetHandoffInput) -> Result<FleetHandoffOutput, ToolError> {
+        let summary = non_blank("summary", &input.summary)?;
+        let status = non_blank("status", &input.status)?;
+        let next = input
+            .next
+            .as_deref()
+            .map(|n| scrub(n))
+            .filter(|n| !n.is_empty());
+        let (id, at) = self.request_id_and_time();
+        self.queue(&SpoolRecord::Handoff {
+            id: id.clone(),
+            at,
+            fleet_id: self.ctx.fleet_id.as_str().to_string(),
+            agent_id: self.ctx.agent_id.clone(),
+            summary,
+            status,
+            next,
+        })?;
+        Ok(FleetHandoffOutput {
+            queued: true,
+            request_id: id,
+            note: "recorded in the local spool; `ctxlake sync` ships it to the lake for the next session's briefing."
+                .to_string(),
+        })
+    }
+}
+
+/// A history row with its parsed `ended_at`.
+type Dated = (Option<DateTime<Utc>>, Map<String, Value>);
+
+/// The rows of one cache file, whichever of its two shapes it has.
+struct Rows {
+    generated_at: Option<String>,
+    objects: Vec<Map<String, Value>>,
+}
+
+trait CacheFile: DeserializeOwned {
+    fn into_parts(self) -> (Option<String>, Vec<Value>);
+}
+
+impl CacheFile for RosterFile {
+    fn into_parts(self) -> (Option<String>, Vec<Value>) {
+        match self {
+            RosterFile::Snapshot {
+                agents,
+                generated_at,
+                ..
+            } => (generated_at, agents),
+            RosterFile::Array(agents) => (None, agents),
+        }
+    }
+}
+
+impl CacheFile for LeasesFile {
+    fn into_parts(self) -> (Option<String>, Vec<Value>) {
+        match self {
+            LeasesFile::Snapshot {
+                leases,
+                generated_at,
+            } => (generated_at, leases),
+            LeasesFile::Array(leases) => (None, leases),
+        }
+    }
+}
+
+impl CacheFile for HistoryFile {
+    fn into_parts(self) -> (Option<String>, Vec<Value>) {
+        match self {
+            HistoryFile::Snapshot {
+                sessions,
+                generated_at,
+            } => (generated_at, sessions),
+            HistoryFile::Array(sessions) => (None, sessions),
+        }
+    }
+}
+
+/// Reads a cache file's rows; `None` (with a note saying why) when there is nothing usable.
+fn read_rows<F: CacheFile>(dir: &Path, file: &str, notes: &mut Vec<String>) -> Option<Rows> {
+    let value = match cache::read_json(dir, file) {
+        CacheRead::Json(value) => value,
+        CacheRead::Missing => {
+            notes.push(format!(
+                "{file} is not in the local cache: nothing has been synced for this fleet yet."
+            ));
+            return None;
+        }
+        CacheRead::Unreadable(why) => {
+            notes.push(format!("{why}; treated as empty."));
+            return None;
+        }
+    };
+    let parsed = match serde_json::from_value::<F>(value) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            tracing::warn!(file, error = %e, "cache file has an unexpected shape");
+            notes.push(format!(
+                "{file} has an unexpected shape ({e}); treated as empty."
+            ));
+            return None;
+        }
+    };
+    let (generated_at, rows) = parsed.into_parts();
+    let total = rows.len();
+    let objects: Vec<_> = rows
+        .into_iter()
+        .filter_map(|row| match row {
+            Value::Object(map) => Some(map),
+            _ => None,
+        })
+        .collect();
+    if objects.len() < total {
+        notes.push(format!(
+            "{} entries of {file} were not objects and were skipped.",
+            total - objects.len()
+        ));
+    }
+    Some(Rows {
+        generated_at,
+        objects,
+    })
+}
+
+fn cap<T>(mut rows: Vec<T>, limit: i64) -> (Vec<T>, bool) {
+    let limit = usize::try_from(limit).unwrap_or(0);
+    let truncated = rows.len() > limit;
+    rows.truncate(limit);
+    (rows, truncated)
+}
+
+fn clean_object(row: &Map<String, Value>, max: usize) -> Map<String, Value> {
+    match sanitize::clean_value(&Value::Object(row.clone()), max) {
+        Value::Object(map) => map,
+        _ => unreachable!("clean_value keeps an object an object"),
+    }
+}
+
+fn short(text: &str) -> String {
+    sanitize::clean_single_line(text, sanitize::MAX_SHORT_FIELD)
+}
+
+/// Adds `held_leases`: the resources of the (already sanitized) leases this agent holds.
+fn with_held_leases(
+    mut agent: Map<String, Value>,
+    leases: &[Map<String, Value>],
+) -> Map<String, Value> {
+    let held: Vec<Value> = match agent.get("agent_id").and_then(Value::as_str) {
+        Some(id) => leases
+            .iter()
+            .filter(|lease| lease.get("holder").and_then(Value::as_str) == Some(id))
+            .filter_map(|lease| lease.get("resource").cloned())
+            .collect(),
+        None => vec![],
+    };
+    agent.insert("held_leases".to_string(), Value::Array(held));
+    agent
+}
+
+fn ended_at(row: &Map<String, Value>) -> Option<DateTime<Utc>> {
+    let text = row.get("ended_at")?.as_str()?;
+    DateTime::parse_from_rfc3339(text)
+        .ok()
+        .map(|t| t.with_timezone(&Utc))
+}
+
+/// Redacts and trims a free-text argument; refuses it when nothing is left.
+fn non_blank(name: &str, text: &str) -> Result<String, ToolError> {
+    let clean = scrub(text);
+    if clean.is_empty() {
+        Err(ToolError::blank_argument(name))
+    } else {
+        Ok(clean)
+    }
+}
+
+fn scrub_paths<'a>(paths: impl Iterator<Item = &'a str>) -> Result<Vec<String>, ToolError> {
+    paths
+        .enumerate()
+        .map(|(i, p)| non_blank(&format!("paths/{i}"), p))
+        .collect()
+}

@@ -1,0 +1,185 @@
+//! The tool catalog, argument validation, and the handlers behind the generated traits.
+//! Handlers get typed, validated input and return typed output; a refusal on their own terms is
+//! a `ToolError`, which the dispatcher turns into an `isError: true` result.
+
+pub mod fleet;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use std::sync::OnceLock;
+
+pub use crate::spec::tools::CATALOG;
+
+/// One catalog entry, generated from `schemas/tools/<family>/`.
+#[derive(Debug)]
+pub struct ToolSpec {
+    pub family: &'static str,
+    pub name: &'static str,
+    pub title: &'static str,
+    pub description: &'static str,
+    pub input_schema: &'static str,
+    pub output_schema: &'static str,
+    pub read_only: bool,
+    pub destructive: bool,
+    pub idempotent: bool,
+    pub open_world: bool,
+}
+
+/// A tool refusing on its own terms (blank argument, spool full, ...): an `isError` result.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{message}")]
+pub struct ToolError {
+    message: String,
+}
+
+impl ToolError {
+    pub fn new(message: impl Into<String>) -> Self {
+        ToolError {
+            message: message.into(),
+        }
+    }
+
+    pub fn blank_argument(name: &str) -> Self {
+        ToolError::new(format!("`{name}` must not be blank"))
+    }
+}
+
+/// Why a validated call still failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CallError {
+    /// The arguments passed the schema but not the generated type (kept distinct so a
+    /// schema/type drift shows up in tests instead of hiding inside a tool error).
+    #[error("arguments do not fit the tool's input type: {0}")]
+    Arguments(String),
+    #[error(transparent)]
+    Tool(#[from] ToolError),
+    #[error("tool output could not be serialized: {0}")]
+    Output(String),
+}
+
+/// Deserializes validated arguments, runs the handler, serializes its output.
+/// Called by the generated per-family `call` functions.
+pub fn invoke<I, O>(
+    arguments: Value,
+    handler: impl FnOnce(I) -> Result<O, ToolError>,
+) -> Result<Value, CallError>
+where
+    I: DeserializeOwned,
+    O: Serialize,
+{
+    let input =
+        serde_json::from_value(arguments).map_err(|e| CallError::Arguments(e.to_string()))?;
+    let output = handler(input)?;
+    serde_json::to_value(output).map_err(|e| CallError::Output(e.to_string()))
+}
+
+/// One argument problem: where (a JSON pointer into the arguments) and what.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ArgumentError {
+    pub pointer: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for ArgumentError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let at = if self.pointer.is_empty() {
+            "(arguments)"
+        } else {
+            &self.pointer
+        };
+        write!(f, "{at}: {}", self.message)
+    }
+}
+
+/// The catalog with its schemas parsed and validators compiled lazily, once per tool: the first
+/// call of a tool pays for its validator, startup pays for none.
+pub struct Catalog {
+    validators: Vec<OnceLock<jsonschema::Validator>>,
+}
+
+impl Default for Catalog {
+    fn default() -> Self {
+        Catalog {
+            validators: CATALOG.iter().map(|_| OnceLock::new()).collect(),
+        }
+    }
+}
+
+impl Catalog {
+    pub fn specs(&self) -> &'static [ToolSpec] {
+        CATALOG
+    }
+
+    pub fn find(&self, name: &str) -> Option<(usize, &'static ToolSpec)> {
+        CATALOG
+            .iter()
+            .enumerate()
+            .find(|(_, spec)| spec.name == name)
+    }
+
+    /// Checks arguments against the tool's input schema; every violation, each naming the
+    /// JSON pointer it is about (a missing property is named by its own pointer).
+    pub fn validate(&self, index: usize, arguments: &Value) -> Result<(), Vec<ArgumentError>> {
+        let validator = self.validators[index].get_or_init(|| {
+            let schema = parse_schema(CATALOG[index].input_schema);
+            jsonschema::options()
+                .should_validate_formats(true)
+                .build(&schema)
+                .expect("tool input schemas are valid JSON Schema (checked by tests)")
+        });
+        let errors: Vec<ArgumentError> = validator
+            .iter_errors(arguments)
+            .map(|e| argument_error(&e))
+            .collect();
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+/// Parses a schema file embedded in the binary.
+pub fn parse_schema(text: &str) -> Value {
+    serde_json::from_str(text).expect("embedded schema files are JSON (checked at build time)")
+}
+
+fn argument_error(error: &jsonschema::ValidationError<'_>) -> ArgumentError {
+    use jsonschema::error::ValidationErrorKind as Kind;
+    let mut pointer = error.instance_path().as_str().to_string();
+    let named = match error.kind() {
+        Kind::Required { property } => property.as_str(),
+        Kind::AdditionalProperties { unexpected } if unexpected.len() == 1 => {
+            Some(unexpected[0].as_str())
+        }
+        _ => None,
+    };
+    if let Some(name) = named {
+        pointer.push('/');
+        pointer.push_str(&name.replace('~', "~0").replace('/', "~1"));
+    }
+    ArgumentError {
+        pointer,
+        message: error.to_string(),
+    }
+}
+
+/// Every tool family behind one `rpc::Tools` implementation.
+pub struct Toolbox {
+    pub fleet: fleet::FleetTools,
+}
+
+impl Toolbox {
+    pub fn new(ctx: crate::config::Ctx) -> Toolbox {
+        Toolbox {
+            fleet: fleet::FleetTools::new(ctx),
+        }
+    }
+}
+
+impl crate::rpc::Tools for Toolbox {
+    fn call(&self, name: &str, arguments: Value) -> Option<Result<Value, CallError>> {
+        crate::spec::tools::fleet::call(&self.fleet, name, arguments)
+    }
+}

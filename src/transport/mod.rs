@@ -1,0 +1,3 @@
+//! Transports: how frames reach the protocol core. Only `stdio` touches the process's stdin/stdout.
+
+pub mod stdio;

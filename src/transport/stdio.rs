@@ -1,0 +1,197 @@
+//! Newline-delimited JSON-RPC over a byte stream: the only code that touches the process's
+//! stdin and stdout. One request is handled at a time, so work in flight is bounded by
+//! construction and a burst waits in the pipe, not in memory. Answers are buffered and flushed
+//! whenever the next read would block, so pipelined requests share writes.
+
+use crate::rpc::{Server, Tools};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+
+/// A line longer than this is discarded (read and dropped, never buffered whole) and answered
+/// with -32600; the server keeps serving.
+pub const MAX_LINE_BYTES: usize = 4 * 1024 * 1024;
+const BUFFER_BYTES: usize = 64 * 1024;
+
+enum Line {
+    Complete,
+    TooLong,
+    Eof,
+}
+
+/// Serves `input` until end of input, answering on `output`. Every request read before EOF is
+/// answered before this returns. A write error (the client went away) ends the loop with it.
+pub fn serve<T: Tools, R: Read, W: Write>(
+    server: &mut Server<T>,
+    input: R,
+    output: W,
+) -> std::io::Result<()> {
+    let mut reader = BufReader::with_capacity(BUFFER_BYTES, input);
+    let mut writer = BufWriter::with_capacity(BUFFER_BYTES, output);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let answer = match read_line(&mut reader, &mut line, &mut writer)? {
+            Line::Eof => break,
+            Line::TooLong => Some(server.oversized_line(MAX_LINE_BYTES)),
+            Line::Complete => server.handle_line(&line),
+        };
+        if let Some(frame) = answer {
+            writer.write_all(frame.as_bytes())?;
+            writer.write_all(b"\n")?;
+        }
+    }
+    writer.flush()
+}
+
+/// Serves the process's real stdin and stdout.
+pub fn serve_stdio<T: Tools>(server: &mut Server<T>) -> std::io::Result<()> {
+    // Raw handles: std's Stdout is line-buffered, which would cost one write(2) per frame.
+    use std::os::fd::AsFd;
+    let stdin = std::fs::File::from(std::io::stdin().as_fd().try_clone_to_owned()?);
+    let stdout = std::fs::File::from(std::io::stdout().as_fd().try_clone_to_owned()?);
+    serve(server, stdin, stdout)
+}
+
+/// Reads one line into `line` (without its newline), at most `MAX_LINE_BYTES`. Flushes
+/// `pending` before any read that may block, so no answer waits behind a slow client.
+fn read_line<R: Read, W: Write>(
+    reader: &mut BufReader<R>,
+    line: &mut Vec<u8>,
+    pending: &mut W,
+) -> std::io::Result<Line> {
+    let mut too_long = false;
+    loop {
+        if reader.buffer().is_empty() {
+            pending.flush()?;
+        }
+        let available = match reader.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            // EOF: a last line without a newline still counts.
+            return Ok(match (too_long, line.is_empty()) {
+                (true, _) => Line::TooLong,
+                (false, true) => Line::Eof,
+                (false, false) => Line::Complete,
+            });
+        }
+        let (chunk, found_newline) = match available.iter().position(|&b| b == b'\n') {
+            Some(at) => (&available[..at], true),
+            None => (available, false),
+        };
+        if !too_long && line.len() + chunk.len() <= MAX_LINE_BYTES {
+            line.extend_from_slice(chunk);
+        } else {
+            too_long = true;
+            line.clear();
+        }
+        let used = chunk.len() + usize::from(found_newline);
+        reader.consume(used);
+        if found_newline {
+            return Ok(if too_long {
+                Line::TooLong
+            } else {
+                Line::Complete
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tools::CallError;
+    use serde_json::{Value, json};
+
+    /// Tools that echo their arguments, and panic for `fleet_status`.
+    struct Echo;
+
+    impl Tools for Echo {
+        fn call(&self, name: &str, arguments: Value) -> Option<Result<Value, CallError>> {
+            if name == "fleet_status" {
+                panic!("boom");
+            }
+            Some(Ok(json!({ "echo": arguments })))
+        }
+    }
+
+    fn run(input: &[u8]) -> Vec<Value> {
+        let mut out = Vec::new();
+        serve(&mut Server::new(Echo), input, &mut out).unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_mixed_session_yields_exactly_one_frame_per_request() {
+        let input = concat!(
+            r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+            "\n",
+            "\n",
+            "garbage{\n",
+            r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            "\n",
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
+            "\n",
+            r#"{"jsonrpc":"2.0","method":"no/such/notification"}"#,
+            "\n",
+            r#"{"jsonrpc":"2.0","id":3,"result":{}}"#,
+            "\n",
+            r#"{"jsonrpc":"2.0","id":4,"method":"nope"}"#,
+            "\n",
+            r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"fleet_handoff","arguments":{}}}"#,
+            "\n",
+        );
+        let frames = run(input.as_bytes());
+        let ids: Vec<Value> = frames.iter().map(|f| f["id"].clone()).collect();
+        assert_eq!(ids, [json!(1), json!(null), json!(2), json!(4), json!(5)]);
+        assert!(frames.iter().all(|f| f["jsonrpc"] == "2.0"));
+        assert_eq!(frames[1]["error"]["code"], -32700);
+        assert_eq!(frames[3]["error"]["code"], -32601);
+        assert_eq!(
+            frames[4]["error"]["code"], -32602,
+            "2025-06-18: a missing argument is -32602"
+        );
+    }
+
+    #[test]
+    fn a_panicking_handler_answers_internal_error_and_the_server_keeps_serving() {
+        let input = concat!(
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fleet_status"}}"#,
+            "\n",
+            r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#,
+            "\n",
+        );
+        let frames = run(input.as_bytes());
+        assert_eq!(frames[0]["error"]["code"], -32603);
+        assert_eq!(frames[1]["result"], json!({}));
+    }
+
+    #[test]
+    fn an_oversized_line_is_answered_and_the_next_line_still_served() {
+        let mut input = vec![b'x'; MAX_LINE_BYTES + 10];
+        input.extend_from_slice(b"\n{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\"}\n");
+        let frames = run(&input);
+        assert_eq!(frames.len(), 2);
+        assert_eq!(frames[0]["error"]["code"], -32600);
+        assert_eq!(frames[1]["id"], 9);
+    }
+
+    #[test]
+    fn invalid_utf8_is_a_parse_error_and_the_server_keeps_serving() {
+        let frames = run(b"\xff\xfe{}\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n");
+        assert_eq!(frames[0]["error"]["code"], -32700);
+        assert_eq!(frames[0]["id"], Value::Null);
+        assert_eq!(frames[1]["id"], 1);
+    }
+
+    #[test]
+    fn a_last_line_without_newline_is_answered_at_eof() {
+        let frames = run(br#"{"jsonrpc":"2.0","id":"end","method":"ping"}"#);
+        assert_eq!(frames[0]["id"], "end");
+    }
+}
