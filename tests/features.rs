@@ -403,6 +403,14 @@ async fn tool_output_mentions(w: &mut Mcp, at: String, text: String) {
     assert!(value.contains(&*json_arg(&text).as_str().unwrap_or_default().to_string()), "{output}");
 }
 
+#[then(regex = r"^the tool output at (\S+) has (\d+) characters before the marker$")]
+async fn bounded_field(w: &mut Mcp, at: String, n: usize) {
+    let output = w.tool_output();
+    let text = pointer(&output, &at).as_str().expect("a string");
+    let kept = text.strip_suffix("…[truncated]").unwrap_or_else(|| panic!("no marker on {text:?}"));
+    assert_eq!(kept.chars().count(), n);
+}
+
 #[then("the structured content matches the text content and the tool's output schema")]
 async fn structured_matches(w: &mut Mcp) {
     let output = w.tool_output();
