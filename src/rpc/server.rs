@@ -38,17 +38,11 @@ pub struct Server<T: Tools> {
     catalog: Catalog,
     /// The revision `initialize` agreed on; `None` before any handshake.
     negotiated: Option<Revision>,
-    tools_list: [OnceLock<Value>; Revision::ALL.len()],
 }
 
 impl<T: Tools> Server<T> {
     pub fn new(tools: T) -> Server<T> {
-        Server {
-            tools,
-            catalog: Catalog::default(),
-            negotiated: None,
-            tools_list: Default::default(),
-        }
+        Server { tools, catalog: Catalog, negotiated: None }
     }
 
     /// The revision in force for requests that carry no modern envelope.
@@ -174,8 +168,10 @@ impl<T: Tools> Server<T> {
         })
     }
 
-    fn tools_list(&self, revision: Revision) -> &Value {
-        self.tools_list[revision.index()].get_or_init(|| {
+    /// The catalog as `tools/list` serves it in `revision`, rendered once per process.
+    fn tools_list(&self, revision: Revision) -> &'static Value {
+        static RENDERED: [OnceLock<Value>; Revision::ALL.len()] = [const { OnceLock::new() }; Revision::ALL.len()];
+        RENDERED[revision.index()].get_or_init(|| {
             let tools = self
                 .catalog
                 .specs()

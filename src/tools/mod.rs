@@ -92,19 +92,10 @@ impl std::fmt::Display for ArgumentError {
     }
 }
 
-/// The catalog with its schemas parsed and validators compiled lazily, once per tool: the first
-/// call of a tool pays for its validator, startup pays for none.
-pub struct Catalog {
-    validators: Vec<OnceLock<jsonschema::Validator>>,
-}
-
-impl Default for Catalog {
-    fn default() -> Self {
-        Catalog {
-            validators: CATALOG.iter().map(|_| OnceLock::new()).collect(),
-        }
-    }
-}
+/// The catalog, with each tool's validator compiled on first use and kept for the life of the
+/// process: startup pays for none, every later call of a tool reuses its validator.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Catalog;
 
 impl Catalog {
     pub fn specs(&self) -> &'static [ToolSpec] {
@@ -112,31 +103,23 @@ impl Catalog {
     }
 
     pub fn find(&self, name: &str) -> Option<(usize, &'static ToolSpec)> {
-        CATALOG
-            .iter()
-            .enumerate()
-            .find(|(_, spec)| spec.name == name)
+        CATALOG.iter().enumerate().find(|(_, spec)| spec.name == name)
     }
 
     /// Checks arguments against the tool's input schema; every violation, each naming the
     /// JSON pointer it is about (a missing property is named by its own pointer).
     pub fn validate(&self, index: usize, arguments: &Value) -> Result<(), Vec<ArgumentError>> {
-        let validator = self.validators[index].get_or_init(|| {
+        static VALIDATORS: OnceLock<Vec<OnceLock<jsonschema::Validator>>> = OnceLock::new();
+        let slots = VALIDATORS.get_or_init(|| CATALOG.iter().map(|_| OnceLock::new()).collect());
+        let validator = slots[index].get_or_init(|| {
             let schema = parse_schema(CATALOG[index].input_schema);
             jsonschema::options()
                 .should_validate_formats(true)
                 .build(&schema)
                 .expect("tool input schemas are valid JSON Schema (checked by tests)")
         });
-        let errors: Vec<ArgumentError> = validator
-            .iter_errors(arguments)
-            .map(|e| argument_error(&e))
-            .collect();
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(errors)
-        }
+        let errors: Vec<ArgumentError> = validator.iter_errors(arguments).map(|e| argument_error(&e)).collect();
+        if errors.is_empty() { Ok(()) } else { Err(errors) }
     }
 }
 
@@ -181,5 +164,41 @@ impl Toolbox {
 impl crate::rpc::Tools for Toolbox {
     fn call(&self, name: &str, arguments: Value) -> Option<Result<Value, CallError>> {
         crate::spec::tools::fleet::call(&self.fleet, name, arguments)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_catalog_schema_compiles_and_names_are_valid_and_unique() {
+        let mut names = std::collections::HashSet::new();
+        for spec in CATALOG {
+            assert!(names.insert(spec.name), "duplicate tool {}", spec.name);
+            assert!(
+                !spec.name.is_empty() && spec.name.len() <= 128,
+                "MCP 2025-11-25 tool names are 1-128 characters: {}",
+                spec.name
+            );
+            assert!(spec.name.chars().all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c)), "{}", spec.name);
+            for schema in [spec.input_schema, spec.output_schema] {
+                jsonschema::validator_for(&parse_schema(schema)).unwrap_or_else(|e| panic!("{}: {e}", spec.name));
+            }
+        }
+    }
+
+    #[test]
+    fn there_is_no_memory_write_tool() {
+        assert!(CATALOG.iter().all(|spec| spec.name != "memory_write"));
+    }
+
+    #[test]
+    fn a_missing_required_argument_is_named_by_its_own_pointer() {
+        let (index, _) = Catalog.find("fleet_handoff").unwrap();
+        let errors = Catalog.validate(index, &serde_json::json!({"status": "done", "extra": 1})).unwrap_err();
+        let pointers: Vec<&str> = errors.iter().map(|e| e.pointer.as_str()).collect();
+        assert!(pointers.contains(&"/summary"), "{pointers:?}");
+        assert!(pointers.contains(&"/extra"), "{pointers:?}");
     }
 }

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Stdio load benchmark: cold start to the initialize answer, sequential tools/call round trips,
+# pipelined throughput, and peak RSS after 10,000-call bursts, for ctxlake next to the physical
+# floor (a line echo that parses nothing), both driven by ../shared/tools/mcpdrive in one run.
+# usage: benches/stdio.sh [RESULTS_DIR]   (default target/bench-stdio); figures: docs/performance.md
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+tools="$root/../shared/tools"
+out="${1:-$root/target/bench-stdio}"
+mkdir -p "$out"
+build="$root/target/bench-tools"
+
+cargo build --release --manifest-path "$root/Cargo.toml" --bin ctxlake
+cargo build --release --manifest-path "$tools/mcpdrive/Cargo.toml" --target-dir "$build"
+cargo build --release --manifest-path "$tools/floor/Cargo.toml" --target-dir "$build"
+drive="$build/release/mcpdrive"
+
+# A realistic cache: 20 agents on the roster, 10 leases.
+data=$(mktemp -d)
+trap 'rm -rf "$data"' EXIT
+mkdir -p "$data/cache/bench"
+python3 - "$data/cache/bench" <<'PY'
+import json, sys
+d = sys.argv[1]
+agents = [{"agent_id": f"cc-{i:02}", "runtime": "claude_code", "repo": "org/app", "branch": f"feat/{i}",
+           "task": f"task number {i} with some words", "updated_at": "2026-09-09T10:00:00Z"} for i in range(20)]
+json.dump({"generated_at": "2026-09-09T10:00:00Z", "source": "roster_build", "agents": agents}, open(f"{d}/roster.json", "w"))
+leases = [{"resource": f"org/app:src/mod{i}/**", "holder": f"cc-{i:02}", "expires_at": "2026-09-09T10:05:00Z", "epoch": i} for i in range(10)]
+json.dump({"leases": leases}, open(f"{d}/leases.json", "w"))
+PY
+
+export CTXLAKE_FLEET_ID=bench CTXLAKE_CACHE_DIR="$data/cache" CTXLAKE_SPOOL_DIR="$data/spool"
+echo "== floor"
+"$drive" --floor --only cold,steady -- "$build/release/floor" | tee "$out/floor.txt"
+echo "== ctxlake fleet_status, empty cache"
+CTXLAKE_FLEET_ID=empty "$drive" --tool fleet_status --args '{}' --bad-args '{"bogus":1}' -- "$root/target/release/ctxlake" mcp | tee "$out/ctxlake-empty.txt"
+echo "== ctxlake fleet_status, 20 agents and 10 leases cached"
+"$drive" --tool fleet_status --args '{}' --bad-args '{"bogus":1}' --only steady -- "$root/target/release/ctxlake" mcp | tee "$out/ctxlake-roster.txt"
+grep -h '^RESULT' "$out"/*.txt > "$out/results.jsonl"
+echo "results: $out/results.jsonl"
