@@ -2,7 +2,7 @@
 //! never survives `guard::scrub`, and redaction is idempotent.
 #![no_main]
 
-use ctxlake::guard::{redact::redact, scrub};
+use ctxlake::guard::{redact::redact, sanitize::strip, scrub};
 use libfuzzer_sys::fuzz_target;
 
 const SECRETS: &[&str] = &[
@@ -19,7 +19,9 @@ const SECRETS: &[&str] = &[
 ];
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&selector, rest)) = data.split_first() else { return };
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
     let text = String::from_utf8_lossy(rest);
     let once = redact(&text).into_owned();
     assert_eq!(redact(&once), once, "redaction is idempotent");
@@ -31,5 +33,15 @@ fuzz_target!(|data: &[u8]| {
     }
     let planted = format!("{} {secret} {}", &text[..at], &text[at..]);
     let scrubbed = scrub(&planted);
-    assert!(!scrubbed.contains(secret), "secret survived: {scrubbed:?}");
+    // The generic `sk-` shape needs a word boundary, so the input itself may already hold the
+    // same characters glued to a word ("xsk-proj-…"): those may stay, the planted one may not.
+    let allowed = if secret.starts_with("sk-") {
+        strip(&text).matches(secret).count()
+    } else {
+        0
+    };
+    assert!(
+        scrubbed.matches(secret).count() <= allowed,
+        "secret survived: {scrubbed:?}"
+    );
 });

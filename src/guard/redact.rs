@@ -3,7 +3,8 @@
 //!
 //! Rules match the *shape* of a credential (prefix plus enough token characters, or a key like
 //! `password=` followed by a token), never a bare prefix: "task-list", "ASIAN" or "risk-based"
-//! pass unchanged. A match is replaced by `[ctxlake:redacted:<rule>]`; where only part of the
+//! pass unchanged. Distinctive prefixes (`ghp_`, `AKIA`, `xoxb-`, ...) match even glued to a
+//! preceding word; the generic `sk-` shape needs a word boundary, since prose has "task-…". A match is replaced by `[ctxlake:redacted:<rule>]`; where only part of the
 //! match is secret (a URL password, a header value) only that part is replaced.
 
 use regex::{Captures, Regex, RegexSet};
@@ -28,37 +29,37 @@ const RULES: &[Rule] = &[
     },
     Rule {
         name: "jwt",
-        pattern: r"\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{10,}",
+        pattern: r"eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{10,}",
         accept: None,
     },
     Rule {
         name: "aws_access_key_id",
-        pattern: r"\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|APKA|AROA|ASCA)[A-Z0-9]{16}\b",
+        pattern: r"(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|APKA|AROA|ASCA)[A-Z0-9]{16,}",
         accept: None,
     },
     Rule {
         name: "github_token",
-        pattern: r"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,}\b",
+        pattern: r"(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,}",
         accept: None,
     },
     Rule {
         name: "github_fine_grained_pat",
-        pattern: r"\bgithub_pat_[A-Za-z0-9_]{40,}\b",
+        pattern: r"github_pat_[A-Za-z0-9_]{40,}",
         accept: None,
     },
     Rule {
         name: "gitlab_token",
-        pattern: r"\b(?:glpat|glrt|gldt|glptt|glsoat)-[A-Za-z0-9_-]{20,}",
+        pattern: r"(?:glpat|glrt|gldt|glptt|glsoat)-[A-Za-z0-9_-]{20,}",
         accept: None,
     },
     Rule {
         name: "slack_token",
-        pattern: r"\bxox[abposr]-[A-Za-z0-9-]{10,}",
+        pattern: r"xox[abposr]-[A-Za-z0-9-]{10,}",
         accept: None,
     },
     Rule {
         name: "slack_app_token",
-        pattern: r"\bxapp-\d-[A-Za-z0-9-]{10,}",
+        pattern: r"xapp-\d-[A-Za-z0-9-]{10,}",
         accept: None,
     },
     Rule {
@@ -73,27 +74,27 @@ const RULES: &[Rule] = &[
     },
     Rule {
         name: "stripe_key",
-        pattern: r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b",
+        pattern: r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}",
         accept: None,
     },
     Rule {
         name: "stripe_webhook_secret",
-        pattern: r"\bwhsec_[A-Za-z0-9]{24,}\b",
+        pattern: r"whsec_[A-Za-z0-9]{24,}",
         accept: None,
     },
     Rule {
         name: "google_api_key",
-        pattern: r"\bAIza[0-9A-Za-z_-]{35}",
+        pattern: r"AIza[0-9A-Za-z_-]{35}",
         accept: None,
     },
     Rule {
         name: "google_oauth_token",
-        pattern: r"\bya29\.[0-9A-Za-z_-]{20,}",
+        pattern: r"ya29\.[0-9A-Za-z_-]{20,}",
         accept: None,
     },
     Rule {
         name: "anthropic_key",
-        pattern: r"\bsk-ant-[a-z]{2,8}[0-9]{0,3}-[A-Za-z0-9_-]{20,}",
+        pattern: r"sk-ant-[a-z]{2,8}[0-9]{0,3}-[A-Za-z0-9_-]{20,}",
         accept: None,
     },
     Rule {
@@ -103,37 +104,37 @@ const RULES: &[Rule] = &[
     },
     Rule {
         name: "huggingface_token",
-        pattern: r"\bhf_[A-Za-z0-9]{30,}\b",
+        pattern: r"hf_[A-Za-z0-9]{30,}",
         accept: None,
     },
     Rule {
         name: "npm_token",
-        pattern: r"\bnpm_[A-Za-z0-9]{36}\b",
+        pattern: r"npm_[A-Za-z0-9]{36,}",
         accept: None,
     },
     Rule {
         name: "sendgrid_key",
-        pattern: r"\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}",
+        pattern: r"SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}",
         accept: None,
     },
     Rule {
         name: "digitalocean_token",
-        pattern: r"\bdo[opr]_v1_[a-f0-9]{64}\b",
+        pattern: r"do[opr]_v1_[a-f0-9]{64,}",
         accept: None,
     },
     Rule {
         name: "shopify_token",
-        pattern: r"\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b",
+        pattern: r"shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32,}",
         accept: None,
     },
     Rule {
         name: "groq_key",
-        pattern: r"\bgsk_[A-Za-z0-9]{40,}\b",
+        pattern: r"gsk_[A-Za-z0-9]{40,}",
         accept: None,
     },
     Rule {
         name: "xai_key",
-        pattern: r"\bxai-[A-Za-z0-9]{40,}\b",
+        pattern: r"xai-[A-Za-z0-9]{40,}",
         accept: None,
     },
     Rule {
@@ -376,6 +377,22 @@ mod tests {
             "authorization: required for every call",
         ] {
             assert_eq!(redact(text), text, "false positive on {text:?}");
+        }
+    }
+
+    /// Found by the `redact` fuzz target: a token glued to a preceding word slipped past `\b`.
+    #[test]
+    fn fuzz_a_token_glued_to_a_word_is_still_redacted() {
+        for (text, secret) in [
+            ("xoglpat-AbCdEfGhIjKlMnOpQrSt12we", "AbCdEfGhIjKlMnOpQrSt12"),
+            ("KEYAKIAIOSFODNN7EXAMPLEZ", "IOSFODNN7EXAMPLE"),
+            (
+                "idghp_0123456789abcdefghijABCDEFGHIJ012345_x",
+                "0123456789abcdefghij",
+            ),
+        ] {
+            let out = redact(text);
+            assert!(!out.contains(secret), "{out:?}");
         }
     }
 

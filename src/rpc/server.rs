@@ -42,7 +42,11 @@ pub struct Server<T: Tools> {
 
 impl<T: Tools> Server<T> {
     pub fn new(tools: T) -> Server<T> {
-        Server { tools, catalog: Catalog, negotiated: None }
+        Server {
+            tools,
+            catalog: Catalog,
+            negotiated: None,
+        }
     }
 
     /// The revision in force for requests that carry no modern envelope.
@@ -170,7 +174,8 @@ impl<T: Tools> Server<T> {
 
     /// The catalog as `tools/list` serves it in `revision`, rendered once per process.
     fn tools_list(&self, revision: Revision) -> &'static Value {
-        static RENDERED: [OnceLock<Value>; Revision::ALL.len()] = [const { OnceLock::new() }; Revision::ALL.len()];
+        static RENDERED: [OnceLock<Value>; Revision::ALL.len()] =
+            [const { OnceLock::new() }; Revision::ALL.len()];
         RENDERED[revision.index()].get_or_init(|| {
             let tools = self
                 .catalog

@@ -103,7 +103,10 @@ impl Catalog {
     }
 
     pub fn find(&self, name: &str) -> Option<(usize, &'static ToolSpec)> {
-        CATALOG.iter().enumerate().find(|(_, spec)| spec.name == name)
+        CATALOG
+            .iter()
+            .enumerate()
+            .find(|(_, spec)| spec.name == name)
     }
 
     /// Checks arguments against the tool's input schema; every violation, each naming the
@@ -118,8 +121,15 @@ impl Catalog {
                 .build(&schema)
                 .expect("tool input schemas are valid JSON Schema (checked by tests)")
         });
-        let errors: Vec<ArgumentError> = validator.iter_errors(arguments).map(|e| argument_error(&e)).collect();
-        if errors.is_empty() { Ok(()) } else { Err(errors) }
+        let errors: Vec<ArgumentError> = validator
+            .iter_errors(arguments)
+            .map(|e| argument_error(&e))
+            .collect();
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors)
+        }
     }
 }
 
@@ -181,9 +191,16 @@ mod tests {
                 "MCP 2025-11-25 tool names are 1-128 characters: {}",
                 spec.name
             );
-            assert!(spec.name.chars().all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c)), "{}", spec.name);
+            assert!(
+                spec.name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c)),
+                "{}",
+                spec.name
+            );
             for schema in [spec.input_schema, spec.output_schema] {
-                jsonschema::validator_for(&parse_schema(schema)).unwrap_or_else(|e| panic!("{}: {e}", spec.name));
+                jsonschema::validator_for(&parse_schema(schema))
+                    .unwrap_or_else(|e| panic!("{}: {e}", spec.name));
             }
         }
     }
@@ -196,7 +213,9 @@ mod tests {
     #[test]
     fn a_missing_required_argument_is_named_by_its_own_pointer() {
         let (index, _) = Catalog.find("fleet_handoff").unwrap();
-        let errors = Catalog.validate(index, &serde_json::json!({"status": "done", "extra": 1})).unwrap_err();
+        let errors = Catalog
+            .validate(index, &serde_json::json!({"status": "done", "extra": 1}))
+            .unwrap_err();
         let pointers: Vec<&str> = errors.iter().map(|e| e.pointer.as_str()).collect();
         assert!(pointers.contains(&"/summary"), "{pointers:?}");
         assert!(pointers.contains(&"/extra"), "{pointers:?}");
