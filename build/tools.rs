@@ -32,22 +32,11 @@ pub fn generate(tools_dir: &Path) -> String {
 }
 
 fn family(dir: &Path) -> (TokenStream, Vec<TokenStream>) {
-    let family_name = dir
-        .file_name()
-        .and_then(|n| n.to_str())
-        .expect("utf-8 family directory name")
-        .to_string();
+    let family_name = dir.file_name().and_then(|n| n.to_str()).expect("utf-8 family directory name").to_string();
     let index = super::types::read_json(&dir.join("family.json"));
-    let trait_name = format_ident!(
-        "{}",
-        index["trait"]
-            .as_str()
-            .expect("family.json names its trait")
-    );
+    let trait_name = format_ident!("{}", index["trait"].as_str().expect("family.json names its trait"));
     let module = format_ident!("{}", family_name.to_snake_case());
-    let tools = index["tools"]
-        .as_array()
-        .expect("family.json lists its tools");
+    let tools = index["tools"].as_array().expect("family.json lists its tools");
 
     let mut space = super::types::space();
     let (mut methods, mut arms, mut catalog) = (Vec::new(), Vec::new(), Vec::new());
@@ -57,14 +46,10 @@ fn family(dir: &Path) -> (TokenStream, Vec<TokenStream>) {
         let output_path = dir.join(format!("{name}.output.json"));
         let input_schema = super::types::read_json(&input_path);
         check_self_contained(&input_path, &input_schema);
-        let input = format_ident!(
-            "{}",
-            super::types::add_file(&mut space, &input_path).expect("input schema has a title")
-        );
-        let output = format_ident!(
-            "{}",
-            super::types::add_file(&mut space, &output_path).expect("output schema has a title")
-        );
+        let input =
+            format_ident!("{}", super::types::add_file(&mut space, &input_path).expect("input schema has a title"));
+        let output =
+            format_ident!("{}", super::types::add_file(&mut space, &output_path).expect("output schema has a title"));
         let description = input_schema["description"]
             .as_str()
             .unwrap_or_else(|| panic!("{} needs a description", input_path.display()));
@@ -73,17 +58,8 @@ fn family(dir: &Path) -> (TokenStream, Vec<TokenStream>) {
             #[doc = #description]
             fn #method(&self, input: #input) -> Result<#output, crate::tools::ToolError>;
         });
-        arms.push(
-            quote! { #name => crate::tools::invoke(arguments, |input| handler.#method(input)), },
-        );
-        catalog.push(catalog_entry(
-            &family_name,
-            name,
-            tool,
-            description,
-            &input_path,
-            &output_path,
-        ));
+        arms.push(quote! { #name => crate::tools::invoke(arguments, |input| handler.#method(input)), });
+        catalog.push(catalog_entry(&family_name, name, tool, description, &input_path, &output_path));
     }
     let types = syn::parse2::<syn::File>(space.to_stream()).expect("typify emits valid Rust");
     let module_tokens = quote! {
@@ -119,17 +95,10 @@ fn catalog_entry(
     output: &Path,
 ) -> TokenStream {
     let title = tool["title"].as_str().unwrap_or(name);
-    let hint = |key: &str| {
-        tool["annotations"][key]
-            .as_bool()
-            .unwrap_or_else(|| panic!("tool {name} needs annotations.{key}"))
-    };
-    let (read_only, destructive, idempotent, open_world) = (
-        hint("readOnlyHint"),
-        hint("destructiveHint"),
-        hint("idempotentHint"),
-        hint("openWorldHint"),
-    );
+    let hint =
+        |key: &str| tool["annotations"][key].as_bool().unwrap_or_else(|| panic!("tool {name} needs annotations.{key}"));
+    let (read_only, destructive, idempotent, open_world) =
+        (hint("readOnlyHint"), hint("destructiveHint"), hint("idempotentHint"), hint("openWorldHint"));
     let (input, output) = (input.display().to_string(), output.display().to_string());
     quote! {
         crate::tools::ToolSpec {
@@ -150,15 +119,6 @@ fn catalog_entry(
 /// Many MCP clients cannot resolve `$ref`, so tool input schemas must stand alone.
 fn check_self_contained(path: &Path, schema: &serde_json::Value) {
     let text = schema.to_string();
-    assert!(
-        !text.contains("\"$ref\""),
-        "{} must be self-contained: no $ref",
-        path.display()
-    );
-    assert_eq!(
-        schema["type"],
-        "object",
-        "{} must describe an object",
-        path.display()
-    );
+    assert!(!text.contains("\"$ref\""), "{} must be self-contained: no $ref", path.display());
+    assert_eq!(schema["type"], "object", "{} must describe an object", path.display());
 }

@@ -6,15 +6,12 @@ use typify::{TypeSpace, TypeSpaceSettings};
 
 pub fn space() -> TypeSpace {
     let mut settings = TypeSpaceSettings::default();
-    settings
-        .with_struct_builder(false)
-        .with_derive("PartialEq".to_string());
+    settings.with_struct_builder(false).with_derive("PartialEq".to_string());
     TypeSpace::new(&settings)
 }
 
 pub fn read_json(path: &Path) -> serde_json::Value {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
 }
 
@@ -23,13 +20,9 @@ pub fn add_file(space: &mut TypeSpace, path: &Path) -> Option<String> {
     let json = read_json(path);
     let root: schemars::schema::RootSchema = serde_json::from_value(json.clone())
         .unwrap_or_else(|e| panic!("{} is not a schema typify understands: {e}", path.display()));
-    let has_root_type = ["type", "oneOf", "anyOf", "properties"]
-        .iter()
-        .any(|k| json.get(k).is_some());
+    let has_root_type = ["type", "oneOf", "anyOf", "properties"].iter().any(|k| json.get(k).is_some());
     if !has_root_type {
-        space
-            .add_ref_types(root.definitions)
-            .unwrap_or_else(|e| panic!("typify failed on {}: {e}", path.display()));
+        space.add_ref_types(root.definitions).unwrap_or_else(|e| panic!("typify failed on {}: {e}", path.display()));
         return None;
     }
     let id = space

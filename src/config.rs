@@ -18,13 +18,9 @@ impl Ctx {
     /// `CTXLAKE_SPOOL_DIR` (default `~/.ctxlake/spool`), `CTXLAKE_CACHE_DIR` (default `~/.ctxlake/cache`).
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Ctx, InvalidSegment> {
         let non_empty = |key: &str| lookup(key).filter(|v| !v.is_empty());
-        let home = non_empty("HOME")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from("."));
+        let home = non_empty("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
         Ok(Ctx {
-            fleet_id: FleetId::new(
-                non_empty("CTXLAKE_FLEET_ID").unwrap_or_else(|| "default".into()),
-            )?,
+            fleet_id: FleetId::new(non_empty("CTXLAKE_FLEET_ID").unwrap_or_else(|| "default".into()))?,
             agent_id: non_empty("CTXLAKE_AGENT_ID").unwrap_or_else(|| "unknown".into()),
             spool_root: non_empty("CTXLAKE_SPOOL_DIR")
                 .map(PathBuf::from)
@@ -41,10 +37,8 @@ mod tests {
     use super::*;
 
     fn ctx(pairs: &[(&str, &str)]) -> Result<Ctx, InvalidSegment> {
-        let map: std::collections::HashMap<String, String> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
+        let map: std::collections::HashMap<String, String> =
+            pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         Ctx::from_lookup(|k| map.get(k).cloned())
     }
 

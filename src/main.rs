@@ -7,11 +7,7 @@ use ctxlake::rpc::Server;
 use ctxlake::tools::Toolbox;
 
 #[derive(Parser)]
-#[command(
-    name = "ctxlake",
-    version,
-    about = "Shared, attributed, sanitized context for coding agents over MCP"
-)]
+#[command(name = "ctxlake", version, about = "Shared, attributed, sanitized context for coding agents over MCP")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -43,8 +39,7 @@ fn main() -> std::process::ExitCode {
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Mcp => {
-            let ctx = Ctx::from_lookup(|key| std::env::var(key).ok())
-                .context("invalid ctxlake configuration")?;
+            let ctx = Ctx::from_lookup(|key| std::env::var(key).ok()).context("invalid ctxlake configuration")?;
             tracing::info!(fleet = ctx.fleet_id.as_str(), agent = %ctx.agent_id, "serving MCP on stdio");
             let mut server = Server::new(Toolbox::new(ctx));
             match ctxlake::transport::stdio::serve_stdio(&mut server) {
@@ -55,13 +50,12 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
-/// Diagnostics go to stderr only: stdout belongs to the JSON-RPC frames.
+/// Diagnostics go to stderr only: stdout belongs to the JSON-RPC frames. Without `CTXLAKE_LOG`
+/// a plain level filter is used: building an `EnvFilter` costs measurable cold-start time.
 fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_env("CTXLAKE_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(false)
-        .init();
+    let logger = tracing_subscriber::fmt().with_writer(std::io::stderr).with_ansi(false);
+    match std::env::var("CTXLAKE_LOG") {
+        Ok(spec) => logger.with_env_filter(tracing_subscriber::EnvFilter::new(spec)).init(),
+        Err(_) => logger.with_max_level(tracing::Level::WARN).init(),
+    }
 }

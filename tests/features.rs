@@ -83,11 +83,7 @@ impl Mcp {
         let mut child = self.command().spawn().expect("spawn ctxlake mcp");
         let stdin = child.stdin.take();
         let stdout = BufReader::new(child.stdout.take().expect("piped stdout")).lines();
-        self.child = Some(Running {
-            child,
-            stdin,
-            stdout,
-        });
+        self.child = Some(Running { child, stdin, stdout });
     }
 
     async fn running(&mut self) -> &mut Running {
@@ -110,17 +106,14 @@ impl Mcp {
             .await
             .expect("the server answered in time")
             .expect("stdout readable")?;
-        let frame: Value = serde_json::from_str(&line)
-            .unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {line}"));
+        let frame: Value =
+            serde_json::from_str(&line).unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {line}"));
         let members = match &frame {
             Value::Array(items) => items.clone(),
             single => vec![single.clone()],
         };
         for member in members {
-            assert_eq!(
-                member["jsonrpc"], "2.0",
-                "every frame is JSON-RPC 2.0: {line}"
-            );
+            assert_eq!(member["jsonrpc"], "2.0", "every frame is JSON-RPC 2.0: {line}");
         }
         Some(frame)
     }
@@ -134,10 +127,7 @@ impl Mcp {
         self.write_raw(format!("{ping}\n").as_bytes()).await;
         self.answers.clear();
         loop {
-            let frame = self
-                .read_frame()
-                .await
-                .expect("the server answered before closing stdout");
+            let frame = self.read_frame().await.expect("the server answered before closing stdout");
             if frame["id"] == json!(sentinel) {
                 break;
             }
@@ -154,48 +144,33 @@ impl Mcp {
             });
         }
         self.next_id += 1;
-        let frame =
-            json!({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params});
+        let frame = json!({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params});
         self.exchange(format!("{frame}\n").as_bytes()).await;
         self.only_answer().clone()
     }
 
     fn only_answer(&self) -> &Value {
-        assert_eq!(
-            self.answers.len(),
-            1,
-            "expected exactly one answer, got {:?}",
-            self.answers
-        );
+        assert_eq!(self.answers.len(), 1, "expected exactly one answer, got {:?}", self.answers);
         &self.answers[0]
     }
 
     fn result(&self) -> &Value {
         let answer = self.only_answer();
-        assert!(
-            answer.get("error").is_none(),
-            "expected a result, got {answer}"
-        );
+        assert!(answer.get("error").is_none(), "expected a result, got {answer}");
         &answer["result"]
     }
 
     fn tool_output(&self) -> Value {
         let result = self.result();
-        assert_eq!(
-            result["isError"], false,
-            "expected a successful tool result, got {result}"
-        );
+        assert_eq!(result["isError"], false, "expected a successful tool result, got {result}");
         let text = result["content"][0]["text"].as_str().expect("a text block");
         serde_json::from_str(text).expect("tool text is JSON")
     }
 
     fn write_cache(&self, file: &str, value: &Value) {
         std::fs::create_dir_all(self.cache_dir()).expect("cache dir");
-        std::fs::write(
-            self.cache_dir().join(file),
-            serde_json::to_vec_pretty(value).expect("json"),
-        )
-        .expect("cache file");
+        std::fs::write(self.cache_dir().join(file), serde_json::to_vec_pretty(value).expect("json"))
+            .expect("cache file");
     }
 
     fn spool_text(&self) -> String {
@@ -208,16 +183,11 @@ fn json_arg(text: &str) -> Value {
 }
 
 fn docstring(step: &Step) -> &str {
-    step.docstring
-        .as_deref()
-        .expect("this step needs a docstring")
-        .trim()
+    step.docstring.as_deref().expect("this step needs a docstring").trim()
 }
 
 fn pointer<'a>(value: &'a Value, at: &str) -> &'a Value {
-    value
-        .pointer(at)
-        .unwrap_or_else(|| panic!("nothing at {at} in {value}"))
+    value.pointer(at).unwrap_or_else(|| panic!("nothing at {at} in {value}"))
 }
 
 // ---- connection -------------------------------------------------------------------------
@@ -240,13 +210,8 @@ async fn initialized(w: &mut Mcp, revision: String) {
             json!({"protocolVersion": revision, "capabilities": {}, "clientInfo": {"name": "features", "version": "1"}}),
         )
         .await;
-    assert_eq!(
-        result["result"]["protocolVersion"],
-        json!(revision),
-        "{result}"
-    );
-    w.exchange(b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n")
-        .await;
+    assert_eq!(result["result"]["protocolVersion"], json!(revision), "{result}");
+    w.exchange(b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n").await;
     assert!(w.answers.is_empty());
 }
 
@@ -268,10 +233,7 @@ async fn send_lines(w: &mut Mcp, step: &Step) {
 
 #[when(expr = "the client sends the bytes {string}")]
 async fn send_bytes(w: &mut Mcp, hex: String) {
-    let bytes: Vec<u8> = hex
-        .split_whitespace()
-        .map(|b| u8::from_str_radix(b, 16).expect("hex byte"))
-        .collect();
+    let bytes: Vec<u8> = hex.split_whitespace().map(|b| u8::from_str_radix(b, 16).expect("hex byte")).collect();
     w.exchange(&bytes).await;
 }
 
@@ -295,17 +257,12 @@ async fn send_method_no_params(w: &mut Mcp, method: String) {
 
 #[when(expr = "the client calls {string} with:")]
 async fn call_tool(w: &mut Mcp, tool: String, step: &Step) {
-    w.request(
-        "tools/call",
-        json!({"name": tool, "arguments": json_arg(docstring(step))}),
-    )
-    .await;
+    w.request("tools/call", json!({"name": tool, "arguments": json_arg(docstring(step))})).await;
 }
 
 #[when(expr = "the client calls {string}")]
 async fn call_tool_no_args(w: &mut Mcp, tool: String) {
-    w.request("tools/call", json!({"name": tool, "arguments": {}}))
-        .await;
+    w.request("tools/call", json!({"name": tool, "arguments": {}})).await;
 }
 
 #[when("the client sends these lines and closes its input:")]
@@ -318,10 +275,7 @@ async fn send_and_close(w: &mut Mcp, step: &Step) {
         w.answers.push(frame);
     }
     let running = w.child.as_mut().expect("running");
-    let status = tokio::time::timeout(ANSWER_TIMEOUT, running.child.wait())
-        .await
-        .expect("exits")
-        .expect("status");
+    let status = tokio::time::timeout(ANSWER_TIMEOUT, running.child.wait()).await.expect("exits").expect("status");
     w.exit_code = status.code();
 }
 
@@ -329,11 +283,7 @@ async fn send_and_close(w: &mut Mcp, step: &Step) {
 
 #[then("there is no answer")]
 async fn no_answer(w: &mut Mcp) {
-    assert!(
-        w.answers.is_empty(),
-        "expected no answer, got {:?}",
-        w.answers
-    );
+    assert!(w.answers.is_empty(), "expected no answer, got {:?}", w.answers);
 }
 
 #[then(expr = "there are {int} answers")]
@@ -345,10 +295,7 @@ async fn answer_count(w: &mut Mcp, n: usize) {
 async fn error_null_id(w: &mut Mcp, code: i64) {
     let answer = w.only_answer();
     assert_eq!(answer["error"]["code"], code, "{answer}");
-    assert!(
-        answer.get("id").is_some_and(Value::is_null),
-        "id must be present and null: {answer}"
-    );
+    assert!(answer.get("id").is_some_and(Value::is_null), "id must be present and null: {answer}");
 }
 
 #[then(regex = r"^the answer is error (-?\d+) with id (.+)$")]
@@ -379,22 +326,12 @@ async fn result_with_id(w: &mut Mcp, id: String) {
 
 #[then(regex = r"^the result at (\S+) is (.+)$")]
 async fn result_at(w: &mut Mcp, at: String, expected: String) {
-    assert_eq!(
-        pointer(w.result(), &at),
-        &json_arg(&expected),
-        "{}",
-        w.result()
-    );
+    assert_eq!(pointer(w.result(), &at), &json_arg(&expected), "{}", w.result());
 }
 
 #[then(regex = r"^the result has no (\S+)$")]
 async fn result_has_no(w: &mut Mcp, at: String) {
-    assert!(
-        w.result().pointer(&at).is_none(),
-        "{} should be absent: {}",
-        at,
-        w.result()
-    );
+    assert!(w.result().pointer(&at).is_none(), "{} should be absent: {}", at, w.result());
 }
 
 #[then(regex = r"^the result is (.+)$")]
@@ -407,33 +344,21 @@ async fn tool_error_naming(w: &mut Mcp, field: String) {
     let result = w.result();
     assert_eq!(result["isError"], true, "{result}");
     let text = result["content"][0]["text"].as_str().expect("text block");
-    assert!(
-        text.contains(&format!("{field}:")),
-        "{field} not named in {text:?}"
-    );
+    assert!(text.contains(&format!("{field}:")), "{field} not named in {text:?}");
 }
 
 #[then(regex = r"^the error data at (\S+) is (.+)$")]
 async fn error_data_at(w: &mut Mcp, at: String, expected: String) {
     let answer = w.only_answer();
-    assert_eq!(
-        pointer(&answer["error"]["data"], &at),
-        &json_arg(&expected),
-        "{answer}"
-    );
+    assert_eq!(pointer(&answer["error"]["data"], &at), &json_arg(&expected), "{answer}");
 }
 
 #[then("the answer is a batch:")]
 async fn batch_answer(w: &mut Mcp, step: &Step) {
     let answer = w.only_answer();
-    let items = answer
-        .as_array()
-        .unwrap_or_else(|| panic!("expected an array, got {answer}"));
+    let items = answer.as_array().unwrap_or_else(|| panic!("expected an array, got {answer}"));
     let expected = json_arg(docstring(step));
-    let got: Vec<Value> = items
-        .iter()
-        .map(|i| json!({"id": i["id"], "error": i["error"]["code"]}))
-        .collect();
+    let got: Vec<Value> = items.iter().map(|i| json!({"id": i["id"], "error": i["error"]["code"]})).collect();
     assert_eq!(Value::Array(got), expected);
 }
 
@@ -469,30 +394,21 @@ async fn tool_output_at(w: &mut Mcp, at: String, expected: String) {
 #[then(regex = r"^the tool output at (\S+) has (\d+) items$")]
 async fn tool_output_len(w: &mut Mcp, at: String, n: usize) {
     let output = w.tool_output();
-    assert_eq!(
-        pointer(&output, &at).as_array().map(Vec::len),
-        Some(n),
-        "{output}"
-    );
+    assert_eq!(pointer(&output, &at).as_array().map(Vec::len), Some(n), "{output}");
 }
 
 #[then(regex = r"^the tool output at (\S+) mentions (.+)$")]
 async fn tool_output_mentions(w: &mut Mcp, at: String, text: String) {
     let output = w.tool_output();
     let value = pointer(&output, &at).as_str().unwrap_or_default();
-    assert!(
-        value.contains(&*json_arg(&text).as_str().unwrap_or_default().to_string()),
-        "{output}"
-    );
+    assert!(value.contains(&*json_arg(&text).as_str().unwrap_or_default().to_string()), "{output}");
 }
 
 #[then(regex = r"^the tool output at (\S+) has (\d+) characters before the marker$")]
 async fn bounded_field(w: &mut Mcp, at: String, n: usize) {
     let output = w.tool_output();
     let text = pointer(&output, &at).as_str().expect("a string");
-    let kept = text
-        .strip_suffix("…[truncated]")
-        .unwrap_or_else(|| panic!("no marker on {text:?}"));
+    let kept = text.strip_suffix("…[truncated]").unwrap_or_else(|| panic!("no marker on {text:?}"));
     assert_eq!(kept.chars().count(), n);
 }
 
@@ -504,16 +420,9 @@ async fn structured_matches(w: &mut Mcp) {
     let call = w.answers[0].clone();
     let tools = w.request("tools/list", json!({})).await;
     w.answers = vec![call];
-    let schemas: Vec<Value> = tools["result"]["tools"]
-        .as_array()
-        .expect("tools")
-        .iter()
-        .map(|t| t["outputSchema"].clone())
-        .collect();
-    let matching = schemas
-        .iter()
-        .filter(|s| jsonschema::is_valid(s, &structured))
-        .count();
+    let schemas: Vec<Value> =
+        tools["result"]["tools"].as_array().expect("tools").iter().map(|t| t["outputSchema"].clone()).collect();
+    let matching = schemas.iter().filter(|s| jsonschema::is_valid(s, &structured)).count();
     assert!(matching >= 1, "no output schema accepts {structured}");
 }
 
@@ -521,33 +430,22 @@ async fn structured_matches(w: &mut Mcp) {
 async fn every_tool_schema(w: &mut Mcp) {
     for tool in w.result()["tools"].as_array().expect("tools") {
         assert_eq!(tool["inputSchema"]["type"], "object", "{tool}");
-        assert!(
-            tool["description"].as_str().is_some_and(|d| !d.is_empty()),
-            "{tool}"
-        );
+        assert!(tool["description"].as_str().is_some_and(|d| !d.is_empty()), "{tool}");
         assert!(!tool["inputSchema"].to_string().contains("$ref"), "{tool}");
     }
 }
 
 #[then(expr = "the tool list is {string}")]
 async fn tool_names(w: &mut Mcp, names: String) {
-    let got: Vec<&str> = w.result()["tools"]
-        .as_array()
-        .expect("tools")
-        .iter()
-        .filter_map(|t| t["name"].as_str())
-        .collect();
+    let got: Vec<&str> =
+        w.result()["tools"].as_array().expect("tools").iter().filter_map(|t| t["name"].as_str()).collect();
     assert_eq!(got.join(","), names);
 }
 
 #[then(regex = r"^every tool (has|lacks) (\S+)$")]
 async fn every_tool_has(w: &mut Mcp, has: String, field: String) {
     for tool in w.result()["tools"].as_array().expect("tools") {
-        assert_eq!(
-            tool.get(&field).is_some(),
-            has == "has",
-            "{field} on {tool}"
-        );
+        assert_eq!(tool.get(&field).is_some(), has == "has", "{field} on {tool}");
     }
 }
 
@@ -568,33 +466,27 @@ async fn many_sessions(w: &mut Mcp, n: usize, repo: String) {
                    "summary": format!("session {i}")})
         })
         .collect();
-    w.write_cache(
-        "history.json",
-        &json!({"generated_at": "2026-09-30T00:00:00Z", "sessions": sessions}),
-    );
+    w.write_cache("history.json", &json!({"generated_at": "2026-09-30T00:00:00Z", "sessions": sessions}));
 }
 
 #[given(regex = r"^the roster holds an agent whose task is (.+)$")]
 async fn roster_task(w: &mut Mcp, task: String) {
     let task = json_arg(&task);
-    w.write_cache(
-        "roster.json",
-        &json!({"agents": [{"agent_id": "cc-01", "runtime": "claude_code", "task": task}]}),
-    );
+    w.write_cache("roster.json", &json!({"agents": [{"agent_id": "cc-01", "runtime": "claude_code", "task": task}]}));
 }
 
 #[given(regex = r"^the roster holds an agent whose task has U\+([0-9A-Fa-f]{4}) inside$")]
 async fn roster_code_point(w: &mut Mcp, hex: String) {
     let c = char::from_u32(u32::from_str_radix(&hex, 16).expect("hex")).expect("a char");
-    w.write_cache("roster.json", &json!({"agents": [{"agent_id": "cc-01", "task": format!("fix{c}bug"), format!("ke{c}y"): format!("va{c}l")}]}));
+    w.write_cache(
+        "roster.json",
+        &json!({"agents": [{"agent_id": "cc-01", "task": format!("fix{c}bug"), format!("ke{c}y"): format!("va{c}l")}]}),
+    );
 }
 
 #[given(regex = r"^the roster holds an agent with a task of (\d+) characters$")]
 async fn roster_long_task(w: &mut Mcp, n: usize) {
-    w.write_cache(
-        "roster.json",
-        &json!([{"agent_id": "cc-01", "task": "é".repeat(n)}]),
-    );
+    w.write_cache("roster.json", &json!([{"agent_id": "cc-01", "task": "é".repeat(n)}]));
 }
 
 #[given(expr = "the spool directory already holds {int} bytes")]
@@ -618,27 +510,18 @@ async fn spool_lines(w: &mut Mcp, n: usize) {
 
 #[then(expr = "the spool file contains {string}")]
 async fn spool_contains(w: &mut Mcp, text: String) {
-    assert!(
-        w.spool_text().contains(&text),
-        "{text:?} not in {}",
-        w.spool_text()
-    );
+    assert!(w.spool_text().contains(&text), "{text:?} not in {}", w.spool_text());
 }
 
 #[then(expr = "the spool file does not contain {string}")]
 async fn spool_lacks(w: &mut Mcp, text: String) {
-    assert!(
-        !w.spool_text().contains(&text),
-        "{text:?} leaked into {}",
-        w.spool_text()
-    );
+    assert!(!w.spool_text().contains(&text), "{text:?} leaked into {}", w.spool_text());
 }
 
 #[then(regex = r"^the last spool record at (\S+) is (.+)$")]
 async fn spool_record_at(w: &mut Mcp, at: String, expected: String) {
     let text = w.spool_text();
-    let last: Value = serde_json::from_str(text.lines().last().expect("a spool line"))
-        .expect("spool line is JSON");
+    let last: Value = serde_json::from_str(text.lines().last().expect("a spool line")).expect("spool line is JSON");
     assert_eq!(pointer(&last, &at), &json_arg(&expected), "{last}");
 }
 
@@ -648,30 +531,19 @@ async fn spool_valid(w: &mut Mcp) {
     let validator = jsonschema::validator_for(&schema).expect("schema compiles");
     for line in w.spool_text().lines() {
         let record = json_arg(line);
-        let errors: Vec<String> = validator
-            .iter_errors(&record)
-            .map(|e| e.to_string())
-            .collect();
+        let errors: Vec<String> = validator.iter_errors(&record).map(|e| e.to_string()).collect();
         assert!(errors.is_empty(), "{line}: {errors:?}");
     }
 }
 
 #[then(expr = "the spool directory holds {int} files")]
 async fn spool_files(w: &mut Mcp, n: usize) {
-    assert_eq!(
-        std::fs::read_dir(w.spool_dir()).expect("spool dir").count(),
-        n
-    );
+    assert_eq!(std::fs::read_dir(w.spool_dir()).expect("spool dir").count(), n);
 }
 
 #[then("the server refuses to start, naming the fleet id")]
 async fn refuses_to_start(w: &mut Mcp) {
-    let out = w
-        .command()
-        .stderr(Stdio::piped())
-        .output()
-        .await
-        .expect("run");
+    let out = w.command().stderr(Stdio::piped()).output().await.expect("run");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("fleet id"));
     assert!(out.stdout.is_empty(), "nothing on stdout");
@@ -679,11 +551,7 @@ async fn refuses_to_start(w: &mut Mcp) {
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
-    let run = Mcp::cucumber()
-        .max_concurrent_scenarios(4)
-        .fail_on_skipped()
-        .run("features")
-        .await;
+    let run = Mcp::cucumber().max_concurrent_scenarios(4).fail_on_skipped().run("features").await;
     let stats = run.scenarios_stats();
     let failed = stats.failed + run.parsing_errors() + run.hook_errors();
     println!("features: {} passed, {} failed", stats.passed, failed);

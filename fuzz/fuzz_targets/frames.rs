@@ -26,18 +26,12 @@ fuzz_target!(|data: &[u8]| {
     let mut server = Server::new(Toolbox::new(ctx()));
     for line in data.split(|&b| b == b'\n') {
         let answer = server.handle_line(line);
-        check(
-            line,
-            answer.as_deref(),
-            server.session_revision().accepts_batches(),
-        );
+        check(line, answer.as_deref(), server.session_revision().accepts_batches());
     }
 });
 
 fn check(line: &[u8], answer: Option<&str>, batches: bool) {
-    let input: Option<Value> = std::str::from_utf8(line)
-        .ok()
-        .and_then(|t| serde_json::from_str(t).ok());
+    let input: Option<Value> = std::str::from_utf8(line).ok().and_then(|t| serde_json::from_str(t).ok());
     let Some(answer) = answer else {
         if let Some(Value::Object(frame)) = &input {
             let is_request = frame.get("id").is_some() && frame.get("method").is_some();
@@ -56,22 +50,13 @@ fn check(line: &[u8], answer: Option<&str>, batches: bool) {
         single => check_frame(single),
     }
     if let Some(Value::Object(request)) = &input {
-        assert!(
-            request.contains_key("id") || request.get("method").is_none(),
-            "a notification was answered"
-        );
+        assert!(request.contains_key("id") || request.get("method").is_none(), "a notification was answered");
         if request.get("result").is_some() || request.get("error").is_some() {
             assert!(request.contains_key("method"), "a stray reply was answered");
         }
-        if let (
-            Some(id @ (Value::String(_) | Value::Number(_))),
-            Some(Value::String(_)),
-            Some("2.0"),
-        ) = (
-            request.get("id"),
-            request.get("method"),
-            request.get("jsonrpc").and_then(Value::as_str),
-        ) {
+        if let (Some(id @ (Value::String(_) | Value::Number(_))), Some(Value::String(_)), Some("2.0")) =
+            (request.get("id"), request.get("method"), request.get("jsonrpc").and_then(Value::as_str))
+        {
             if id.is_i64() || id.is_string() {
                 assert_eq!(&frame["id"], id, "the request id is echoed");
             }
@@ -82,14 +67,8 @@ fn check(line: &[u8], answer: Option<&str>, batches: bool) {
 fn check_frame(frame: &Value) {
     assert_eq!(frame["jsonrpc"], "2.0");
     assert!(frame.get("id").is_some(), "every answer has an id member");
-    assert!(
-        frame.get("result").is_some() != frame.get("error").is_some(),
-        "exactly one of result and error"
-    );
+    assert!(frame.get("result").is_some() != frame.get("error").is_some(), "exactly one of result and error");
     if let Some(error) = frame.get("error") {
-        assert!(
-            error["code"].is_i64() && error["message"].is_string(),
-            "error object shape"
-        );
+        assert!(error["code"].is_i64() && error["message"].is_string(), "error object shape");
     }
 }

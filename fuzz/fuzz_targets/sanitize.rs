@@ -2,9 +2,7 @@
 //! marker), single-line cleaning leaves no newline, and cleaning is idempotent.
 #![no_main]
 
-use ctxlake::guard::sanitize::{
-    TRUNCATION_MARKER, clean, clean_single_line, clean_value, is_stripped,
-};
+use ctxlake::guard::sanitize::{TRUNCATION_MARKER, clean, clean_single_line, clean_value, is_stripped};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 
@@ -17,25 +15,15 @@ fuzz_target!(|data: &[u8]| {
     let marker = TRUNCATION_MARKER.chars().count();
 
     let cleaned = clean(&text, max);
-    assert!(
-        !cleaned.chars().any(is_stripped),
-        "a stripped code point survived"
-    );
+    assert!(!cleaned.chars().any(is_stripped), "a stripped code point survived");
     assert!(cleaned.chars().count() <= max + marker, "bound exceeded");
-    assert_eq!(
-        clean(&cleaned, max + marker),
-        cleaned,
-        "cleaning is idempotent"
-    );
+    assert_eq!(clean(&cleaned, max + marker), cleaned, "cleaning is idempotent");
 
     let line = clean_single_line(&text, max);
-    assert!(
-        !line.contains(['\n', '\t']),
-        "single-line cleaning left a line break"
-    );
+    assert!(!line.contains(['\n', '\t']), "single-line cleaning left a line break");
 
     if let Ok(value) = serde_json::from_slice::<Value>(rest) {
-        assert_all_clean(&clean_value(&value, max), max + marker);
+        assert_all_clean(&clean_value(value, max), max + marker);
     }
 });
 
@@ -44,10 +32,7 @@ fn assert_all_clean(value: &Value, bound: usize) {
         Value::String(s) => assert!(!s.chars().any(is_stripped) && s.chars().count() <= bound),
         Value::Array(items) => items.iter().for_each(|v| assert_all_clean(v, bound)),
         Value::Object(map) => map.iter().for_each(|(k, v)| {
-            assert!(
-                !k.chars().any(is_stripped),
-                "a stripped code point survived in a key"
-            );
+            assert!(!k.chars().any(is_stripped), "a stripped code point survived in a key");
             assert_all_clean(v, bound);
         }),
         _ => {}

@@ -27,41 +27,17 @@ const RULES: &[Rule] = &[
         pattern: r"-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?s:.*?)(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)",
         accept: None,
     },
-    Rule {
-        name: "jwt",
-        pattern: r"eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{10,}",
-        accept: None,
-    },
+    Rule { name: "jwt", pattern: r"eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{10,}", accept: None },
     Rule {
         name: "aws_access_key_id",
         pattern: r"(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|APKA|AROA|ASCA)[A-Z0-9]{16,}",
         accept: None,
     },
-    Rule {
-        name: "github_token",
-        pattern: r"(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,}",
-        accept: None,
-    },
-    Rule {
-        name: "github_fine_grained_pat",
-        pattern: r"github_pat_[A-Za-z0-9_]{40,}",
-        accept: None,
-    },
-    Rule {
-        name: "gitlab_token",
-        pattern: r"(?:glpat|glrt|gldt|glptt|glsoat)-[A-Za-z0-9_-]{20,}",
-        accept: None,
-    },
-    Rule {
-        name: "slack_token",
-        pattern: r"xox[abposr]-[A-Za-z0-9-]{10,}",
-        accept: None,
-    },
-    Rule {
-        name: "slack_app_token",
-        pattern: r"xapp-\d-[A-Za-z0-9-]{10,}",
-        accept: None,
-    },
+    Rule { name: "github_token", pattern: r"(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,}", accept: None },
+    Rule { name: "github_fine_grained_pat", pattern: r"github_pat_[A-Za-z0-9_]{40,}", accept: None },
+    Rule { name: "gitlab_token", pattern: r"(?:glpat|glrt|gldt|glptt|glsoat)-[A-Za-z0-9_-]{20,}", accept: None },
+    Rule { name: "slack_token", pattern: r"xox[abposr]-[A-Za-z0-9-]{10,}", accept: None },
+    Rule { name: "slack_app_token", pattern: r"xapp-\d-[A-Za-z0-9-]{10,}", accept: None },
     Rule {
         name: "slack_webhook",
         pattern: r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_-]+",
@@ -72,71 +48,23 @@ const RULES: &[Rule] = &[
         pattern: r"https://(?:discord|discordapp)\.com/api/webhooks/\d+/[A-Za-z0-9_-]+",
         accept: None,
     },
-    Rule {
-        name: "stripe_key",
-        pattern: r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}",
-        accept: None,
-    },
-    Rule {
-        name: "stripe_webhook_secret",
-        pattern: r"whsec_[A-Za-z0-9]{24,}",
-        accept: None,
-    },
-    Rule {
-        name: "google_api_key",
-        pattern: r"AIza[0-9A-Za-z_-]{35}",
-        accept: None,
-    },
-    Rule {
-        name: "google_oauth_token",
-        pattern: r"ya29\.[0-9A-Za-z_-]{20,}",
-        accept: None,
-    },
-    Rule {
-        name: "anthropic_key",
-        pattern: r"sk-ant-[a-z]{2,8}[0-9]{0,3}-[A-Za-z0-9_-]{20,}",
-        accept: None,
-    },
+    Rule { name: "stripe_key", pattern: r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}", accept: None },
+    Rule { name: "stripe_webhook_secret", pattern: r"whsec_[A-Za-z0-9]{24,}", accept: None },
+    Rule { name: "google_api_key", pattern: r"AIza[0-9A-Za-z_-]{35}", accept: None },
+    Rule { name: "google_oauth_token", pattern: r"ya29\.[0-9A-Za-z_-]{20,}", accept: None },
+    Rule { name: "anthropic_key", pattern: r"sk-ant-[a-z]{2,8}[0-9]{0,3}-[A-Za-z0-9_-]{20,}", accept: None },
     Rule {
         name: "openai_key",
         pattern: r"\bsk-(?:proj-|svcacct-|admin-)?(?P<token>[A-Za-z0-9_-]{20,})",
         accept: Some(|c| has_letter_and_digit(&c["token"])),
     },
-    Rule {
-        name: "huggingface_token",
-        pattern: r"hf_[A-Za-z0-9]{30,}",
-        accept: None,
-    },
-    Rule {
-        name: "npm_token",
-        pattern: r"npm_[A-Za-z0-9]{36,}",
-        accept: None,
-    },
-    Rule {
-        name: "sendgrid_key",
-        pattern: r"SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}",
-        accept: None,
-    },
-    Rule {
-        name: "digitalocean_token",
-        pattern: r"do[opr]_v1_[a-f0-9]{64,}",
-        accept: None,
-    },
-    Rule {
-        name: "shopify_token",
-        pattern: r"shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32,}",
-        accept: None,
-    },
-    Rule {
-        name: "groq_key",
-        pattern: r"gsk_[A-Za-z0-9]{40,}",
-        accept: None,
-    },
-    Rule {
-        name: "xai_key",
-        pattern: r"xai-[A-Za-z0-9]{40,}",
-        accept: None,
-    },
+    Rule { name: "huggingface_token", pattern: r"hf_[A-Za-z0-9]{30,}", accept: None },
+    Rule { name: "npm_token", pattern: r"npm_[A-Za-z0-9]{36,}", accept: None },
+    Rule { name: "sendgrid_key", pattern: r"SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}", accept: None },
+    Rule { name: "digitalocean_token", pattern: r"do[opr]_v1_[a-f0-9]{64,}", accept: None },
+    Rule { name: "shopify_token", pattern: r"shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32,}", accept: None },
+    Rule { name: "groq_key", pattern: r"gsk_[A-Za-z0-9]{40,}", accept: None },
+    Rule { name: "xai_key", pattern: r"xai-[A-Za-z0-9]{40,}", accept: None },
     Rule {
         name: "url_credentials",
         pattern: r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#@:]+:(?P<secret>[^\s/?#@]+)@",
@@ -145,17 +73,9 @@ const RULES: &[Rule] = &[
     Rule {
         name: "authorization_header",
         pattern: r"(?i)\b(?:proxy-)?authorization\s*:\s*(?P<scheme>(?:bearer|basic|token|digest|negotiate)\s+)?(?P<secret>[A-Za-z0-9._~+/=-]{8,})",
-        accept: Some(|c| {
-            c.name("scheme").is_some()
-                || has_letter_and_digit(&c["secret"])
-                || c["secret"].len() >= 20
-        }),
+        accept: Some(|c| c.name("scheme").is_some() || has_letter_and_digit(&c["secret"]) || c["secret"].len() >= 20),
     },
-    Rule {
-        name: "bearer_token",
-        pattern: r"\b[Bb]earer\s+(?P<secret>[A-Za-z0-9._~+/=-]{16,})",
-        accept: None,
-    },
+    Rule { name: "bearer_token", pattern: r"\b[Bb]earer\s+(?P<secret>[A-Za-z0-9._~+/=-]{16,})", accept: None },
     Rule {
         name: "secret_assignment",
         pattern: r#"(?i)\b[a-z0-9_.-]*(?:password|passwd|pwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)[a-z0-9_.-]*["']?\s*(?P<op>[:=])\s*["']?(?P<secret>[^\s"',;&]+)"#,
@@ -172,10 +92,7 @@ fn compiled() -> &'static Compiled {
     static COMPILED: OnceLock<Compiled> = OnceLock::new();
     COMPILED.get_or_init(|| Compiled {
         set: RegexSet::new(RULES.iter().map(|r| r.pattern)).expect("redaction patterns are valid"),
-        rules: RULES
-            .iter()
-            .map(|r| Regex::new(r.pattern).expect("redaction patterns are valid"))
-            .collect(),
+        rules: RULES.iter().map(|r| Regex::new(r.pattern).expect("redaction patterns are valid")).collect(),
     })
 }
 
@@ -189,8 +106,7 @@ pub fn redact(text: &str) -> Cow<'_, str> {
     let mut out = text.to_string();
     for index in hits.iter() {
         let rule = &RULES[index];
-        let replaced =
-            engine.rules[index].replace_all(&out, |c: &Captures<'_>| replacement(rule, c));
+        let replaced = engine.rules[index].replace_all(&out, |c: &Captures<'_>| replacement(rule, c));
         if let Cow::Owned(next) = replaced {
             out = next;
         }
@@ -205,11 +121,7 @@ pub fn rules_matching(text: &str) -> Vec<&'static str> {
         .set
         .matches(text)
         .iter()
-        .filter(|&i| {
-            engine.rules[i]
-                .captures_iter(text)
-                .any(|c| RULES[i].accept.is_none_or(|accept| accept(&c)))
-        })
+        .filter(|&i| engine.rules[i].captures_iter(text).any(|c| RULES[i].accept.is_none_or(|accept| accept(&c))))
         .map(|i| RULES[i].name)
         .collect()
 }
@@ -223,11 +135,7 @@ fn replacement(rule: &Rule, captures: &Captures<'_>) -> String {
     match captures.name("secret") {
         Some(secret) => {
             let (start, end) = (secret.start() - whole.start(), secret.end() - whole.start());
-            format!(
-                "{}{marker}{}",
-                &whole.as_str()[..start],
-                &whole.as_str()[end..]
-            )
+            format!("{}{marker}{}", &whole.as_str()[..start], &whole.as_str()[end..])
         }
         None => marker,
     }
@@ -269,85 +177,26 @@ mod tests {
     fn assert_redacted(text: &str, secret: &str, rule: &str) {
         let out = redact(text);
         assert!(!out.contains(secret), "{rule}: secret survived in {out:?}");
-        assert!(
-            out.contains(&format!("{REDACTED_PREFIX}{rule}]")),
-            "{rule}: no marker in {out:?}"
-        );
+        assert!(out.contains(&format!("{REDACTED_PREFIX}{rule}]")), "{rule}: no marker in {out:?}");
     }
 
     #[test]
     fn every_known_format_is_redacted() {
         let cases = [
-            (
-                "key AKIAIOSFODNN7EXAMPLE here",
-                "AKIAIOSFODNN7EXAMPLE",
-                "aws_access_key_id",
-            ),
-            (
-                "ASIAY34FZKBOKMUTVV7A",
-                "ASIAY34FZKBOKMUTVV7A",
-                "aws_access_key_id",
-            ),
-            (
-                "ghp_0123456789abcdefghijABCDEFGHIJ012345",
-                "ghp_0123456789abcdefghijABCDEFGHIJ012345",
-                "github_token",
-            ),
-            (
-                "glpat-xxxxxxxxxxxxxxxxxxxx1",
-                "glpat-xxxxxxxxxxxxxxxxxxxx1",
-                "gitlab_token",
-            ),
-            (
-                "xoxb-123456789012-abcdefABCDEF",
-                "xoxb-123456789012-abcdefABCDEF",
-                "slack_token",
-            ),
-            (
-                "sk_live_51H8abcdefghijklmnop",
-                "sk_live_51H8abcdefghijklmnop",
-                "stripe_key",
-            ),
-            (
-                "AIzaSyA1234567890abcdefghijklmnopqrstuv",
-                "AIzaSyA1234567890abcdefghijklmnopqrstuv",
-                "google_api_key",
-            ),
-            (
-                "sk-proj-abc123DEF456ghi789JKL012",
-                "abc123DEF456ghi789JKL012",
-                "openai_key",
-            ),
-            (
-                "sk-ant-api03-abcdefghijklmnopqrstuvwx_yz-0123",
-                "abcdefghijklmnopqrstuvwx",
-                "anthropic_key",
-            ),
-            (
-                "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dozjgNryP4J3jVmNHl0w5N",
-                "dozjgNryP4J3jVmNHl0w5N",
-                "jwt",
-            ),
-            (
-                "postgres://app:s3cr3tpass@db:5432/x",
-                "s3cr3tpass",
-                "url_credentials",
-            ),
-            (
-                "Authorization: Bearer abcdef0123456789xyz",
-                "abcdef0123456789xyz",
-                "authorization_header",
-            ),
-            (
-                "PGPASSWORD=hunter2hunter2 psql",
-                "hunter2hunter2",
-                "secret_assignment",
-            ),
-            (
-                "client_secret: Zq8vX2mN4pL7rT1w",
-                "Zq8vX2mN4pL7rT1w",
-                "secret_assignment",
-            ),
+            ("key AKIAIOSFODNN7EXAMPLE here", "AKIAIOSFODNN7EXAMPLE", "aws_access_key_id"),
+            ("ASIAY34FZKBOKMUTVV7A", "ASIAY34FZKBOKMUTVV7A", "aws_access_key_id"),
+            ("ghp_0123456789abcdefghijABCDEFGHIJ012345", "ghp_0123456789abcdefghijABCDEFGHIJ012345", "github_token"),
+            ("glpat-xxxxxxxxxxxxxxxxxxxx1", "glpat-xxxxxxxxxxxxxxxxxxxx1", "gitlab_token"),
+            ("xoxb-123456789012-abcdefABCDEF", "xoxb-123456789012-abcdefABCDEF", "slack_token"),
+            ("sk_live_51H8abcdefghijklmnop", "sk_live_51H8abcdefghijklmnop", "stripe_key"),
+            ("AIzaSyA1234567890abcdefghijklmnopqrstuv", "AIzaSyA1234567890abcdefghijklmnopqrstuv", "google_api_key"),
+            ("sk-proj-abc123DEF456ghi789JKL012", "abc123DEF456ghi789JKL012", "openai_key"),
+            ("sk-ant-api03-abcdefghijklmnopqrstuvwx_yz-0123", "abcdefghijklmnopqrstuvwx", "anthropic_key"),
+            ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dozjgNryP4J3jVmNHl0w5N", "dozjgNryP4J3jVmNHl0w5N", "jwt"),
+            ("postgres://app:s3cr3tpass@db:5432/x", "s3cr3tpass", "url_credentials"),
+            ("Authorization: Bearer abcdef0123456789xyz", "abcdef0123456789xyz", "authorization_header"),
+            ("PGPASSWORD=hunter2hunter2 psql", "hunter2hunter2", "secret_assignment"),
+            ("client_secret: Zq8vX2mN4pL7rT1w", "Zq8vX2mN4pL7rT1w", "secret_assignment"),
         ];
         for (text, secret, rule) in cases {
             assert_redacted(text, secret, rule);
@@ -356,8 +205,7 @@ mod tests {
 
     #[test]
     fn a_pem_block_is_withheld_whole() {
-        let pem =
-            "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\nabc\n-----END RSA PRIVATE KEY-----";
+        let pem = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\nabc\n-----END RSA PRIVATE KEY-----";
         let text = format!("before\n{pem}\nafter");
         let out = redact(&text);
         assert_eq!(out, format!("before\n{REDACTED_PREFIX}private_key]\nafter"));
@@ -386,10 +234,7 @@ mod tests {
         for (text, secret) in [
             ("xoglpat-AbCdEfGhIjKlMnOpQrSt12we", "AbCdEfGhIjKlMnOpQrSt12"),
             ("KEYAKIAIOSFODNN7EXAMPLEZ", "IOSFODNN7EXAMPLE"),
-            (
-                "idghp_0123456789abcdefghijABCDEFGHIJ012345_x",
-                "0123456789abcdefghij",
-            ),
+            ("idghp_0123456789abcdefghijABCDEFGHIJ012345_x", "0123456789abcdefghij"),
         ] {
             let out = redact(text);
             assert!(!out.contains(secret), "{out:?}");
@@ -398,8 +243,7 @@ mod tests {
 
     #[test]
     fn redaction_is_idempotent() {
-        let once =
-            redact("token=abcd1234efgh and ghp_0123456789abcdefghijABCDEFGHIJ012345").into_owned();
+        let once = redact("token=abcd1234efgh and ghp_0123456789abcdefghijABCDEFGHIJ012345").into_owned();
         assert_eq!(redact(&once), once);
     }
 }

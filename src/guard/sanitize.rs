@@ -22,10 +22,7 @@ pub fn is_stripped(c: char) -> bool {
 /// Removes the stripped characters, nothing else.
 pub fn strip(text: &str) -> std::borrow::Cow<'_, str> {
     if text.chars().any(is_stripped) {
-        text.chars()
-            .filter(|c| !is_stripped(*c))
-            .collect::<String>()
-            .into()
+        text.chars().filter(|c| !is_stripped(*c)).collect::<String>().into()
     } else {
         text.into()
     }
@@ -48,18 +45,25 @@ pub fn clean_single_line(text: &str, max: usize) -> String {
     clean(&folded, max)
 }
 
+/// `clean` for an owned string: a string that needs no change is returned as it is, without
+/// a copy (the common case on the read path).
+pub fn clean_owned(text: String, max: usize) -> String {
+    let untouched = !text.chars().any(is_stripped)
+        && text.trim().len() == text.len()
+        && (text.len() <= max || text.chars().count() <= max);
+    if untouched { text } else { clean(&text, max) }
+}
+
 /// Cleans every string in a JSON value, keys included, at any depth; strings are bounded to
 /// `max`, keys to `MAX_SHORT_FIELD`. Numbers, booleans and null pass unchanged.
-pub fn clean_value(value: &Value, max: usize) -> Value {
+pub fn clean_value(value: Value, max: usize) -> Value {
     match value {
-        Value::String(s) => Value::String(clean(s, max)),
-        Value::Array(items) => Value::Array(items.iter().map(|v| clean_value(v, max)).collect()),
+        Value::String(s) => Value::String(clean_owned(s, max)),
+        Value::Array(items) => Value::Array(items.into_iter().map(|v| clean_value(v, max)).collect()),
         Value::Object(map) => Value::Object(
-            map.iter()
-                .map(|(k, v)| (clean(k, MAX_SHORT_FIELD), clean_value(v, max)))
-                .collect(),
+            map.into_iter().map(|(k, v)| (clean_owned(k, MAX_SHORT_FIELD), clean_value(v, max))).collect(),
         ),
-        other => other.clone(),
+        other => other,
     }
 }
 
@@ -75,10 +79,7 @@ mod tests {
 
     #[test]
     fn controls_other_than_newline_and_tab_are_removed() {
-        assert_eq!(
-            clean("a\u{7}b\u{1b}[31mc\rd\ne\tf\u{85}", 100),
-            "ab[31mcd\ne\tf"
-        );
+        assert_eq!(clean("a\u{7}b\u{1b}[31mc\rd\ne\tf\u{85}", 100), "ab[31mcd\ne\tf");
     }
 
     #[test]
@@ -101,10 +102,14 @@ mod tests {
     #[test]
     fn clean_value_reaches_keys_and_nested_values() {
         let v = json!({"t\u{200B}ask": [{"deep": "x\u{202E}y"}], "n": 1, "b": true, "z": null});
-        assert_eq!(
-            clean_value(&v, 100),
-            json!({"task": [{"deep": "xy"}], "n": 1, "b": true, "z": null})
-        );
+        assert_eq!(clean_value(&v, 100), json!({"task": [{"deep": "xy"}], "n": 1, "b": true, "z": null}));
+    }
+
+    #[test]
+    fn clean_owned_agrees_with_clean() {
+        for s in ["plain", " padded ", "a\u{200B}b", "€€€€", "x\u{7}"] {
+            assert_eq!(clean_owned(s.to_string(), 3), clean(s, 3), "{s:?}");
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Bounded reads of the JSON files `ctxlake sync` mirrors into `<cache_root>/<fleet_id>/`.
 //! The cache is untrusted input: a read never fails the caller, it says what it found.
 
-use serde_json::Value;
+use serde::de::DeserializeOwned;
 use std::io::Read;
 use std::path::Path;
 
@@ -9,24 +9,21 @@ use std::path::Path;
 pub const MAX_CACHE_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 #[derive(Debug, PartialEq)]
-pub enum CacheRead {
+pub enum CacheRead<T> {
     /// No such file: the cache has not been refreshed for this fleet yet.
     Missing,
     /// The file exists but cannot be used; the reason is for the tool's note.
     Unreadable(String),
-    Json(Value),
+    Parsed(T),
 }
 
-/// Reads `<fleet_dir>/<file>` as JSON. A fleet directory that is a symbolic link is refused,
+/// Reads `<fleet_dir>/<file>` as JSON of type `T` (one parse, straight from the bytes). A fleet directory that is a symbolic link is refused,
 /// so a planted link cannot point the read tools outside the cache root.
-pub fn read_json(fleet_dir: &Path, file: &str) -> CacheRead {
+pub fn read_json<T: DeserializeOwned>(fleet_dir: &Path, file: &str) -> CacheRead<T> {
     match std::fs::symlink_metadata(fleet_dir) {
         Ok(meta) if meta.file_type().is_symlink() => {
             tracing::warn!(dir = %fleet_dir.display(), "fleet cache directory is a symbolic link; refusing to read it");
-            return CacheRead::Unreadable(format!(
-                "{} is a symbolic link; refused",
-                fleet_dir.display()
-            ));
+            return CacheRead::Unreadable(format!("{} is a symbolic link; refused", fleet_dir.display()));
         }
         Ok(_) => {}
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return CacheRead::Missing,
@@ -39,22 +36,20 @@ pub fn read_json(fleet_dir: &Path, file: &str) -> CacheRead {
         Err(e) => return unreadable(&path, &e.to_string()),
     };
     let mut bytes = Vec::new();
-    if let Err(e) = file_handle
-        .take(MAX_CACHE_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-    {
+    if let Err(e) = file_handle.take(MAX_CACHE_FILE_BYTES + 1).read_to_end(&mut bytes) {
         return unreadable(&path, &e.to_string());
     }
     if bytes.len() as u64 > MAX_CACHE_FILE_BYTES {
         return unreadable(&path, &format!("larger than {MAX_CACHE_FILE_BYTES} bytes"));
     }
     match serde_json::from_slice(&bytes) {
-        Ok(value) => CacheRead::Json(value),
+        Ok(parsed) => CacheRead::Parsed(parsed),
+        Err(e) if e.is_data() => unreadable(&path, &format!("unexpected shape ({e})")),
         Err(e) => unreadable(&path, &format!("not valid JSON ({e})")),
     }
 }
 
-fn unreadable(path: &Path, why: &str) -> CacheRead {
+fn unreadable<T>(path: &Path, why: &str) -> CacheRead<T> {
     tracing::warn!(path = %path.display(), why, "cache file unreadable");
     CacheRead::Unreadable(format!("{} could not be read: {why}", path.display()))
 }
@@ -62,34 +57,30 @@ fn unreadable(path: &Path, why: &str) -> CacheRead {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
+
+    fn read(dir: &Path) -> CacheRead<Value> {
+        read_json(dir, "roster.json")
+    }
 
     #[test]
     fn a_missing_fleet_directory_reads_as_missing() {
         let dir = tempfile::tempdir().unwrap();
-        assert_eq!(
-            read_json(&dir.path().join("nope"), "roster.json"),
-            CacheRead::Missing
-        );
+        assert_eq!(read_json(&dir.path().join("nope"), "roster.json"), CacheRead::Missing);
     }
 
     #[test]
     fn invalid_json_is_unreadable_not_an_error() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("roster.json"), b"{not json").unwrap();
-        assert!(matches!(
-            read_json(dir.path(), "roster.json"),
-            CacheRead::Unreadable(_)
-        ));
+        assert!(matches!(read_json(dir.path(), "roster.json"), CacheRead::Unreadable(_)));
     }
 
     #[test]
     fn deeply_nested_json_is_unreadable_not_a_crash() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("roster.json"), "[".repeat(100_000)).unwrap();
-        assert!(matches!(
-            read_json(dir.path(), "roster.json"),
-            CacheRead::Unreadable(_)
-        ));
+        assert!(matches!(read_json(dir.path(), "roster.json"), CacheRead::Unreadable(_)));
     }
 
     #[test]
@@ -98,9 +89,6 @@ mod tests {
         let outside = tempfile::tempdir().unwrap();
         std::fs::write(outside.path().join("roster.json"), b"[]").unwrap();
         std::os::unix::fs::symlink(outside.path(), root.path().join("fleet")).unwrap();
-        assert!(matches!(
-            read_json(&root.path().join("fleet"), "roster.json"),
-            CacheRead::Unreadable(_)
-        ));
+        assert!(matches!(read_json(&root.path().join("fleet"), "roster.json"), CacheRead::Unreadable(_)));
     }
 }

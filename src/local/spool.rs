@@ -25,10 +25,7 @@ pub enum SpoolError {
     )]
     DirectoryFull { dir: PathBuf, cap: u64, used: u64 },
     #[error("cannot write to the spool {path}: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Io { path: PathBuf, source: std::io::Error },
     #[error("the record could not be serialized: {0}")]
     Serialize(#[from] serde_json::Error),
 }
@@ -45,16 +42,8 @@ pub struct Spool {
 impl Spool {
     pub fn new(spool_root: &Path, fleet: &FleetId) -> Spool {
         let file = fleet.spool_file(spool_root);
-        let dir = file
-            .parent()
-            .expect("spool_file always has a parent")
-            .to_path_buf();
-        Spool {
-            dir,
-            file,
-            max_file_bytes: MAX_FILE_BYTES,
-            max_dir_bytes: MAX_DIR_BYTES,
-        }
+        let dir = file.parent().expect("spool_file always has a parent").to_path_buf();
+        Spool { dir, file, max_file_bytes: MAX_FILE_BYTES, max_dir_bytes: MAX_DIR_BYTES }
     }
 
     /// Same spool with other caps. Use this in tests.
@@ -80,19 +69,11 @@ impl Spool {
         let used = directory_bytes(&self.dir).map_err(io(&self.dir))?;
         let len = line.len() as u64;
         if used + len > self.max_dir_bytes {
-            return Err(SpoolError::DirectoryFull {
-                dir: self.dir.clone(),
-                cap: self.max_dir_bytes,
-                used,
-            });
+            return Err(SpoolError::DirectoryFull { dir: self.dir.clone(), cap: self.max_dir_bytes, used });
         }
         self.rotate_if_full(len).map_err(io(&self.file))?;
-        let mut file = OpenOptions::new()
-            .append(true)
-            .create(true)
-            .mode(0o600)
-            .open(&self.file)
-            .map_err(io(&self.file))?;
+        let mut file =
+            OpenOptions::new().append(true).create(true).mode(0o600).open(&self.file).map_err(io(&self.file))?;
         write_whole_line(&mut file, &line).map_err(io(&self.file))?;
         file.sync_data().map_err(io(&self.file))
     }
@@ -133,10 +114,7 @@ fn write_whole_line(file: &mut std::fs::File, line: &[u8]) -> std::io::Result<()
     {
         tracing::error!(error = %e, "could not cut a torn spool line; readers will skip it");
     }
-    Err(std::io::Error::new(
-        std::io::ErrorKind::WriteZero,
-        format!("short write: {written} of {} bytes", line.len()),
-    ))
+    Err(std::io::Error::new(std::io::ErrorKind::WriteZero, format!("short write: {written} of {} bytes", line.len())))
 }
 
 fn directory_bytes(dir: &Path) -> std::io::Result<u64> {
@@ -163,8 +141,7 @@ mod tests {
     fn each_append_is_one_line_of_compact_json() {
         let root = tempfile::tempdir().unwrap();
         let s = spool(root.path());
-        s.append(&json!({"kind": "handoff", "summary": "a\nb"}))
-            .unwrap();
+        s.append(&json!({"kind": "handoff", "summary": "a\nb"})).unwrap();
         s.append(&json!({"kind": "handoff"})).unwrap();
         let text = std::fs::read_to_string(s.file()).unwrap();
         assert_eq!(text.lines().count(), 2);
@@ -180,10 +157,8 @@ mod tests {
         let s = spool(root.path()).with_caps(64, 1 << 20);
         s.append(&json!({"n": "x".repeat(60)})).unwrap();
         s.append(&json!({"n": 2})).unwrap();
-        let names: Vec<_> = std::fs::read_dir(root.path().join("mcp"))
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
+        let names: Vec<_> =
+            std::fs::read_dir(root.path().join("mcp")).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names.len(), 2, "{names:?}");
         assert_eq!(std::fs::read_to_string(s.file()).unwrap(), "{\"n\":2}\n");
     }
@@ -195,10 +170,7 @@ mod tests {
         s.append(&json!({"n": 1})).unwrap();
         let before = std::fs::read(s.file()).unwrap();
         let err = s.append(&json!({"n": "x".repeat(40)})).unwrap_err();
-        assert!(
-            matches!(err, SpoolError::DirectoryFull { cap: 30, .. }),
-            "{err}"
-        );
+        assert!(matches!(err, SpoolError::DirectoryFull { cap: 30, .. }), "{err}");
         assert!(err.to_string().contains("30 bytes"));
         assert_eq!(std::fs::read(s.file()).unwrap(), before);
     }

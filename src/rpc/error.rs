@@ -21,11 +21,7 @@ pub struct RpcError {
 
 impl RpcError {
     fn new(code: i64, message: impl Into<String>) -> RpcError {
-        RpcError {
-            code,
-            message: message.into(),
-            data: None,
-        }
+        RpcError { code, message: message.into(), data: None }
     }
 
     pub fn with_data(mut self, data: Value) -> RpcError {
@@ -54,10 +50,7 @@ impl RpcError {
     }
 
     pub fn unsupported_version(requested: &str, supported: &[&str]) -> RpcError {
-        RpcError::new(
-            UNSUPPORTED_PROTOCOL_VERSION,
-            format!("unsupported protocol version `{requested}`"),
-        )
-        .with_data(json!({ "supported": supported, "requested": requested }))
+        RpcError::new(UNSUPPORTED_PROTOCOL_VERSION, format!("unsupported protocol version `{requested}`"))
+            .with_data(json!({ "supported": supported, "requested": requested }))
     }
 }

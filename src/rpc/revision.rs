@@ -89,10 +89,7 @@ mod tests {
 
     #[test]
     fn only_2025_03_26_accepts_batches() {
-        let batching: Vec<_> = Revision::ALL
-            .into_iter()
-            .filter(|r| r.accepts_batches())
-            .collect();
+        let batching: Vec<_> = Revision::ALL.into_iter().filter(|r| r.accepts_batches()).collect();
         assert_eq!(batching, [Revision::V2025_03_26]);
     }
 }

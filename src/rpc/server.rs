@@ -5,10 +5,9 @@
 use crate::rpc::message::{Incoming, classify};
 use crate::rpc::{Revision, RpcError};
 use crate::spec::mcp::{
-    CacheScope, CallToolParams, CallToolResult, ContentBlock, DiscoverResult, EmptyResult,
-    Implementation, InitializeParams, InitializeResult, ListToolsResult, ModernRequestMeta,
-    ResultMeta, ResultType, ServerCapabilities, TextContent, TextContentType, Tool,
-    ToolAnnotations, ToolsCapability,
+    CacheScope, CallToolParams, CallToolResult, ContentBlock, DiscoverResult, EmptyResult, Implementation,
+    InitializeParams, InitializeResult, ListToolsResult, ModernRequestMeta, ResultMeta, ResultType, ServerCapabilities,
+    TextContent, TextContentType, Tool, ToolAnnotations, ToolsCapability,
 };
 use crate::spec::rpc::{ErrorObject, ErrorResponse, JsonRpcVersion, RequestId, Response};
 use crate::tools::{ArgumentError, CallError, Catalog, parse_schema};
@@ -42,11 +41,7 @@ pub struct Server<T: Tools> {
 
 impl<T: Tools> Server<T> {
     pub fn new(tools: T) -> Server<T> {
-        Server {
-            tools,
-            catalog: Catalog,
-            negotiated: None,
-        }
+        Server { tools, catalog: Catalog, negotiated: None }
     }
 
     /// The revision in force for requests that carry no modern envelope.
@@ -59,10 +54,7 @@ impl<T: Tools> Server<T> {
         let text = match std::str::from_utf8(line) {
             Ok(text) => text,
             Err(e) => {
-                return Some(encode(&error_frame(
-                    None,
-                    RpcError::parse(format!("line is not valid UTF-8 ({e})")),
-                )));
+                return Some(encode(&error_frame(None, RpcError::parse(format!("line is not valid UTF-8 ({e})")))));
             }
         };
         if text.trim().is_empty() {
@@ -77,14 +69,11 @@ impl<T: Tools> Server<T> {
 
     /// The frame answering a line longer than the transport's cap (the line itself was discarded).
     pub fn oversized_line(&self, cap: usize) -> String {
-        encode(&error_frame(
-            None,
-            RpcError::invalid_request(format!("line longer than {cap} bytes was discarded")),
-        ))
+        encode(&error_frame(None, RpcError::invalid_request(format!("line longer than {cap} bytes was discarded"))))
     }
 
     /// Handles one decoded JSON value: a frame, or a batch where the revision allows it.
-    pub fn handle_value(&mut self, value: Value) -> Option<Value> {
+    pub fn handle_value(&mut self, value: Value) -> Option<Frame> {
         let Value::Array(batch) = value else {
             return self.handle_frame(value);
         };
@@ -96,20 +85,17 @@ impl<T: Tools> Server<T> {
         if batch.is_empty() {
             return Some(error_frame(None, RpcError::invalid_request("empty batch")));
         }
-        let answers: Vec<Value> = batch
+        let answers: Vec<Frame> = batch
             .into_iter()
             .filter_map(|frame| match frame {
-                Value::Array(_) => Some(error_frame(
-                    None,
-                    RpcError::invalid_request("batches do not nest"),
-                )),
+                Value::Array(_) => Some(error_frame(None, RpcError::invalid_request("batches do not nest"))),
                 frame => self.handle_frame(frame),
             })
             .collect();
-        (!answers.is_empty()).then_some(Value::Array(answers))
+        (!answers.is_empty()).then_some(Frame::Batch(answers))
     }
 
-    fn handle_frame(&mut self, frame: Value) -> Option<Value> {
+    fn handle_frame(&mut self, frame: Value) -> Option<Frame> {
         match classify(frame) {
             Incoming::Request { id, method, params } => {
                 let outcome = catch_unwind(AssertUnwindSafe(|| self.request(&method, params)));
@@ -118,10 +104,7 @@ impl<T: Tools> Server<T> {
                     Ok(Err(error)) => error_frame(Some(id), error),
                     Err(_) => {
                         tracing::error!(%method, "handler panicked; answered -32603 and kept serving");
-                        error_frame(
-                            Some(id),
-                            RpcError::internal("the handler failed; the server keeps serving"),
-                        )
+                        error_frame(Some(id), RpcError::internal("the handler failed; the server keeps serving"))
                     }
                 })
             }
@@ -159,9 +142,8 @@ impl<T: Tools> Server<T> {
     fn initialize(&mut self, params: Map<String, Value>) -> Result<Value, RpcError> {
         let params: InitializeParams = serde_json::from_value(Value::Object(params))
             .map_err(|e| RpcError::invalid_params(format!("initialize: {e}")))?;
-        let revision = Revision::parse(&params.protocol_version)
-            .filter(|r| !r.is_modern())
-            .unwrap_or(Revision::LATEST_LEGACY);
+        let revision =
+            Revision::parse(&params.protocol_version).filter(|r| !r.is_modern()).unwrap_or(Revision::LATEST_LEGACY);
         self.negotiated = Some(revision);
         tracing::info!(requested = %params.protocol_version, %revision, client = %params.client_info.name, "initialized");
         to_value(InitializeResult {
@@ -174,15 +156,9 @@ impl<T: Tools> Server<T> {
 
     /// The catalog as `tools/list` serves it in `revision`, rendered once per process.
     fn tools_list(&self, revision: Revision) -> &'static Value {
-        static RENDERED: [OnceLock<Value>; Revision::ALL.len()] =
-            [const { OnceLock::new() }; Revision::ALL.len()];
+        static RENDERED: [OnceLock<Value>; Revision::ALL.len()] = [const { OnceLock::new() }; Revision::ALL.len()];
         RENDERED[revision.index()].get_or_init(|| {
-            let tools = self
-                .catalog
-                .specs()
-                .iter()
-                .map(|spec| tool_entry(spec, revision))
-                .collect();
+            let tools = self.catalog.specs().iter().map(|spec| tool_entry(spec, revision)).collect();
             let modern = revision.is_modern();
             to_value(ListToolsResult {
                 tools,
@@ -195,23 +171,15 @@ impl<T: Tools> Server<T> {
         })
     }
 
-    fn tools_call(
-        &self,
-        revision: Revision,
-        params: Map<String, Value>,
-    ) -> Result<Value, RpcError> {
+    fn tools_call(&self, revision: Revision, params: Map<String, Value>) -> Result<Value, RpcError> {
         if !matches!(params.get("name"), Some(Value::String(_))) {
-            return Err(RpcError::invalid_params(
-                "tools/call requires a `name` string",
-            ));
+            return Err(RpcError::invalid_params("tools/call requires a `name` string"));
         }
         let params: CallToolParams = serde_json::from_value(Value::Object(params))
             .map_err(|e| RpcError::invalid_params(format!("tools/call: {e}")))?;
         let Some((index, spec)) = self.catalog.find(&params.name) else {
-            return Err(
-                RpcError::invalid_params(format!("unknown tool `{}`", params.name))
-                    .with_data(json!({ "tool": params.name })),
-            );
+            return Err(RpcError::invalid_params(format!("unknown tool `{}`", params.name))
+                .with_data(json!({ "tool": params.name })));
         };
         let arguments = Value::Object(params.arguments);
         if let Err(errors) = self.catalog.validate(index, &arguments) {
@@ -224,17 +192,11 @@ impl<T: Tools> Server<T> {
                 to_value(tool_error_result(revision, refusal.to_string()))
             }
             Some(Err(CallError::Arguments(detail))) => {
-                let errors = [ArgumentError {
-                    pointer: String::new(),
-                    message: detail,
-                }];
+                let errors = [ArgumentError { pointer: String::new(), message: detail }];
                 argument_failure(revision, spec.name, &errors)
             }
             Some(Err(error @ CallError::Output(_))) => Err(RpcError::internal(error)),
-            None => Err(RpcError::internal(format!(
-                "tool `{}` is in the catalog but has no handler",
-                spec.name
-            ))),
+            None => Err(RpcError::internal(format!("tool `{}` is in the catalog but has no handler", spec.name))),
         }
     }
 }
@@ -248,17 +210,11 @@ fn modern_revision(params: &Map<String, Value>) -> Result<Option<Revision>, RpcE
         return Ok(None);
     };
     let Some(version) = version.as_str() else {
-        return Err(RpcError::invalid_params(format!(
-            "`_meta/{META_PROTOCOL_VERSION}` must be a string"
-        )));
+        return Err(RpcError::invalid_params(format!("`_meta/{META_PROTOCOL_VERSION}` must be a string")));
     };
     match Revision::parse(version).filter(|r| r.is_modern()) {
         None => {
-            let supported: Vec<&str> = Revision::ALL
-                .iter()
-                .filter(|r| r.is_modern())
-                .map(|r| r.as_str())
-                .collect();
+            let supported: Vec<&str> = Revision::ALL.iter().filter(|r| r.is_modern()).map(|r| r.as_str()).collect();
             Err(RpcError::unsupported_version(version, &supported))
         }
         Some(revision) => {
@@ -270,20 +226,13 @@ fn modern_revision(params: &Map<String, Value>) -> Result<Option<Revision>, RpcE
 }
 
 /// Before 2025-11-25 a bad argument is -32602; from 2025-11-25 on it is an `isError` result.
-fn argument_failure(
-    revision: Revision,
-    tool: &str,
-    errors: &[ArgumentError],
-) -> Result<Value, RpcError> {
+fn argument_failure(revision: Revision, tool: &str, errors: &[ArgumentError]) -> Result<Value, RpcError> {
     let listed: Vec<String> = errors.iter().map(ToString::to_string).collect();
     let message = format!("invalid arguments for tool `{tool}`: {}", listed.join("; "));
     if revision.argument_errors_are_tool_errors() {
         return to_value(tool_error_result(revision, message));
     }
-    let detail: Vec<Value> = errors
-        .iter()
-        .map(|e| json!({ "pointer": e.pointer, "message": e.message }))
-        .collect();
+    let detail: Vec<Value> = errors.iter().map(|e| json!({ "pointer": e.pointer, "message": e.message })).collect();
     Err(RpcError::invalid_params(message).with_data(json!({ "tool": tool, "errors": detail })))
 }
 
@@ -298,11 +247,7 @@ fn tool_entry(spec: &crate::tools::ToolSpec, revision: Revision) -> Tool {
         title: structured.then(|| spec.title.to_string()),
         description: spec.description.to_string(),
         input_schema: object(spec.input_schema),
-        output_schema: if structured {
-            object(spec.output_schema)
-        } else {
-            Map::new()
-        },
+        output_schema: if structured { object(spec.output_schema) } else { Map::new() },
         annotations: revision.has_tool_annotations().then(|| ToolAnnotations {
             title: Some(spec.title.to_string()),
             read_only_hint: Some(spec.read_only),
@@ -319,10 +264,7 @@ fn call_result(revision: Revision, output: Value) -> CallToolResult {
         Value::Object(map) if revision.has_structured_output() => map,
         _ => Map::new(),
     };
-    CallToolResult {
-        structured_content: structured,
-        ..text_result(revision, text, false)
-    }
+    CallToolResult { structured_content: structured, ..text_result(revision, text, false) }
 }
 
 fn tool_error_result(revision: Revision, text: String) -> CallToolResult {
@@ -332,10 +274,7 @@ fn tool_error_result(revision: Revision, text: String) -> CallToolResult {
 fn text_result(revision: Revision, text: String, is_error: bool) -> CallToolResult {
     let modern = revision.is_modern();
     CallToolResult {
-        content: vec![ContentBlock(TextContent {
-            type_: TextContentType::Text,
-            text,
-        })],
+        content: vec![ContentBlock(TextContent { type_: TextContentType::Text, text })],
         structured_content: Map::new(),
         is_error,
         result_type: modern.then_some(ResultType::Complete),
@@ -345,10 +284,7 @@ fn text_result(revision: Revision, text: String, is_error: bool) -> CallToolResu
 
 fn discover() -> DiscoverResult {
     DiscoverResult {
-        supported_versions: Revision::ALL
-            .iter()
-            .map(|r| r.as_str().to_string())
-            .collect(),
+        supported_versions: Revision::ALL.iter().map(|r| r.as_str().to_string()).collect(),
         capabilities: capabilities(),
         instructions: Some(INSTRUCTIONS.to_string()),
         result_type: ResultType::Complete,
@@ -359,11 +295,7 @@ fn discover() -> DiscoverResult {
 }
 
 fn capabilities() -> ServerCapabilities {
-    ServerCapabilities {
-        tools: Some(ToolsCapability {
-            list_changed: Some(false),
-        }),
-    }
+    ServerCapabilities { tools: Some(ToolsCapability { list_changed: Some(false) }) }
 }
 
 fn server_info() -> Implementation {
@@ -375,42 +307,35 @@ fn server_info() -> Implementation {
 }
 
 fn result_meta() -> ResultMeta {
-    ResultMeta {
-        io_modelcontextprotocol_server_info: server_info(),
-    }
+    ResultMeta { io_modelcontextprotocol_server_info: server_info() }
 }
 
 fn to_value<S: Serialize>(result: S) -> Result<Value, RpcError> {
     serde_json::to_value(result).map_err(RpcError::internal)
 }
 
-fn result_frame(id: RequestId, result: Value) -> Value {
+fn result_frame(id: RequestId, result: Value) -> Frame {
     let result = match result {
         Value::Object(map) => map,
         other => unreachable!("every MCP result is an object, got {other}"),
     };
-    serde_json::to_value(Response {
-        jsonrpc: JsonRpcVersion::X20,
-        id,
-        result,
-    })
-    .expect("a response serializes")
+    Frame::Result(Response { jsonrpc: JsonRpcVersion::X20, id, result })
 }
 
-fn error_frame(id: Option<RequestId>, error: RpcError) -> Value {
-    let error = ErrorObject {
-        code: error.code,
-        message: error.message,
-        data: error.data,
-    };
-    serde_json::to_value(ErrorResponse {
-        jsonrpc: JsonRpcVersion::X20,
-        id,
-        error,
-    })
-    .expect("an error frame serializes")
+fn error_frame(id: Option<RequestId>, error: RpcError) -> Frame {
+    let error = ErrorObject { code: error.code, message: error.message, data: error.data };
+    Frame::Error(ErrorResponse { jsonrpc: JsonRpcVersion::X20, id, error })
 }
 
-fn encode(frame: &Value) -> String {
-    serde_json::to_string(frame).expect("a JSON value serializes")
+/// What the server sends for one input line: one frame, or (2025-03-26 batches) several.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Frame {
+    Result(Response),
+    Error(ErrorResponse),
+    Batch(Vec<Frame>),
+}
+
+fn encode(frame: &Frame) -> String {
+    serde_json::to_string(frame).expect("a frame serializes")
 }

@@ -35,9 +35,7 @@ pub struct ToolError {
 
 impl ToolError {
     pub fn new(message: impl Into<String>) -> Self {
-        ToolError {
-            message: message.into(),
-        }
+        ToolError { message: message.into() }
     }
 
     pub fn blank_argument(name: &str) -> Self {
@@ -60,16 +58,12 @@ pub enum CallError {
 
 /// Deserializes validated arguments, runs the handler, serializes its output.
 /// Called by the generated per-family `call` functions.
-pub fn invoke<I, O>(
-    arguments: Value,
-    handler: impl FnOnce(I) -> Result<O, ToolError>,
-) -> Result<Value, CallError>
+pub fn invoke<I, O>(arguments: Value, handler: impl FnOnce(I) -> Result<O, ToolError>) -> Result<Value, CallError>
 where
     I: DeserializeOwned,
     O: Serialize,
 {
-    let input =
-        serde_json::from_value(arguments).map_err(|e| CallError::Arguments(e.to_string()))?;
+    let input = serde_json::from_value(arguments).map_err(|e| CallError::Arguments(e.to_string()))?;
     let output = handler(input)?;
     serde_json::to_value(output).map_err(|e| CallError::Output(e.to_string()))
 }
@@ -83,11 +77,7 @@ pub struct ArgumentError {
 
 impl std::fmt::Display for ArgumentError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let at = if self.pointer.is_empty() {
-            "(arguments)"
-        } else {
-            &self.pointer
-        };
+        let at = if self.pointer.is_empty() { "(arguments)" } else { &self.pointer };
         write!(f, "{at}: {}", self.message)
     }
 }
@@ -103,10 +93,7 @@ impl Catalog {
     }
 
     pub fn find(&self, name: &str) -> Option<(usize, &'static ToolSpec)> {
-        CATALOG
-            .iter()
-            .enumerate()
-            .find(|(_, spec)| spec.name == name)
+        CATALOG.iter().enumerate().find(|(_, spec)| spec.name == name)
     }
 
     /// Checks arguments against the tool's input schema; every violation, each naming the
@@ -121,15 +108,8 @@ impl Catalog {
                 .build(&schema)
                 .expect("tool input schemas are valid JSON Schema (checked by tests)")
         });
-        let errors: Vec<ArgumentError> = validator
-            .iter_errors(arguments)
-            .map(|e| argument_error(&e))
-            .collect();
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(errors)
-        }
+        let errors: Vec<ArgumentError> = validator.iter_errors(arguments).map(|e| argument_error(&e)).collect();
+        if errors.is_empty() { Ok(()) } else { Err(errors) }
     }
 }
 
@@ -143,19 +123,14 @@ fn argument_error(error: &jsonschema::ValidationError<'_>) -> ArgumentError {
     let mut pointer = error.instance_path().as_str().to_string();
     let named = match error.kind() {
         Kind::Required { property } => property.as_str(),
-        Kind::AdditionalProperties { unexpected } if unexpected.len() == 1 => {
-            Some(unexpected[0].as_str())
-        }
+        Kind::AdditionalProperties { unexpected } if unexpected.len() == 1 => Some(unexpected[0].as_str()),
         _ => None,
     };
     if let Some(name) = named {
         pointer.push('/');
         pointer.push_str(&name.replace('~', "~0").replace('/', "~1"));
     }
-    ArgumentError {
-        pointer,
-        message: error.to_string(),
-    }
+    ArgumentError { pointer, message: error.to_string() }
 }
 
 /// Every tool family behind one `rpc::Tools` implementation.
@@ -165,9 +140,7 @@ pub struct Toolbox {
 
 impl Toolbox {
     pub fn new(ctx: crate::config::Ctx) -> Toolbox {
-        Toolbox {
-            fleet: fleet::FleetTools::new(ctx),
-        }
+        Toolbox { fleet: fleet::FleetTools::new(ctx) }
     }
 }
 
@@ -191,16 +164,9 @@ mod tests {
                 "MCP 2025-11-25 tool names are 1-128 characters: {}",
                 spec.name
             );
-            assert!(
-                spec.name
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c)),
-                "{}",
-                spec.name
-            );
+            assert!(spec.name.chars().all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c)), "{}", spec.name);
             for schema in [spec.input_schema, spec.output_schema] {
-                jsonschema::validator_for(&parse_schema(schema))
-                    .unwrap_or_else(|e| panic!("{}: {e}", spec.name));
+                jsonschema::validator_for(&parse_schema(schema)).unwrap_or_else(|e| panic!("{}: {e}", spec.name));
             }
         }
     }
@@ -213,9 +179,7 @@ mod tests {
     #[test]
     fn a_missing_required_argument_is_named_by_its_own_pointer() {
         let (index, _) = Catalog.find("fleet_handoff").unwrap();
-        let errors = Catalog
-            .validate(index, &serde_json::json!({"status": "done", "extra": 1}))
-            .unwrap_err();
+        let errors = Catalog.validate(index, &serde_json::json!({"status": "done", "extra": 1})).unwrap_err();
         let pointers: Vec<&str> = errors.iter().map(|e| e.pointer.as_str()).collect();
         assert!(pointers.contains(&"/summary"), "{pointers:?}");
         assert!(pointers.contains(&"/extra"), "{pointers:?}");

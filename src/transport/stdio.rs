@@ -19,11 +19,7 @@ enum Line {
 
 /// Serves `input` until end of input, answering on `output`. Every request read before EOF is
 /// answered before this returns. A write error (the client went away) ends the loop with it.
-pub fn serve<T: Tools, R: Read, W: Write>(
-    server: &mut Server<T>,
-    input: R,
-    output: W,
-) -> std::io::Result<()> {
+pub fn serve<T: Tools, R: Read, W: Write>(server: &mut Server<T>, input: R, output: W) -> std::io::Result<()> {
     let mut reader = BufReader::with_capacity(BUFFER_BYTES, input);
     let mut writer = BufWriter::with_capacity(BUFFER_BYTES, output);
     let mut line = Vec::new();
@@ -89,11 +85,7 @@ fn read_line<R: Read, W: Write>(
         let used = chunk.len() + usize::from(found_newline);
         reader.consume(used);
         if found_newline {
-            return Ok(if too_long {
-                Line::TooLong
-            } else {
-                Line::Complete
-            });
+            return Ok(if too_long { Line::TooLong } else { Line::Complete });
         }
     }
 }
@@ -119,11 +111,7 @@ mod tests {
     fn run(input: &[u8]) -> Vec<Value> {
         let mut out = Vec::new();
         serve(&mut Server::new(Echo), input, &mut out).unwrap();
-        String::from_utf8(out)
-            .unwrap()
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect()
+        String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
     }
 
     #[test]
@@ -152,10 +140,7 @@ mod tests {
         assert!(frames.iter().all(|f| f["jsonrpc"] == "2.0"));
         assert_eq!(frames[1]["error"]["code"], -32700);
         assert_eq!(frames[3]["error"]["code"], -32601);
-        assert_eq!(
-            frames[4]["error"]["code"], -32602,
-            "2025-06-18: a missing argument is -32602"
-        );
+        assert_eq!(frames[4]["error"]["code"], -32602, "2025-06-18: a missing argument is -32602");
     }
 
     #[test]

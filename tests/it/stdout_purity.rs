@@ -48,21 +48,14 @@ fn real_process_stdout_carries_one_json_rpc_frame_per_request_and_nothing_else()
     assert!(stdout.ends_with('\n'), "every frame ends with a newline");
     let frames: Vec<Value> = stdout
         .lines()
-        .map(|line| {
-            serde_json::from_str(line)
-                .unwrap_or_else(|e| panic!("not a JSON frame ({e}): {line:?}"))
-        })
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("not a JSON frame ({e}): {line:?}")))
         .collect();
     let ids: Vec<Value> = frames.iter().map(|f| f["id"].clone()).collect();
-    let expected: Vec<Value> =
-        serde_json::from_str(r#"[1, null, 2, 3, 4, 5, 6, "eight"]"#).unwrap();
+    let expected: Vec<Value> = serde_json::from_str(r#"[1, null, 2, 3, 4, 5, 6, "eight"]"#).unwrap();
     assert_eq!(ids, expected, "one frame per request, in order");
     for frame in &frames {
         assert_eq!(frame["jsonrpc"], "2.0");
-        assert!(
-            frame.get("result").is_some() != frame.get("error").is_some(),
-            "exactly one of result/error: {frame}"
-        );
+        assert!(frame.get("result").is_some() != frame.get("error").is_some(), "exactly one of result/error: {frame}");
     }
     assert!(!output.stderr.is_empty(), "diagnostics went to stderr");
 }
