@@ -102,7 +102,7 @@ mod tests {
     #[test]
     fn clean_value_reaches_keys_and_nested_values() {
         let v = json!({"t\u{200B}ask": [{"deep": "x\u{202E}y"}], "n": 1, "b": true, "z": null});
-        assert_eq!(clean_value(&v, 100), json!({"task": [{"deep": "xy"}], "n": 1, "b": true, "z": null}));
+        assert_eq!(clean_value(v, 100), json!({"task": [{"deep": "xy"}], "n": 1, "b": true, "z": null}));
     }
 
     #[test]

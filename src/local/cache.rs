@@ -66,21 +66,21 @@ mod tests {
     #[test]
     fn a_missing_fleet_directory_reads_as_missing() {
         let dir = tempfile::tempdir().unwrap();
-        assert_eq!(read_json(&dir.path().join("nope"), "roster.json"), CacheRead::Missing);
+        assert_eq!(read(&dir.path().join("nope")), CacheRead::Missing);
     }
 
     #[test]
     fn invalid_json_is_unreadable_not_an_error() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("roster.json"), b"{not json").unwrap();
-        assert!(matches!(read_json(dir.path(), "roster.json"), CacheRead::Unreadable(_)));
+        assert!(matches!(read(dir.path()), CacheRead::Unreadable(_)));
     }
 
     #[test]
     fn deeply_nested_json_is_unreadable_not_a_crash() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("roster.json"), "[".repeat(100_000)).unwrap();
-        assert!(matches!(read_json(dir.path(), "roster.json"), CacheRead::Unreadable(_)));
+        assert!(matches!(read(dir.path()), CacheRead::Unreadable(_)));
     }
 
     #[test]
@@ -89,6 +89,6 @@ mod tests {
         let outside = tempfile::tempdir().unwrap();
         std::fs::write(outside.path().join("roster.json"), b"[]").unwrap();
         std::os::unix::fs::symlink(outside.path(), root.path().join("fleet")).unwrap();
-        assert!(matches!(read_json(&root.path().join("fleet"), "roster.json"), CacheRead::Unreadable(_)));
+        assert!(matches!(read(&root.path().join("fleet")), CacheRead::Unreadable(_)));
     }
 }
