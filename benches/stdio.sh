@@ -36,5 +36,11 @@ echo "== ctxlake fleet_status, empty cache"
 CTXLAKE_FLEET_ID=empty "$drive" --tool fleet_status --args '{}' --bad-args '{"bogus":1}' -- "$root/target/release/ctxlake" mcp | tee "$out/ctxlake-empty.txt"
 echo "== ctxlake fleet_status, 20 agents and 10 leases cached"
 "$drive" --tool fleet_status --args '{}' --bad-args '{"bogus":1}' --only steady -- "$root/target/release/ctxlake" mcp | tee "$out/ctxlake-roster.txt"
+# Pinned: driver on CPU 0, server on CPU 1. Unpinned, the driver's two threads and the server
+# share two cores and the scheduler's migrations dominate the sequential figures.
+echo "== pinned: floor"
+taskset -c 0 "$drive" --floor --only steady -- taskset -c 1 "$build/release/floor" | tee "$out/floor-pinned.txt"
+echo "== pinned: ctxlake fleet_status, empty cache"
+CTXLAKE_FLEET_ID=empty taskset -c 0 "$drive" --tool fleet_status --args '{}' --only steady -- taskset -c 1 "$root/target/release/ctxlake" mcp | tee "$out/ctxlake-empty-pinned.txt"
 grep -h '^RESULT' "$out"/*.txt > "$out/results.jsonl"
 echo "results: $out/results.jsonl"

@@ -75,7 +75,7 @@ fn family(dir: &Path) -> (TokenStream, Vec<TokenStream>) {
                 handler: &H,
                 name: &str,
                 arguments: serde_json::Value,
-            ) -> Option<Result<serde_json::Value, crate::tools::CallError>> {
+            ) -> Option<Result<crate::tools::Output, crate::tools::CallError>> {
                 Some(match name {
                     #(#arms)*
                     _ => return None,

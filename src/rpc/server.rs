@@ -10,7 +10,7 @@ use crate::spec::mcp::{
     TextContent, TextContentType, Tool, ToolAnnotations, ToolsCapability,
 };
 use crate::spec::rpc::{ErrorObject, ErrorResponse, JsonRpcVersion, RequestId, Response};
-use crate::tools::{ArgumentError, CallError, Catalog, parse_schema};
+use crate::tools::{ArgumentError, CallError, Catalog, Output, parse_schema};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -28,7 +28,7 @@ and handoff notes (fleet_handoff). Reads reflect the last local cache refresh; w
 /// What the server runs tools with: the real `tools::Toolbox`, or a stand-in in tests.
 pub trait Tools {
     /// Runs tool `name` with validated arguments; `None` if no family has it.
-    fn call(&self, name: &str, arguments: Value) -> Option<Result<Value, CallError>>;
+    fn call(&self, name: &str, arguments: Value) -> Option<Result<Output, CallError>>;
 }
 
 /// One connection's protocol state.
@@ -186,7 +186,7 @@ impl<T: Tools> Server<T> {
             return argument_failure(revision, spec.name, &errors);
         }
         match self.tools.call(spec.name, arguments) {
-            Some(Ok(output)) => to_value(call_result(revision, output)),
+            Some(Ok(output)) => Ok(call_result(revision, output)),
             Some(Err(CallError::Tool(refusal))) => {
                 tracing::info!(tool = spec.name, %refusal, "tool refused");
                 to_value(tool_error_result(revision, refusal.to_string()))
@@ -258,13 +258,18 @@ fn tool_entry(spec: &crate::tools::ToolSpec, revision: Revision) -> Tool {
     }
 }
 
-fn call_result(revision: Revision, output: Value) -> CallToolResult {
-    let text = serde_json::to_string(&output).expect("a JSON value serializes");
-    let structured = match output {
-        Value::Object(map) if revision.has_structured_output() => map,
-        _ => Map::new(),
-    };
-    CallToolResult { structured_content: structured, ..text_result(revision, text, false) }
+/// The result of a successful call. The structured output is moved in after serializing the
+/// rest, so a large output is not copied once more (`call_result_is_the_serialized_call_tool_result`
+/// checks the outcome equals serializing the whole `CallToolResult`).
+fn call_result(revision: Revision, output: Output) -> Value {
+    let mut result = to_value(text_result(revision, output.text, false)).expect("a call result serializes");
+    if revision.has_structured_output()
+        && let Value::Object(structured) = output.structured
+        && let Value::Object(fields) = &mut result
+    {
+        fields.insert("structuredContent".to_string(), Value::Object(structured));
+    }
+    result
 }
 
 fn tool_error_result(revision: Revision, text: String) -> CallToolResult {
@@ -338,4 +343,24 @@ pub enum Frame {
 
 fn encode(frame: &Frame) -> String {
     serde_json::to_string(frame).expect("a frame serializes")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn call_result_is_the_serialized_call_tool_result() {
+        let output = Output::new(&json!({"a": [1, {"b": "c"}]})).unwrap();
+        for revision in Revision::ALL {
+            let whole = CallToolResult {
+                structured_content: match revision.has_structured_output() {
+                    true => output.structured.as_object().unwrap().clone(),
+                    false => Map::new(),
+                },
+                ..text_result(revision, output.text.clone(), false)
+            };
+            assert_eq!(call_result(revision, output.clone()), to_value(whole).unwrap(), "{revision}");
+        }
+    }
 }

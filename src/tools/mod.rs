@@ -58,14 +58,31 @@ pub enum CallError {
 
 /// Deserializes validated arguments, runs the handler, serializes its output.
 /// Called by the generated per-family `call` functions.
-pub fn invoke<I, O>(arguments: Value, handler: impl FnOnce(I) -> Result<O, ToolError>) -> Result<Value, CallError>
+pub fn invoke<I, O>(arguments: Value, handler: impl FnOnce(I) -> Result<O, ToolError>) -> Result<Output, CallError>
 where
     I: DeserializeOwned,
     O: Serialize,
 {
     let input = serde_json::from_value(arguments).map_err(|e| CallError::Arguments(e.to_string()))?;
-    let output = handler(input)?;
-    serde_json::to_value(output).map_err(|e| CallError::Output(e.to_string()))
+    Output::new(&handler(input)?)
+}
+
+/// A tool's output, serialized once as text (the `text` content block) and once as the
+/// structured value (`structuredContent`), both straight from the typed output.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Output {
+    pub text: String,
+    pub structured: Value,
+}
+
+impl Output {
+    pub fn new<O: Serialize>(output: &O) -> Result<Output, CallError> {
+        let fail = |e: serde_json::Error| CallError::Output(e.to_string());
+        Ok(Output {
+            text: serde_json::to_string(output).map_err(fail)?,
+            structured: serde_json::to_value(output).map_err(fail)?,
+        })
+    }
 }
 
 /// One argument problem: where (a JSON pointer into the arguments) and what.
@@ -145,7 +162,7 @@ impl Toolbox {
 }
 
 impl crate::rpc::Tools for Toolbox {
-    fn call(&self, name: &str, arguments: Value) -> Option<Result<Value, CallError>> {
+    fn call(&self, name: &str, arguments: Value) -> Option<Result<Output, CallError>> {
         crate::spec::tools::fleet::call(&self.fleet, name, arguments)
     }
 }

@@ -93,18 +93,18 @@ fn read_line<R: Read, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::CallError;
+    use crate::tools::{CallError, Output};
     use serde_json::{Value, json};
 
     /// Tools that echo their arguments, and panic for `fleet_status`.
     struct Echo;
 
     impl Tools for Echo {
-        fn call(&self, name: &str, arguments: Value) -> Option<Result<Value, CallError>> {
+        fn call(&self, name: &str, arguments: Value) -> Option<Result<Output, CallError>> {
             if name == "fleet_status" {
                 panic!("boom");
             }
-            Some(Ok(json!({ "echo": arguments })))
+            Some(Output::new(&json!({ "echo": arguments })))
         }
     }
 
