@@ -20,6 +20,8 @@ fn main() {
         ("rpc/jsonrpc.json", "rpc"),
         ("mcp/mcp.json", "mcp"),
         ("wire/spool_record.json", "wire_spool"),
+        ("wire/claim_event.json", "wire_claim_event"),
+        ("wire/claude_code_session_start.json", "wire_claude_code"),
         ("wire/roster.json", "wire_roster"),
         ("wire/leases.json", "wire_leases"),
         ("wire/history.json", "wire_history"),

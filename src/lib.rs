@@ -3,10 +3,13 @@
 //! `rpc` is the pure protocol core, `transport` the only code touching stdin/stdout, `tools` the
 //! handlers behind the generated traits, `guard` the read/write filters, `local` the cache and spool.
 
+pub mod briefing;
 pub mod config;
+pub mod embed;
 pub mod guard;
 pub mod local;
 pub mod rpc;
+pub mod snapshot;
 pub mod spec;
 pub mod tools;
 pub mod transport;

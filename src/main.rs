@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use ctxlake::config::Ctx;
 use ctxlake::rpc::Server;
 use ctxlake::tools::Toolbox;
+use std::path::PathBuf;
 
 #[derive(Parser)]
 #[command(name = "ctxlake", version, about = "Shared, attributed, sanitized context for coding agents over MCP")]
@@ -21,6 +22,46 @@ enum Command {
     /// (default "unknown"), CTXLAKE_SPOOL_DIR (default ~/.ctxlake/spool) and CTXLAKE_CACHE_DIR
     /// (default ~/.ctxlake/cache). Log level: CTXLAKE_LOG (default "warn").
     Mcp,
+    /// Build or inspect a claim snapshot (snapshot.bin) by hand.
+    #[command(subcommand)]
+    Snapshot(SnapshotCommand),
+    /// Print the SessionStart briefing for this fleet from the local cache (same environment
+    /// variables as `mcp`).
+    Briefing {
+        /// `text`, or `claude-code` for Claude Code's SessionStart hook JSON.
+        #[arg(long, value_enum, default_value = "text")]
+        format: BriefingFormat,
+    },
+}
+
+#[derive(Subcommand)]
+enum SnapshotCommand {
+    /// Fold a JSON-lines file of ClaimEvents into a snapshot file.
+    Build {
+        /// JSON lines, one ClaimEvent per line.
+        #[arg(long)]
+        events: PathBuf,
+        /// Where to write the snapshot (replaced atomically).
+        #[arg(long)]
+        out: PathBuf,
+        /// `agent`: promoted claims are visible to agents; `shadow`: nothing is.
+        #[arg(long, value_enum, default_value = "agent")]
+        mode: ModeArg,
+    },
+    /// Print a snapshot's meta and claim counts.
+    Inspect { path: PathBuf },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ModeArg {
+    Agent,
+    Shadow,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum BriefingFormat {
+    Text,
+    ClaudeCode,
 }
 
 fn main() -> std::process::ExitCode {
@@ -46,6 +87,41 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
                 other => other.context("stdio transport failed"),
             }
+        }
+        Command::Snapshot(SnapshotCommand::Build { events, out, mode }) => {
+            let text = std::fs::read_to_string(&events).with_context(|| format!("cannot read {}", events.display()))?;
+            let parsed = ctxlake::snapshot::fold::parse_events(&text).with_context(|| events.display().to_string())?;
+            let rows = ctxlake::snapshot::fold(parsed);
+            let mode = match mode {
+                ModeArg::Agent => ctxlake::snapshot::Mode::Agent,
+                ModeArg::Shadow => ctxlake::snapshot::Mode::Shadow,
+            };
+            let now = chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now());
+            let written = ctxlake::snapshot::write(&out, &rows, mode, &ctxlake::embed::Lexical, now)?;
+            println!("{}: {} claims, {} visible to agents", out.display(), written.claims, written.visible);
+            Ok(())
+        }
+        Command::Snapshot(SnapshotCommand::Inspect { path }) => {
+            let snapshot = ctxlake::snapshot::Snapshot::open(&path)
+                .map_err(|why| anyhow::anyhow!("{}: {why:?}", path.display()))?;
+            for (key, value) in snapshot.meta()? {
+                println!("{key}: {value}");
+            }
+            for (status, count) in snapshot.status_counts()? {
+                println!("claims {status}: {count}");
+            }
+            Ok(())
+        }
+        Command::Briefing { format } => {
+            let ctx = Ctx::from_lookup(|key| std::env::var(key).ok()).context("invalid ctxlake configuration")?;
+            let text = ctxlake::briefing::text(&ctx);
+            match format {
+                BriefingFormat::Text => println!("{text}"),
+                BriefingFormat::ClaudeCode => {
+                    println!("{}", serde_json::to_string(&ctxlake::briefing::claude_code(text))?)
+                }
+            }
+            Ok(())
         }
     }
 }

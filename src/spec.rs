@@ -17,6 +17,12 @@ pub mod wire {
     pub mod spool {
         include!(concat!(env!("OUT_DIR"), "/wire_spool.rs"));
     }
+    pub mod claim_event {
+        include!(concat!(env!("OUT_DIR"), "/wire_claim_event.rs"));
+    }
+    pub mod claude_code {
+        include!(concat!(env!("OUT_DIR"), "/wire_claude_code.rs"));
+    }
     pub mod roster {
         include!(concat!(env!("OUT_DIR"), "/wire_roster.rs"));
     }

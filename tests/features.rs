@@ -29,6 +29,7 @@ struct Mcp {
     next_id: i64,
     sentinels: u64,
     exit_code: Option<i32>,
+    briefing: String,
 }
 
 #[derive(Debug)]
@@ -49,6 +50,7 @@ impl Mcp {
             next_id: 0,
             sentinels: 0,
             exit_code: None,
+            briefing: String::new(),
         }
     }
 
@@ -65,8 +67,12 @@ impl Mcp {
     }
 
     fn command(&self) -> Command {
+        self.command_with(&["mcp"])
+    }
+
+    fn command_with(&self, args: &[&str]) -> Command {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_ctxlake"));
-        cmd.arg("mcp")
+        cmd.args(args)
             .env("CTXLAKE_FLEET_ID", &self.fleet)
             .env("CTXLAKE_AGENT_ID", "agent-under-test")
             .env("CTXLAKE_SPOOL_DIR", self.dir.path().join("spool"))
@@ -263,6 +269,12 @@ async fn call_tool(w: &mut Mcp, tool: String, step: &Step) {
 #[when(expr = "the client calls {string}")]
 async fn call_tool_no_args(w: &mut Mcp, tool: String) {
     w.request("tools/call", json!({"name": tool, "arguments": {}})).await;
+}
+
+#[when("the client searches memory for:")]
+async fn search_memory(w: &mut Mcp, step: &Step) {
+    let query = docstring(step).to_string();
+    w.request("tools/call", json!({"name": "memory_search", "arguments": {"query": query}})).await;
 }
 
 #[when("the client sends these lines and closes its input:")]
@@ -527,12 +539,18 @@ async fn spool_record_at(w: &mut Mcp, at: String, expected: String) {
 
 #[then("every spool line is a valid spool record")]
 async fn spool_valid(w: &mut Mcp) {
-    let schema = json_arg(include_str!("../schemas/wire/spool_record.json"));
-    let validator = jsonschema::validator_for(&schema).expect("schema compiles");
+    // A spool line is a SpoolRecord (lease requests, handoffs) or a `proposed` ClaimEvent.
+    let validators: Vec<jsonschema::Validator> =
+        [include_str!("../schemas/wire/spool_record.json"), include_str!("../schemas/wire/claim_event.json")]
+            .iter()
+            .map(|schema| jsonschema::validator_for(&json_arg(schema)).expect("schema compiles"))
+            .collect();
     for line in w.spool_text().lines() {
         let record = json_arg(line);
-        let errors: Vec<String> = validator.iter_errors(&record).map(|e| e.to_string()).collect();
-        assert!(errors.is_empty(), "{line}: {errors:?}");
+        assert!(validators.iter().any(|v| v.is_valid(&record)), "not a valid spool line: {line}");
+        if record["kind"] != "claim_request" && record["kind"] != "release_request" && record["kind"] != "handoff" {
+            assert_eq!(record["kind"], "proposed", "agents only ever spool proposals: {line}");
+        }
     }
 }
 
@@ -547,6 +565,167 @@ async fn refuses_to_start(w: &mut Mcp) {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("fleet id"));
     assert!(out.stdout.is_empty(), "nothing on stdout");
+}
+
+// ---- memory: snapshots and the briefing -------------------------------------------------
+
+/// ClaimEvents for one table row: a proposal, then what its status needs.
+fn claim_events(row: &std::collections::HashMap<String, String>) -> Vec<Value> {
+    let get = |k: &str| code_points(&row.get(k).cloned().unwrap_or_default());
+    let at = if get("at").is_empty() { "2026-09-09T00:00:00Z".to_string() } else { get("at") };
+    let sessions: u64 = get("sessions").parse().unwrap_or(1);
+    let evidence: Vec<Value> = (0..sessions.max(1))
+        .map(|i| json!({"session_id": format!("s{i}"), "message_id": "m1", "excerpt_hash": "", "observed_at": "2026-09-01T00:00:00Z"}))
+        .collect();
+    let mut events = vec![json!({
+        "kind": "proposed", "claim_id": get("claim_id"), "claim": get("claim"), "claim_type": get("type"),
+        "subject": get("subject"), "scope": if get("scope").is_empty() { "fleet".to_string() } else { get("scope") },
+        "observed_by": get("observer"), "observed_at": "2026-09-01T00:00:00Z", "evidence": evidence
+    })];
+    let promoted = json!({"kind": "promoted", "claim_id": get("claim_id"), "at": at, "independent_count": sessions,
+                          "confidence": get("confidence").parse::<f64>().unwrap_or(0.65)});
+    match get("status").as_str() {
+        "promoted" => events.push(promoted),
+        "contested" => {
+            events.push(promoted);
+            events.push(json!({"kind": "contested", "claim_id": get("claim_id"), "at": "2026-09-10T00:00:00Z",
+                               "conflicts_with": null, "reason": "disputed"}));
+        }
+        "retired" => {
+            events.push(promoted);
+            events.push(json!({"kind": "retired", "claim_id": get("claim_id"), "at": "2026-09-10T00:00:00Z", "reason": "stale"}));
+        }
+        "candidate" | "" => {}
+        other => panic!("unknown status {other}"),
+    }
+    events
+}
+
+/// Replaces `<U+XXXX>` with that character, so table cells can hold invisible ones.
+fn code_points(cell: &str) -> String {
+    let mut out = String::new();
+    let mut rest = cell;
+    while let Some(at) = rest.find("<U+") {
+        out.push_str(&rest[..at]);
+        let hex = &rest[at + 3..at + 7];
+        out.push(char::from_u32(u32::from_str_radix(hex, 16).expect("hex")).expect("a char"));
+        rest = &rest[at + 8..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[given(expr = "the roster holds {int} agents with {int}-character tasks")]
+async fn roster_many(w: &mut Mcp, n: usize, len: usize) {
+    let agents: Vec<Value> = (0..n)
+        .map(|i| json!({"agent_id": format!("cc-{i:02}"), "runtime": "claude_code", "task": "t".repeat(len)}))
+        .collect();
+    w.write_cache("roster.json", &json!({"agents": agents}));
+}
+
+async fn build_snapshot(w: &mut Mcp, mode: &str, events: &[Value]) {
+    let file = w.dir.path().join("events.jsonl");
+    let lines: Vec<String> = events.iter().map(Value::to_string).collect();
+    std::fs::write(&file, lines.join("\n")).expect("events file");
+    std::fs::create_dir_all(w.cache_dir()).expect("cache dir");
+    let out = Command::new(env!("CARGO_BIN_EXE_ctxlake"))
+        .args(["snapshot", "build", "--events"])
+        .arg(&file)
+        .arg("--out")
+        .arg(w.cache_dir().join("snapshot.bin"))
+        .args(["--mode", mode])
+        .output()
+        .await
+        .expect("run ctxlake snapshot build");
+    assert!(out.status.success(), "snapshot build failed: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[given(expr = "the fleet snapshot is built in {string} mode from these claims:")]
+async fn snapshot_from_table(w: &mut Mcp, mode: String, step: &Step) {
+    let table = step.table.as_ref().expect("a table");
+    let header = &table.rows[0];
+    let events: Vec<Value> = table.rows[1..]
+        .iter()
+        .flat_map(|cells| claim_events(&header.iter().cloned().zip(cells.iter().cloned()).collect()))
+        .collect();
+    build_snapshot(w, &mode, &events).await;
+}
+
+#[given(expr = "the fleet snapshot holds {int} promoted {string} claims about {string}")]
+async fn many_claims(w: &mut Mcp, n: usize, claim_type: String, subject: String) {
+    let events: Vec<Value> = (0..n)
+        .flat_map(|i| {
+            let row = [
+                ("claim_id", format!("c{i:05}")),
+                ("claim", format!("migration step {i} of the deploy pipeline passed")),
+                ("type", claim_type.clone()),
+                ("subject", subject.clone()),
+                ("observer", "cc-01".to_string()),
+                ("status", "promoted".to_string()),
+                ("at", format!("2026-09-{:02}T{:02}:{:02}:00Z", 1 + i / 1440 % 28, i / 60 % 24, i % 60)),
+            ];
+            claim_events(&row.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+        })
+        .collect();
+    build_snapshot(w, "agent", &events).await;
+}
+
+#[then(regex = r"^the tool output at (\S+) has (\d+) lines?$")]
+async fn output_lines(w: &mut Mcp, at: String, n: usize) {
+    let output = w.tool_output();
+    let text = pointer(&output, &at).as_str().expect("a string");
+    assert_eq!(text.lines().count(), n, "{text:?}");
+}
+
+#[then(regex = r"^the tool output at (\S+) does not mention (.+)$")]
+async fn output_lacks(w: &mut Mcp, at: String, needle: String) {
+    let output = w.tool_output();
+    let text = pointer(&output, &at).to_string();
+    let needle = json_arg(&needle);
+    assert!(!text.contains(needle.as_str().expect("a string")), "{needle} found in {text}");
+}
+
+#[when(expr = "the briefing is printed as {string}")]
+async fn print_briefing(w: &mut Mcp, format: String) {
+    let out = w
+        .command_with(&["briefing", "--format", &format])
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .await
+        .expect("run ctxlake briefing");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    w.briefing = String::from_utf8(out.stdout).expect("utf-8");
+}
+
+#[then("the briefing is empty")]
+async fn briefing_empty(w: &mut Mcp) {
+    assert_eq!(w.briefing.trim(), "", "{}", w.briefing);
+}
+
+#[then("the briefing reads:")]
+async fn briefing_reads(w: &mut Mcp, step: &Step) {
+    assert_eq!(w.briefing.trim_end(), docstring(step), "{}", w.briefing);
+}
+
+#[then(expr = "the briefing does not contain {string}")]
+async fn briefing_lacks(w: &mut Mcp, text: String) {
+    assert!(!w.briefing.contains(&text), "{}", w.briefing);
+}
+
+#[then(expr = "the briefing is Claude Code hook JSON whose context contains {string}")]
+async fn briefing_hook(w: &mut Mcp, text: String) {
+    let hook = json_arg(w.briefing.trim());
+    assert_eq!(hook["hookSpecificOutput"]["hookEventName"], "SessionStart");
+    let context = hook["hookSpecificOutput"]["additionalContext"].as_str().expect("additionalContext");
+    assert!(context.contains(&text), "{context}");
+}
+
+#[then(expr = "the briefing is at most {int} bytes and ends with the truncation marker")]
+async fn briefing_capped(w: &mut Mcp, bytes: usize) {
+    let text = w.briefing.strip_suffix('\n').unwrap_or(&w.briefing);
+    assert!(text.len() <= bytes, "{} bytes", text.len());
+    assert!(text.ends_with("[ctxlake: briefing truncated]"), "{}", &text[text.len().saturating_sub(80)..]);
 }
 
 #[tokio::main(flavor = "current_thread")]

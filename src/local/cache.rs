@@ -20,14 +20,10 @@ pub enum CacheRead<T> {
 /// Reads `<fleet_dir>/<file>` as JSON of type `T` (one parse, straight from the bytes). A fleet directory that is a symbolic link is refused,
 /// so a planted link cannot point the read tools outside the cache root.
 pub fn read_json<T: DeserializeOwned>(fleet_dir: &Path, file: &str) -> CacheRead<T> {
-    match std::fs::symlink_metadata(fleet_dir) {
-        Ok(meta) if meta.file_type().is_symlink() => {
-            tracing::warn!(dir = %fleet_dir.display(), "fleet cache directory is a symbolic link; refusing to read it");
-            return CacheRead::Unreadable(format!("{} is a symbolic link; refused", fleet_dir.display()));
-        }
-        Ok(_) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return CacheRead::Missing,
-        Err(e) => return unreadable(fleet_dir, &e.to_string()),
+    match check_fleet_dir(fleet_dir) {
+        Ok(true) => {}
+        Ok(false) => return CacheRead::Missing,
+        Err(why) => return CacheRead::Unreadable(why),
     }
     let path = fleet_dir.join(file);
     let file_handle = match std::fs::File::open(&path) {
@@ -46,6 +42,20 @@ pub fn read_json<T: DeserializeOwned>(fleet_dir: &Path, file: &str) -> CacheRead
         Ok(parsed) => CacheRead::Parsed(parsed),
         Err(e) if e.is_data() => unreadable(&path, &format!("unexpected shape ({e})")),
         Err(e) => unreadable(&path, &format!("not valid JSON ({e})")),
+    }
+}
+
+/// `Ok(true)` when the fleet directory exists and is a real directory, `Ok(false)` when it does
+/// not exist, `Err(why)` when it is a symbolic link (refused) or cannot be inspected.
+pub fn check_fleet_dir(fleet_dir: &Path) -> Result<bool, String> {
+    match std::fs::symlink_metadata(fleet_dir) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            tracing::warn!(dir = %fleet_dir.display(), "fleet cache directory is a symbolic link; refusing to read it");
+            Err(format!("{} is a symbolic link; refused", fleet_dir.display()))
+        }
+        Ok(_) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(format!("{} could not be read: {e}", fleet_dir.display())),
     }
 }
 

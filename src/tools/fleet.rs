@@ -144,19 +144,9 @@ impl Fleet for FleetTools {
             });
         };
         let limit = input.limit.unwrap_or(DEFAULT_ROW_LIMIT).clamp(1, MAX_ROW_LIMIT);
-        let mut rows: Vec<Dated> = history
-            .objects
-            .into_iter()
-            .filter(|row| {
-                input.repo.as_deref().is_none_or(|repo| row.get("repo").and_then(Value::as_str) == Some(repo))
-            })
-            .map(|row| (ended_at(&row), row))
-            .filter(|(ended, _)| input.since.is_none_or(|since| ended.is_some_and(|e| e >= since)))
-            .collect();
-        // Newest first; rows without a readable `ended_at` keep file order, after the dated ones.
-        rows.sort_by_key(|row| std::cmp::Reverse(row.0));
+        let rows = newest_first(history.objects, input.repo.as_deref(), input.since);
         let (rows, truncated) = cap(rows, limit);
-        let sessions = rows.into_iter().map(|(_, row)| clean_object(row, sanitize::MAX_LONG_FIELD)).collect();
+        let sessions = rows.into_iter().map(|row| clean_object(row, sanitize::MAX_LONG_FIELD)).collect();
         Ok(FleetHistoryOutput {
             enabled: true,
             sessions,
@@ -188,16 +178,31 @@ impl Fleet for FleetTools {
     }
 }
 
-/// A history row with its parsed `ended_at`.
-type Dated = (Option<DateTime<Utc>>, Map<String, Value>);
-
-/// The rows of one cache file, whichever of its two shapes it has.
-struct Rows {
-    generated_at: Option<String>,
-    objects: Vec<Map<String, Value>>,
+/// Sessions of `repo` (all when `None`) that ended at or after `since`, newest first; rows
+/// without a readable `ended_at` keep file order after the dated ones (and are left out when
+/// `since` is given).
+pub(crate) fn newest_first(
+    rows: Vec<Map<String, Value>>,
+    repo: Option<&str>,
+    since: Option<DateTime<Utc>>,
+) -> Vec<Map<String, Value>> {
+    let mut dated: Vec<_> = rows
+        .into_iter()
+        .filter(|row| repo.is_none_or(|repo| row.get("repo").and_then(Value::as_str) == Some(repo)))
+        .map(|row| (ended_at(&row), row))
+        .filter(|(ended, _)| since.is_none_or(|since| ended.is_some_and(|e| e >= since)))
+        .collect();
+    dated.sort_by_key(|row| std::cmp::Reverse(row.0));
+    dated.into_iter().map(|(_, row)| row).collect()
 }
 
-trait CacheFile: DeserializeOwned {
+/// The rows of one cache file, whichever of its two shapes it has.
+pub(crate) struct Rows {
+    pub(crate) generated_at: Option<String>,
+    pub(crate) objects: Vec<Map<String, Value>>,
+}
+
+pub(crate) trait CacheFile: DeserializeOwned {
     fn into_parts(self) -> (Option<String>, Vec<Value>);
 }
 
@@ -229,7 +234,7 @@ impl CacheFile for HistoryFile {
 }
 
 /// Reads a cache file's rows; `None` (with a note saying why) when there is nothing usable.
-fn read_rows<F: CacheFile>(dir: &Path, file: &str, notes: &mut Vec<String>) -> Option<Rows> {
+pub(crate) fn read_rows<F: CacheFile>(dir: &Path, file: &str, notes: &mut Vec<String>) -> Option<Rows> {
     let parsed = match cache::read_json::<F>(dir, file) {
         CacheRead::Parsed(parsed) => parsed,
         CacheRead::Missing => {

@@ -3,6 +3,7 @@
 //! a `ToolError`, which the dispatcher turns into an `isError: true` result.
 
 pub mod fleet;
+pub mod memory;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -153,17 +154,22 @@ fn argument_error(error: &jsonschema::ValidationError<'_>) -> ArgumentError {
 /// Every tool family behind one `rpc::Tools` implementation.
 pub struct Toolbox {
     pub fleet: fleet::FleetTools,
+    pub memory: memory::MemoryTools,
 }
 
 impl Toolbox {
     pub fn new(ctx: crate::config::Ctx) -> Toolbox {
-        Toolbox { fleet: fleet::FleetTools::new(ctx) }
+        Toolbox { fleet: fleet::FleetTools::new(ctx.clone()), memory: memory::MemoryTools::new(ctx) }
     }
 }
 
 impl crate::rpc::Tools for Toolbox {
     fn call(&self, name: &str, arguments: Value) -> Option<Result<Output, CallError>> {
-        crate::spec::tools::fleet::call(&self.fleet, name, arguments)
+        match Catalog.find(name)?.1.family {
+            "fleet" => crate::spec::tools::fleet::call(&self.fleet, name, arguments),
+            "memory" => crate::spec::tools::memory::call(&self.memory, name, arguments),
+            _ => None,
+        }
     }
 }
 

@@ -1,0 +1,246 @@
+//! Folds a stream of ClaimEvents into the current state of each claim.
+//!
+//! Rules: events apply in time order (`observed_at` for a proposal, `at` otherwise; ties keep
+//! input order). A proposal creates a candidate or merges new evidence into an existing claim.
+//! The first promotion wins; a retired claim stays retired; contesting a claim marks it
+//! contested. Events for unknown claim ids are ignored, and so are events about agents
+//! (calibration, quarantine), which the gate acts on before it emits claim events.
+
+use crate::spec::wire::claim_event::{ClaimEvent, Evidence};
+use chrono::{DateTime, Utc};
+use std::collections::{BTreeMap, HashSet};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Candidate,
+    Promoted,
+    Contested,
+    Retired,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Candidate => "candidate",
+            Status::Promoted => "promoted",
+            Status::Contested => "contested",
+            Status::Retired => "retired",
+        }
+    }
+}
+
+/// One claim as the snapshot stores it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClaimRow {
+    pub claim_id: String,
+    pub claim: String,
+    pub claim_type: String,
+    pub subject: String,
+    pub scope: String,
+    pub observed_by: String,
+    pub status: Status,
+    /// Whether the gate ever promoted it: a promoted claim that is later contested stays
+    /// visible (marked CONTESTED); a contested candidate never becomes visible.
+    pub was_promoted: bool,
+    pub evidence: Vec<Evidence>,
+    pub independent_count: u64,
+    pub confidence: f64,
+    pub updated_at: DateTime<Utc>,
+    pub embedding: Option<Vec<f32>>,
+}
+
+impl ClaimRow {
+    /// Distinct evidence sessions (stored, never rendered).
+    pub fn evidence_count(&self) -> usize {
+        self.evidence.iter().map(|e| e.session_id.as_str()).collect::<HashSet<_>>().len()
+    }
+
+    pub fn visible(&self, agent_reads_enabled: bool) -> bool {
+        agent_reads_enabled && self.was_promoted && matches!(self.status, Status::Promoted | Status::Contested)
+    }
+}
+
+/// Parses a JSON-lines file of ClaimEvents; blank lines are skipped, a line that is not a
+/// ClaimEvent is an error naming its line number (an operator input: nothing is guessed).
+pub fn parse_events(text: &str) -> Result<Vec<ClaimEvent>, crate::snapshot::SnapshotError> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, line)| {
+            serde_json::from_str(line)
+                .map_err(|e| crate::snapshot::SnapshotError::Invalid(format!("line {}: not a claim event: {e}", i + 1)))
+        })
+        .collect()
+}
+
+/// Folds events into claim rows, in claim id order.
+pub fn fold(events: impl IntoIterator<Item = ClaimEvent>) -> Vec<ClaimRow> {
+    let mut ordered: Vec<ClaimEvent> = events.into_iter().collect();
+    ordered.sort_by_key(event_time);
+    let mut claims: BTreeMap<String, ClaimRow> = BTreeMap::new();
+    for event in ordered {
+        apply(&mut claims, event);
+    }
+    claims.into_values().collect()
+}
+
+fn event_time(event: &ClaimEvent) -> DateTime<Utc> {
+    match event {
+        ClaimEvent::Proposed { observed_at, .. } => *observed_at,
+        ClaimEvent::Promoted { at, .. }
+        | ClaimEvent::Contested { at, .. }
+        | ClaimEvent::Retired { at, .. }
+        | ClaimEvent::Superseded { at, .. }
+        | ClaimEvent::CalibrationScored { at, .. }
+        | ClaimEvent::AgentQuarantined { at, .. }
+        | ClaimEvent::AgentUnquarantined { at, .. } => *at,
+    }
+}
+
+fn apply(claims: &mut BTreeMap<String, ClaimRow>, event: ClaimEvent) {
+    match event {
+        ClaimEvent::Proposed {
+            claim_id,
+            claim,
+            claim_type,
+            subject,
+            scope,
+            observed_by,
+            observed_at,
+            evidence,
+            embedding,
+            ..
+        } => {
+            let id = claim_id.to_string();
+            if let Some(existing) = claims.get_mut(&id) {
+                for item in evidence {
+                    if !existing.evidence.contains(&item) {
+                        existing.evidence.push(item);
+                    }
+                }
+                if existing.embedding.is_none() && !embedding.is_empty() {
+                    existing.embedding = Some(embedding.iter().map(|&x| x as f32).collect());
+                }
+                return;
+            }
+            claims.insert(
+                id.clone(),
+                ClaimRow {
+                    claim_id: id,
+                    claim,
+                    claim_type: claim_type.to_string(),
+                    subject,
+                    scope: scope.to_string(),
+                    observed_by,
+                    status: Status::Candidate,
+                    was_promoted: false,
+                    evidence,
+                    independent_count: 0,
+                    confidence: 0.0,
+                    updated_at: observed_at,
+                    embedding: (!embedding.is_empty()).then(|| embedding.iter().map(|&x| x as f32).collect()),
+                },
+            );
+        }
+        ClaimEvent::Promoted { claim_id, at, independent_count, confidence } => {
+            if let Some(row) = claims.get_mut(&claim_id)
+                && !row.was_promoted
+                && row.status != Status::Retired
+            {
+                row.status = Status::Promoted;
+                row.was_promoted = true;
+                row.independent_count = independent_count;
+                row.confidence = confidence;
+                row.updated_at = at;
+            }
+        }
+        ClaimEvent::Contested { claim_id, at, .. } => update(claims, &claim_id, at, Status::Contested),
+        ClaimEvent::Retired { claim_id, at, .. } | ClaimEvent::Superseded { claim_id, at, .. } => {
+            update(claims, &claim_id, at, Status::Retired)
+        }
+        ClaimEvent::CalibrationScored { .. }
+        | ClaimEvent::AgentQuarantined { .. }
+        | ClaimEvent::AgentUnquarantined { .. } => {}
+    }
+}
+
+fn update(claims: &mut BTreeMap<String, ClaimRow>, claim_id: &str, at: DateTime<Utc>, status: Status) {
+    if let Some(row) = claims.get_mut(claim_id)
+        && row.status != Status::Retired
+    {
+        row.status = status;
+        row.updated_at = at;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn events(lines: &str) -> Vec<ClaimEvent> {
+        lines.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect()
+    }
+
+    const PROPOSED: &str = r#"{"kind":"proposed","claim_id":"c1","claim":"staging ssh is on 2222","claim_type":"environment","subject":"staging","scope":"agent","observed_by":"cc-01","observed_at":"2026-09-01T00:00:00Z","evidence":[{"session_id":"s1","message_id":"m1","excerpt_hash":"","observed_at":"2026-09-01T00:00:00Z"}]}"#;
+
+    #[test]
+    fn the_first_promotion_wins() {
+        let rows = fold(events(&format!(
+            "{PROPOSED}\n{}\n{}",
+            r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-02T00:00:00Z","independent_count":2,"confidence":0.8}"#,
+            r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-03T00:00:00Z","independent_count":9,"confidence":0.95}"#
+        )));
+        assert_eq!((rows[0].status, rows[0].independent_count, rows[0].confidence), (Status::Promoted, 2, 0.8));
+    }
+
+    #[test]
+    fn events_for_unknown_claims_are_ignored() {
+        let rows = fold(events(
+            r#"{"kind":"promoted","claim_id":"ghost","at":"2026-09-02T00:00:00Z","independent_count":2,"confidence":0.8}"#,
+        ));
+        assert!(rows.is_empty());
+    }
+
+    #[test]
+    fn events_apply_in_time_order_not_input_order() {
+        let rows = fold(events(&format!(
+            "{}\n{PROPOSED}",
+            r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-02T00:00:00Z","independent_count":1,"confidence":0.65}"#
+        )));
+        assert_eq!(rows[0].status, Status::Promoted);
+    }
+
+    #[test]
+    fn a_retired_claim_stays_retired_and_invisible() {
+        let rows = fold(events(&format!(
+            "{PROPOSED}\n{}\n{}",
+            r#"{"kind":"retired","claim_id":"c1","at":"2026-09-02T00:00:00Z","reason":"stale"}"#,
+            r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-03T00:00:00Z","independent_count":1,"confidence":0.65}"#
+        )));
+        assert_eq!(rows[0].status, Status::Retired);
+        assert!(!rows[0].visible(true));
+    }
+
+    #[test]
+    fn a_promoted_then_contested_claim_stays_visible_but_a_contested_candidate_does_not() {
+        let contested =
+            r#"{"kind":"contested","claim_id":"c1","at":"2026-09-04T00:00:00Z","conflicts_with":null,"reason":"r"}"#;
+        let candidate = fold(events(&format!("{PROPOSED}\n{contested}")));
+        assert!(!candidate[0].visible(true));
+        let promoted = fold(events(&format!(
+            "{PROPOSED}\n{}\n{contested}",
+            r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-02T00:00:00Z","independent_count":1,"confidence":0.65}"#
+        )));
+        assert_eq!(promoted[0].status, Status::Contested);
+        assert!(promoted[0].visible(true));
+        assert!(!promoted[0].visible(false), "shadow mode shows nothing");
+    }
+
+    #[test]
+    fn a_repeated_proposal_merges_evidence_without_duplicates() {
+        let second = PROPOSED.replace(r#""session_id":"s1""#, r#""session_id":"s2""#);
+        let rows = fold(events(&format!("{PROPOSED}\n{PROPOSED}\n{second}")));
+        assert_eq!(rows[0].evidence.len(), 2);
+        assert_eq!(rows[0].evidence_count(), 2);
+    }
+}

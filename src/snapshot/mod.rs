@@ -1,0 +1,25 @@
+//! The SQLite claim snapshot (`snapshot.bin`): its schema (`schema.sql`, one definition for
+//! both sides), the fold of ClaimEvents into claim rows, the writer, and the read-only reader
+//! the memory tools and the briefing use.
+
+pub mod fold;
+pub mod read;
+pub mod write;
+
+pub use fold::{ClaimRow, Status, fold};
+pub use read::{Filters, Snapshot, SnapshotRow};
+pub use write::{Mode, write};
+
+/// The schema both the writer and the reader are built against.
+pub const SCHEMA_SQL: &str = include_str!("schema.sql");
+pub const SCHEMA_VERSION: &str = "1";
+
+#[derive(Debug, thiserror::Error)]
+pub enum SnapshotError {
+    #[error("{path}: {source}")]
+    Sqlite { path: String, source: rusqlite::Error },
+    #[error("{path}: {source}")]
+    Io { path: String, source: std::io::Error },
+    #[error("{0}")]
+    Invalid(String),
+}

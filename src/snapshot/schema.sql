@@ -1,0 +1,63 @@
+-- snapshot.bin, schema version 1: the SQLite claim snapshot `ctxlake maint` publishes and
+-- `ctxlake sync` mirrors into <cache>/<fleet>/snapshot.bin. Written by src/snapshot/write.rs,
+-- read by src/snapshot/read.rs; this file is the one definition both use.
+-- Visibility is baked into the rows: only visible claims have FTS rows and vectors, and
+-- `visible_to_agents` is 0 for every claim when agent reads are disabled (shadow mode).
+
+CREATE TABLE snapshot_meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+
+CREATE TABLE claims (
+    claim_id          TEXT PRIMARY KEY,
+    claim             TEXT NOT NULL,
+    claim_type        TEXT NOT NULL,
+    subject           TEXT NOT NULL,
+    scope             TEXT NOT NULL,
+    observed_by       TEXT NOT NULL,
+    status            TEXT NOT NULL,     -- candidate | promoted | contested | retired
+    evidence_count    INTEGER NOT NULL,  -- distinct evidence sessions; never rendered
+    independent_count INTEGER NOT NULL,
+    confidence        REAL NOT NULL,
+    evidence_json     TEXT NOT NULL,
+    updated_at        TEXT NOT NULL,     -- RFC 3339 UTC, second precision, 'Z'
+    visible_to_agents INTEGER NOT NULL,
+    embedding         BLOB               -- little-endian f32, as proposed; NULL when none
+);
+
+CREATE INDEX claims_visible ON claims (visible_to_agents, subject, claim_type, updated_at);
+
+CREATE VIRTUAL TABLE claims_fts USING fts5 (
+    claim, subject,
+    tokenize = 'unicode61 remove_diacritics 2'
+);
+
+-- One row per visible claim: its unit vector quantized to signed bytes, from the stored
+-- embedding when it has the model's dimensions, else from embedding the claim text.
+CREATE TABLE claim_vectors (
+    claim_rowid INTEGER PRIMARY KEY,
+    vector      BLOB NOT NULL
+);
+
+CREATE TABLE sessions (
+    session_id    TEXT PRIMARY KEY,
+    agent_id      TEXT NOT NULL,
+    runtime       TEXT NOT NULL,
+    repo          TEXT,
+    branch        TEXT,
+    started_at    TEXT,
+    ended_at      TEXT,
+    duration_ms   INTEGER,
+    turn_count    INTEGER NOT NULL,
+    outcome       TEXT NOT NULL,
+    summary       TEXT NOT NULL,
+    files_json    TEXT NOT NULL,
+    commands_json TEXT NOT NULL,
+    friction_json TEXT NOT NULL,
+    input_tokens  INTEGER NOT NULL,
+    output_tokens INTEGER NOT NULL,
+    cost_usd      REAL NOT NULL
+);
+
+CREATE INDEX sessions_by_end ON sessions (ended_at DESC);

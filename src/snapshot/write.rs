@@ -1,0 +1,138 @@
+//! Writes a snapshot file from folded claim rows: into a temporary file beside the target,
+//! synced, then renamed over it, so a reader never sees a half-written snapshot.
+
+use crate::embed::{Embedder, encode_f32_le, normalize, quantize};
+use crate::snapshot::{ClaimRow, SCHEMA_SQL, SCHEMA_VERSION, SnapshotError};
+use chrono::{DateTime, SecondsFormat, Utc};
+use rusqlite::{Connection, params};
+use std::path::Path;
+
+/// Whether agents may read the promoted claims (`agent`) or nothing at all (`shadow`: the gate
+/// runs and the snapshot is built, but no row is visible; an operator builds trust first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Agent,
+    Shadow,
+}
+
+impl Mode {
+    pub fn agent_reads_enabled(self) -> bool {
+        self == Mode::Agent
+    }
+}
+
+/// What a write produced, for the caller to report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    pub claims: usize,
+    pub visible: usize,
+}
+
+/// Formats a time the way every snapshot column stores it (so text comparison orders by time).
+pub fn timestamp(at: &DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+pub fn write(
+    path: &Path,
+    rows: &[ClaimRow],
+    mode: Mode,
+    embedder: &dyn Embedder,
+    generated_at: DateTime<Utc>,
+) -> Result<Written, SnapshotError> {
+    let shown = path.display().to_string();
+    let io = |source| SnapshotError::Io { path: shown.clone(), source };
+    let sql = |source| SnapshotError::Sqlite { path: shown.clone(), source };
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(io)?;
+    }
+    let mut temp = path.as_os_str().to_owned();
+    temp.push(format!(".tmp-{}", std::process::id()));
+    let temp = std::path::PathBuf::from(temp);
+    match std::fs::remove_file(&temp) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io(e)),
+        _ => {}
+    }
+    let written = fill(&temp, rows, mode, embedder, generated_at).map_err(sql)?;
+    std::fs::File::open(&temp).and_then(|f| f.sync_all()).map_err(io)?;
+    std::fs::rename(&temp, path).map_err(io)?;
+    Ok(written)
+}
+
+fn fill(
+    path: &Path,
+    rows: &[ClaimRow],
+    mode: Mode,
+    embedder: &dyn Embedder,
+    generated_at: DateTime<Utc>,
+) -> rusqlite::Result<Written> {
+    let mut db = Connection::open(path)?;
+    db.execute_batch("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")?;
+    db.execute_batch(SCHEMA_SQL)?;
+    let tx = db.transaction()?;
+    let mut visible = 0;
+    {
+        let mut claim = tx.prepare(
+            "INSERT INTO claims (claim_id, claim, claim_type, subject, scope, observed_by, status, evidence_count,
+             independent_count, confidence, evidence_json, updated_at, visible_to_agents, embedding)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+        )?;
+        let mut fts = tx.prepare("INSERT INTO claims_fts (rowid, claim, subject) VALUES (?1, ?2, ?3)")?;
+        let mut vector = tx.prepare("INSERT INTO claim_vectors (claim_rowid, vector) VALUES (?1, ?2)")?;
+        for row in rows {
+            let shown = row.visible(mode.agent_reads_enabled());
+            let evidence = serde_json::to_string(&row.evidence).expect("evidence serializes");
+            claim.execute(params![
+                row.claim_id,
+                row.claim,
+                row.claim_type,
+                row.subject,
+                row.scope,
+                row.observed_by,
+                row.status.as_str(),
+                row.evidence_count() as i64,
+                row.independent_count as i64,
+                row.confidence,
+                evidence,
+                timestamp(&row.updated_at),
+                shown,
+                row.embedding.as_deref().map(encode_f32_le),
+            ])?;
+            if !shown {
+                continue;
+            }
+            visible += 1;
+            let rowid = tx.last_insert_rowid();
+            fts.execute(params![rowid, row.claim, row.subject])?;
+            let bytes: Vec<u8> = quantize(&unit_vector(row, embedder)).into_iter().map(|b| b as u8).collect();
+            vector.execute(params![rowid, bytes])?;
+        }
+        let meta = [
+            ("schema_version", SCHEMA_VERSION.to_string()),
+            ("claim_count", rows.len().to_string()),
+            ("visible_count", visible.to_string()),
+            ("agent_reads_enabled", mode.agent_reads_enabled().to_string()),
+            ("embedding_model", embedder.model().to_string()),
+            ("embedding_dimensions", embedder.dimensions().to_string()),
+            ("generated_at", timestamp(&generated_at)),
+        ];
+        let mut put = tx.prepare("INSERT INTO snapshot_meta (key, value) VALUES (?1, ?2)")?;
+        for (key, value) in meta {
+            put.execute(params![key, value])?;
+        }
+    }
+    tx.commit()?;
+    Ok(Written { claims: rows.len(), visible })
+}
+
+/// The stored embedding when it has the model's dimensions, else the claim text embedded.
+fn unit_vector(row: &ClaimRow, embedder: &dyn Embedder) -> Vec<f32> {
+    match &row.embedding {
+        Some(stored) if stored.len() == embedder.dimensions() => {
+            let mut unit = stored.clone();
+            normalize(&mut unit);
+            unit
+        }
+        _ => embedder.embed(&row.claim),
+    }
+}
