@@ -63,8 +63,18 @@ pub fn quantize(unit: &[f32]) -> Vec<i8> {
     unit.iter().map(|x| (x.clamp(-1.0, 1.0) * 127.0).round() as i8).collect()
 }
 
+/// Dot product of two byte vectors, in 16-lane blocks the compiler turns into SIMD.
 pub fn dot_i8(a: &[i8], b: &[i8]) -> i32 {
-    a.iter().zip(b).map(|(&x, &y)| i32::from(x) * i32::from(y)).sum()
+    let mut lanes = [0i32; 16];
+    let (blocks_a, rest_a) = a.split_at(a.len() / 16 * 16);
+    let (blocks_b, rest_b) = b.split_at(blocks_a.len().min(b.len()));
+    for (x, y) in blocks_a.chunks_exact(16).zip(blocks_b.chunks_exact(16)) {
+        for lane in 0..16 {
+            lanes[lane] += i32::from(x[lane]) * i32::from(y[lane]);
+        }
+    }
+    let tail: i32 = rest_a.iter().zip(rest_b).map(|(&x, &y)| i32::from(x) * i32::from(y)).sum();
+    lanes.iter().sum::<i32>() + tail
 }
 
 /// Decodes a stored embedding (little-endian f32). `None` for an empty blob or a length that
@@ -121,6 +131,14 @@ mod tests {
         let exact: f32 = a.iter().zip(&b).map(|(p, q)| p * q).sum();
         let approx = dot_i8(&quantize(&a), &quantize(&b)) as f32 / (127.0 * 127.0);
         assert!((exact - approx).abs() < 0.02, "{exact} vs {approx}");
+    }
+
+    #[test]
+    fn the_blocked_dot_product_equals_the_plain_one() {
+        let a: Vec<i8> = (0..300).map(|i| (i * 37 % 255 - 127) as i8).collect();
+        let b: Vec<i8> = (0..300).map(|i| (i * 91 % 255 - 127) as i8).collect();
+        let plain: i32 = a.iter().zip(&b).map(|(&x, &y)| i32::from(x) * i32::from(y)).sum();
+        assert_eq!(dot_i8(&a, &b), plain);
     }
 
     #[test]
