@@ -65,6 +65,20 @@ Feature: Fleet coordination tools
       | {"agents": "nobody"}   |
       | {"generated_at": 5, "agents": []} |
 
+  Scenario: a cache file larger than 16 MiB is not read, and says so
+    Given a server initialized with revision "2025-11-25"
+    And the fleet cache file "roster.json" is a sparse file of 17000000 bytes
+    When the client calls "fleet_status"
+    Then the tool output at /agents is []
+    And the tool output at /note mentions "larger than 16777216 bytes"
+
+  Scenario: a cache file that is not UTF-8 degrades with a note
+    Given a server initialized with revision "2025-11-25"
+    And the fleet cache file "history.json" holds the bytes "5b 7b 22 61 22 3a 22 ff fe 22 7d 5d"
+    When the client calls "fleet_history"
+    Then the tool output at /enabled is false
+    And the tool output at /note mentions "history.json"
+
   Scenario: fleet_claim queues a request and never claims the caller holds the lease
     Given a server initialized with revision "2025-11-25"
     When the client calls "fleet_claim" with:

@@ -132,6 +132,38 @@ Feature: Claim memory: propose, search, timeline, briefing
     Then the tool output at /enabled is false
     And the tool output at /note mentions "not a usable snapshot"
 
+  Scenario: a truncated snapshot is disabled with a note, and the server keeps serving
+    Given a server initialized with revision "2025-11-25"
+    And the fleet snapshot holds 300 promoted "outcome" claims about "deploy"
+    And the fleet cache file "snapshot.bin" is cut to 8192 bytes
+    When the client calls "memory_search" with:
+      """
+      {"query": "migration"}
+      """
+    Then the tool output at /results is []
+    When the client sends "ping"
+    Then the answer is a result with id 3
+
+  Scenario: a snapshot replaced by a sync between two calls is read afresh
+    Given a server initialized with revision "2025-11-25"
+    And the fleet snapshot is built in "agent" mode from these claims:
+      | claim_id | claim                 | type       | subject | observer | status   |
+      | c1       | the old deploy script | convention | ops     | cc-01    | promoted |
+    When the client calls "memory_search" with:
+      """
+      {"query": "deploy script"}
+      """
+    Then the tool output at /results/0 mentions "the old deploy script"
+    Given the fleet snapshot is built in "agent" mode from these claims:
+      | claim_id | claim                 | type       | subject | observer | status   |
+      | c2       | the new deploy script | convention | ops     | cc-02    | promoted |
+    When the client calls "memory_search" with:
+      """
+      {"query": "deploy script"}
+      """
+    Then the tool output at /results has 1 items
+    And the tool output at /results/0 mentions "the new deploy script"
+
   Scenario: a hit renders with attribution, never as bare fact
     Given a server initialized with revision "2025-11-25"
     And the fleet snapshot is built in "agent" mode from these claims:

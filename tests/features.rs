@@ -469,6 +469,25 @@ async fn cache_file(w: &mut Mcp, file: String, step: &Step) {
     std::fs::write(w.cache_dir().join(file), docstring(step)).expect("cache file");
 }
 
+#[given(expr = "the fleet cache file {string} is a sparse file of {int} bytes")]
+async fn cache_sparse(w: &mut Mcp, file: String, bytes: u64) {
+    std::fs::create_dir_all(w.cache_dir()).expect("cache dir");
+    std::fs::File::create(w.cache_dir().join(file)).and_then(|f| f.set_len(bytes)).expect("sparse file");
+}
+
+#[given(expr = "the fleet cache file {string} holds the bytes {string}")]
+async fn cache_bytes(w: &mut Mcp, file: String, hex: String) {
+    let bytes: Vec<u8> = hex.split_whitespace().map(|b| u8::from_str_radix(b, 16).expect("hex byte")).collect();
+    std::fs::create_dir_all(w.cache_dir()).expect("cache dir");
+    std::fs::write(w.cache_dir().join(file), bytes).expect("cache file");
+}
+
+#[given(expr = "the fleet cache file {string} is cut to {int} bytes")]
+async fn cache_cut(w: &mut Mcp, file: String, bytes: u64) {
+    let path = w.cache_dir().join(file);
+    std::fs::OpenOptions::new().write(true).open(path).and_then(|f| f.set_len(bytes)).expect("cut");
+}
+
 #[given(expr = "the fleet cache holds {int} sessions in {string}")]
 async fn many_sessions(w: &mut Mcp, n: usize, repo: String) {
     let sessions: Vec<Value> = (0..n)
