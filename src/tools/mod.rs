@@ -64,8 +64,28 @@ where
     I: DeserializeOwned,
     O: Serialize,
 {
-    let input = serde_json::from_value(arguments).map_err(|e| CallError::Arguments(e.to_string()))?;
+    let input = serde_json::from_value(integral_floats_as_integers(arguments))
+        .map_err(|e| CallError::Arguments(e.to_string()))?;
     Output::new(&handler(input)?)
+}
+
+/// JSON Schema counts `5.0` and `1e300` as integers; serde's `i64` takes neither. Integral
+/// numbers become `i64`, saturating beyond its range (every integer argument is clamped by its
+/// tool anyway), so every schema-valid argument deserializes (an `f64` field takes an integer too).
+fn integral_floats_as_integers(value: Value) -> Value {
+    match value {
+        Value::Number(n) if n.is_u64() && !n.is_i64() => Value::from(i64::MAX),
+        Value::Number(n) => match n.as_f64() {
+            // `as` saturates at the i64 bounds.
+            Some(f) if n.is_f64() && f.fract() == 0.0 => Value::from(f as i64),
+            _ => Value::Number(n),
+        },
+        Value::Array(items) => Value::Array(items.into_iter().map(integral_floats_as_integers).collect()),
+        Value::Object(map) => {
+            Value::Object(map.into_iter().map(|(k, v)| (k, integral_floats_as_integers(v))).collect())
+        }
+        other => other,
+    }
 }
 
 /// A tool's output, serialized once as text (the `text` content block) and once as the
@@ -192,6 +212,24 @@ mod tests {
                 jsonschema::validator_for(&parse_schema(schema)).unwrap_or_else(|e| panic!("{}: {e}", spec.name));
             }
         }
+    }
+
+    /// Found by the `tool_calls` fuzz target: `0.0` passed the schema's `integer` and failed serde's `i64`.
+    #[test]
+    fn fuzz_an_integral_float_argument_is_accepted_as_an_integer() {
+        #[derive(serde::Deserialize)]
+        struct Limit {
+            limit: i64,
+            ratio: f64,
+        }
+        let run = |arguments: Value| {
+            invoke(arguments, |input: Limit| Ok(serde_json::json!({"limit": input.limit, "ratio": input.ratio})))
+                .unwrap()
+                .structured
+        };
+        assert_eq!(run(serde_json::json!({"limit": 5.0, "ratio": 2})), serde_json::json!({"limit": 5, "ratio": 2.0}));
+        assert_eq!(run(serde_json::json!({"limit": -1e288, "ratio": 0.5}))["limit"], i64::MIN);
+        assert_eq!(run(serde_json::json!({"limit": 18446744073709551615u64, "ratio": 0.5}))["limit"], i64::MAX);
     }
 
     #[test]
