@@ -23,7 +23,18 @@ fn ctx() -> Ctx {
 }
 
 fuzz_target!(|data: &[u8]| {
+    let Some((&selector, data)) = data.split_first() else { return };
     let mut server = Server::new(Toolbox::new(ctx()));
+    // The first byte picks the revision the session starts in (the last one: no handshake, so
+    // requests are served as 2025-11-25 unless they carry the 2026-07-28 envelope).
+    let revisions = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
+    if let Some(revision) = revisions.get(usize::from(selector) % (revisions.len() + 1)) {
+        let init = format!(
+            r#"{{"jsonrpc":"2.0","id":0,"method":"initialize","params":{{"protocolVersion":"{revision}","capabilities":{{}},"clientInfo":{{"name":"f","version":"0"}}}}}}"#
+        );
+        let answer = server.handle_line(init.as_bytes()).expect("initialize is answered");
+        assert!(answer.contains(revision), "initialize echoes a supported revision");
+    }
     for line in data.split(|&b| b == b'\n') {
         let answer = server.handle_line(line);
         check(line, answer.as_deref(), server.session_revision().accepts_batches());
