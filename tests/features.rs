@@ -30,6 +30,7 @@ struct Mcp {
     sentinels: u64,
     exit_code: Option<i32>,
     briefing: String,
+    last_tool: Option<String>,
 }
 
 #[derive(Debug)]
@@ -51,6 +52,7 @@ impl Mcp {
             sentinels: 0,
             exit_code: None,
             briefing: String::new(),
+            last_tool: None,
         }
     }
 
@@ -142,6 +144,11 @@ impl Mcp {
     }
 
     async fn request(&mut self, method: &str, mut params: Value) -> Value {
+        if method == "tools/call"
+            && let Some(name) = params["name"].as_str()
+        {
+            self.last_tool = Some(name.to_string());
+        }
         if self.revision.as_deref() == Some("2026-07-28") {
             params["_meta"] = json!({
                 "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -429,13 +436,18 @@ async fn structured_matches(w: &mut Mcp) {
     let output = w.tool_output();
     let structured = w.result()["structuredContent"].clone();
     assert_eq!(structured, output);
+    let tool = w.last_tool.clone().expect("a tool was called");
     let call = w.answers[0].clone();
     let tools = w.request("tools/list", json!({})).await;
     w.answers = vec![call];
-    let schemas: Vec<Value> =
-        tools["result"]["tools"].as_array().expect("tools").iter().map(|t| t["outputSchema"].clone()).collect();
-    let matching = schemas.iter().filter(|s| jsonschema::is_valid(s, &structured)).count();
-    assert!(matching >= 1, "no output schema accepts {structured}");
+    let listed = tools["result"]["tools"].as_array().expect("tools");
+    let schema = &listed.iter().find(|t| t["name"] == json!(tool)).expect("the called tool is listed")["outputSchema"];
+    let errors: Vec<String> = jsonschema::validator_for(schema)
+        .expect("the output schema compiles")
+        .iter_errors(&structured)
+        .map(|e| format!("{}: {e}", e.instance_path().as_str()))
+        .collect();
+    assert!(errors.is_empty(), "{tool} output fails its outputSchema: {errors:?}");
 }
 
 #[then("every tool has an object input schema and a description")]
