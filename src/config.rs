@@ -32,6 +32,19 @@ impl Ctx {
     }
 }
 
+impl Ctx {
+    /// A context whose spool and cache live under `root` (`root/spool`, `root/cache`), for
+    /// fleet `fleet` and agent "unknown". Use this in tests and fuzz targets.
+    pub fn under(root: &std::path::Path, fleet: &str) -> Result<Ctx, InvalidSegment> {
+        Ok(Ctx {
+            fleet_id: FleetId::new(fleet)?,
+            agent_id: "unknown".to_string(),
+            spool_root: root.join("spool"),
+            cache_root: root.join("cache"),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

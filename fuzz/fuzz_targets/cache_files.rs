@@ -22,13 +22,7 @@ fn fixture() -> &'static (tempfile::TempDir, Ctx) {
     FIXTURE.get_or_init(|| {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().to_path_buf();
-        let ctx = Ctx::from_lookup(|key| match key {
-            "CTXLAKE_SPOOL_DIR" => Some(path.join("spool").display().to_string()),
-            "CTXLAKE_CACHE_DIR" => Some(path.join("cache").display().to_string()),
-            "CTXLAKE_FLEET_ID" => Some("hostile".to_string()),
-            _ => None,
-        })
-        .expect("valid context");
+        let ctx = Ctx::under(&path, "hostile").expect("a valid fleet id");
         std::fs::create_dir_all(path.join("cache/hostile")).expect("cache dir");
         (dir, ctx)
     })

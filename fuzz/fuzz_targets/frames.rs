@@ -13,13 +13,7 @@ use std::sync::OnceLock;
 fn ctx() -> Ctx {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
     let dir = DIR.get_or_init(|| tempfile::tempdir().expect("temp dir"));
-    let path = dir.path().to_path_buf();
-    Ctx::from_lookup(|key| match key {
-        "CTXLAKE_SPOOL_DIR" => Some(path.join("spool").display().to_string()),
-        "CTXLAKE_CACHE_DIR" => Some(path.join("cache").display().to_string()),
-        _ => None,
-    })
-    .expect("valid defaults")
+    Ctx::under(dir.path(), "default").expect("a valid fleet id")
 }
 
 fuzz_target!(|data: &[u8]| {

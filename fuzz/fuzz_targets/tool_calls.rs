@@ -22,13 +22,7 @@ fn fixture() -> &'static Fixture {
     static FIXTURE: OnceLock<Fixture> = OnceLock::new();
     FIXTURE.get_or_init(|| {
         let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().to_path_buf();
-        let ctx = Ctx::from_lookup(|key| match key {
-            "CTXLAKE_SPOOL_DIR" => Some(path.join("spool").display().to_string()),
-            "CTXLAKE_CACHE_DIR" => Some(path.join("cache").display().to_string()),
-            _ => None,
-        })
-        .expect("valid context");
+        let ctx = Ctx::under(dir.path(), "default").expect("a valid fleet id");
         let outputs = CATALOG
             .iter()
             .map(|t| jsonschema::validator_for(&parse_schema(t.output_schema)).expect("schema"))
