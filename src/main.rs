@@ -70,7 +70,7 @@ fn main() -> std::process::ExitCode {
     match run(cli) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
-            tracing::error!("{e:#}");
+            // Once, for the person at the terminal; the logger would print it a second time.
             eprintln!("ctxlake: {e:#}");
             std::process::ExitCode::from(2)
         }
@@ -102,8 +102,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Snapshot(SnapshotCommand::Inspect { path }) => {
-            let snapshot = ctxlake::snapshot::Snapshot::open(&path)
-                .map_err(|why| anyhow::anyhow!("{}: {why:?}", path.display()))?;
+            let snapshot = ctxlake::snapshot::Snapshot::open(&path).map_err(|why| match why {
+                ctxlake::snapshot::read::Unavailable::Missing => anyhow::anyhow!("{}: no such file", path.display()),
+                ctxlake::snapshot::read::Unavailable::Unusable(why) => anyhow::anyhow!(why),
+            })?;
             for (key, value) in snapshot.meta()? {
                 println!("{key}: {value}");
             }
