@@ -25,6 +25,8 @@ fn main() {
         ("wire/roster.json", "wire_roster"),
         ("wire/leases.json", "wire_leases"),
         ("wire/history.json", "wire_history"),
+        ("conform/report.json", "conform_report"),
+        ("conform/baseline.json", "conform_baseline"),
     ] {
         let path = schemas.join(file);
         println!("cargo:rerun-if-changed={}", path.display());

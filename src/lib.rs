@@ -5,6 +5,7 @@
 
 pub mod briefing;
 pub mod config;
+pub mod conform;
 pub mod embed;
 pub mod guard;
 pub mod local;

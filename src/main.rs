@@ -32,6 +32,57 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: BriefingFormat,
     },
+    /// Hold an MCP server to the conformance suite (features/, compiled in). Exit status 0 when
+    /// no MUST check fails outside the baseline, 1 when one does, 2 when the run could not start.
+    Conform(ConformArgs),
+}
+
+#[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("target").required(true).args(["stdio", "url", "self_test"])))]
+struct ConformArgs {
+    /// A stdio server, as a shell command line (run by /bin/sh -c, in its own process group).
+    #[arg(long, value_name = "COMMAND")]
+    stdio: Option<String>,
+    /// A Streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp (http:// only).
+    #[arg(long)]
+    url: Option<String>,
+    /// ctxlake itself (this binary's `mcp`), with its fixtures and every @ctxlake check.
+    #[arg(long = "self")]
+    self_test: bool,
+    /// Hold the target to these revisions (repeat or comma-separate); default: every revision
+    /// its initialize / server/discover admits.
+    #[arg(long, value_delimiter = ',')]
+    revision: Vec<String>,
+    /// Seconds to wait for any one answer (slow starters need more).
+    #[arg(long, default_value_t = 30.0)]
+    timeout: f64,
+    /// Milliseconds to keep listening after the sentinel's answer, for servers that answer out of order.
+    #[arg(long, default_value_t = 100)]
+    settle_ms: u64,
+    /// Milliseconds a server gets to exit after its stdin closes, before TERM, then KILL.
+    #[arg(long, default_value_t = 2000)]
+    grace_ms: u64,
+    /// Checks run at once, each on its own process or session.
+    #[arg(long, default_value_t = 4)]
+    jobs: usize,
+    /// Only checks whose id contains this text.
+    #[arg(long)]
+    filter: Option<String>,
+    /// Expected failures of this target (schemas/conform/baseline.json).
+    #[arg(long)]
+    baseline: Option<PathBuf>,
+    /// `table` for people, `json` per schemas/conform/report.json.
+    #[arg(long, value_enum, default_value = "table")]
+    format: ReportFormat,
+    /// Also write a JUnit XML report here.
+    #[arg(long)]
+    junit: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ReportFormat {
+    Table,
+    Json,
 }
 
 #[derive(Subcommand)]
@@ -68,7 +119,7 @@ fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     init_logging();
     match run(cli) {
-        Ok(()) => std::process::ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) => {
             // Once, for the person at the terminal; the logger would print it a second time.
             eprintln!("ctxlake: {e:#}");
@@ -77,8 +128,15 @@ fn main() -> std::process::ExitCode {
     }
 }
 
-fn run(cli: Cli) -> anyhow::Result<()> {
-    match cli.command {
+fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
+    if let Command::Conform(args) = cli.command {
+        return conform(args);
+    }
+    run_other(cli.command).map(|()| std::process::ExitCode::SUCCESS)
+}
+
+fn run_other(command: Command) -> anyhow::Result<()> {
+    match command {
         Command::Mcp => {
             let ctx = Ctx::from_lookup(|key| std::env::var(key).ok()).context("invalid ctxlake configuration")?;
             tracing::info!(fleet = ctx.fleet_id.as_str(), agent = %ctx.agent_id, "serving MCP on stdio");
@@ -125,7 +183,57 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             }
             Ok(())
         }
+        Command::Conform(_) => unreachable!("handled by run"),
     }
+}
+
+fn conform(args: ConformArgs) -> anyhow::Result<std::process::ExitCode> {
+    use ctxlake::conform::{self, stdio::Launch, world::Target};
+    use std::io::IsTerminal as _;
+    use std::time::Duration;
+    let target = if let Some(command) = &args.stdio {
+        Target::Stdio(Launch::shell(command))
+    } else if let Some(url) = &args.url {
+        Target::Http(conform::http::Url::parse(url).map_err(anyhow::Error::msg)?)
+    } else {
+        let exe = std::env::current_exe().context("cannot find this ctxlake binary")?;
+        Target::Stdio(Launch { program: exe.display().to_string(), args: vec!["mcp".into()], env: vec![] })
+    };
+    let baseline = match &args.baseline {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            Some(serde_json::from_str(&text).with_context(|| format!("{} is not a baseline file", path.display()))?)
+        }
+        None => None,
+    };
+    if !args.timeout.is_finite() || args.timeout <= 0.0 {
+        anyhow::bail!("--timeout must be a positive number of seconds");
+    }
+    let options = conform::Options {
+        env: conform::world::Env {
+            target,
+            timeout: Duration::from_secs_f64(args.timeout),
+            settle: Duration::from_millis(args.settle_ms),
+            grace: Duration::from_millis(args.grace_ms),
+            admitted: vec![],
+            capabilities: serde_json::Map::new(),
+            fixtures: args.self_test,
+        },
+        revisions: if args.revision.is_empty() { None } else { Some(args.revision.clone()) },
+        jobs: args.jobs,
+        filter: args.filter.clone(),
+        baseline,
+        progress: std::io::stderr().is_terminal(),
+    };
+    let report = conform::run(options)?;
+    match args.format {
+        ReportFormat::Table => print!("{}", conform::table(&report, std::io::stdout().is_terminal())),
+        ReportFormat::Json => println!("{}", serde_json::to_string_pretty(&report)?),
+    }
+    if let Some(path) = &args.junit {
+        std::fs::write(path, conform::junit(&report)).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(if report.passed { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::from(1) })
 }
 
 /// Diagnostics go to stderr only: stdout belongs to the JSON-RPC frames. Without `CTXLAKE_LOG`

@@ -34,6 +34,16 @@ pub mod wire {
     }
 }
 
+/// `ctxlake conform`'s report and baseline files (`schemas/conform/`).
+pub mod conform {
+    pub mod report {
+        include!(concat!(env!("OUT_DIR"), "/conform_report.rs"));
+    }
+    pub mod baseline {
+        include!(concat!(env!("OUT_DIR"), "/conform_baseline.rs"));
+    }
+}
+
 /// Tool families: input/output types, one trait per family, `call`, and `CATALOG`
 /// (`schemas/tools/<family>/`).
 pub mod tools {

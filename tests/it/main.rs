@@ -1,4 +1,5 @@
-//! Integration tests that drive the real `ctxlake` binary (cucumber has its own harness).
+//! Integration tests that drive the real `ctxlake` binary (tests/features.rs runs the Gherkin suite).
 
+mod conform;
 mod faults;
 mod stdout_purity;

@@ -1,0 +1,286 @@
+//! `ctxlake conform`: the Gherkin suite in `features/` as a conformance runner for any MCP server.
+//!
+//! One suite, two uses: `cargo test` runs every check against ctxlake itself (`--self`, with
+//! ctxlake's fixtures), and `ctxlake conform --stdio CMD | --url URL` runs the checks that are
+//! not `@ctxlake` against another server. Each check runs on a fresh connection; results are
+//! PASS, FAIL, NOT APPLICABLE (revision or capability absent) or NOT VERIFIED (could not be
+//! observed). See docs/conformance/README.md for the tag vocabulary and the report formats.
+
+pub mod http;
+mod report;
+pub mod stdio;
+mod steps;
+pub mod suite;
+pub mod wire;
+pub mod world;
+
+pub use crate::spec::conform::baseline::Baseline;
+pub use crate::spec::conform::report::{CheckResult, ConformReport, ConformReportTransport, Counts, Level, Status};
+pub use report::{junit, table};
+
+use std::io::Write as _;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+use suite::{Check, Transport};
+use wire::Wire;
+use world::{Env, MODERN, StepError, Target, World};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConformError {
+    #[error("the embedded suite is broken")]
+    Suite(#[from] suite::SuiteError),
+    #[error("the target admits none of the revisions this suite knows ({0}); is it an MCP server?")]
+    NoRevision(String),
+    #[error("unknown revision {0}; known: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28")]
+    UnknownRevision(String),
+}
+
+pub struct Options {
+    pub env: Env,
+    /// Revisions to hold the target to; `None` probes which ones it admits.
+    pub revisions: Option<Vec<String>>,
+    pub jobs: usize,
+    /// Only checks whose id contains this text.
+    pub filter: Option<String>,
+    pub baseline: Option<Baseline>,
+    /// Progress on stderr while running.
+    pub progress: bool,
+}
+
+/// Every revision the suite knows, oldest first.
+pub fn known_revisions() -> Vec<String> {
+    world::LEGACY.iter().copied().chain([MODERN]).map(str::to_string).collect()
+}
+
+/// Runs the suite against the target and returns the report (baseline applied).
+pub fn run(mut options: Options) -> Result<ConformReport, ConformError> {
+    let checks = suite::load(suite::FEATURES)?;
+    let transport = match options.env.target {
+        Target::Stdio(_) => Transport::Stdio,
+        Target::Http(_) => Transport::Http,
+    };
+    let wire = Wire::new(transport == Transport::Stdio);
+    options.env.admitted = match &options.revisions {
+        Some(list) => {
+            if let Some(unknown) = list.iter().find(|r| !known_revisions().contains(r)) {
+                return Err(ConformError::UnknownRevision(unknown.clone()));
+            }
+            list.clone()
+        }
+        None => probe(&options.env, &wire)?,
+    };
+    options.env.capabilities = capabilities(&options.env, &wire);
+    let selected: Vec<&Check> = checks
+        .iter()
+        .filter(|c| c.transports.contains(&transport))
+        .filter(|c| options.env.fixtures || !c.ctxlake_only)
+        .filter(|c| options.filter.as_ref().is_none_or(|f| c.id.contains(f.as_str())))
+        .collect();
+    let results = run_checks(&selected, &options, &wire);
+    let mut checks: Vec<CheckResult> = results;
+    if options.filter.is_none() {
+        checks.extend(wire_results(&wire));
+    }
+    let target = match &options.env.target {
+        Target::Stdio(launch) => launch.args.last().cloned().unwrap_or_else(|| launch.program.clone()),
+        Target::Http(url) => format!("http://{}:{}{}", url.host, url.port, url.path),
+    };
+    let transport = match transport {
+        Transport::Stdio => ConformReportTransport::Stdio,
+        Transport::Http => ConformReportTransport::Http,
+    };
+    Ok(report::finish(target, transport, options.env.admitted.clone(), checks, options.baseline.as_ref()))
+}
+
+/// Which revisions the target admits: a legacy revision when `initialize` agrees to it, the
+/// modern one when `server/discover` lists it. Each probe gets a fresh connection.
+fn probe(env: &Env, wire: &Wire) -> Result<Vec<String>, ConformError> {
+    let mut probe_env = env.clone();
+    probe_env.admitted = known_revisions();
+    let probe_env = &probe_env;
+    let admitted: Vec<(String, bool)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = known_revisions()
+            .into_iter()
+            .map(|revision| {
+                scope.spawn(move || {
+                    let admits = admits(probe_env, wire, &revision);
+                    if let Err(why) = &admits {
+                        tracing::info!(revision = %revision, "not admitted: {why:?}");
+                    }
+                    (revision, admits.is_ok())
+                })
+            })
+            .collect();
+        handles.into_iter().filter_map(|h| h.join().ok()).collect()
+    });
+    let admitted: Vec<String> = admitted.into_iter().filter(|(_, ok)| *ok).map(|(r, _)| r).collect();
+    if admitted.is_empty() {
+        return Err(ConformError::NoRevision(known_revisions().join(", ")));
+    }
+    Ok(admitted)
+}
+
+/// The capabilities the target declares in the newest revision it admits.
+fn capabilities(env: &Env, wire: &Wire) -> serde_json::Map<String, serde_json::Value> {
+    let Some(revision) = env.admitted.last() else { return serde_json::Map::new() };
+    let answer = World::new(env, wire).and_then(|mut world| {
+        if revision == MODERN {
+            world.connect()?;
+            world.revision = Some(MODERN.into());
+            world.request("server/discover", serde_json::json!({}))
+        } else {
+            world.connect()?;
+            let params = serde_json::json!({"protocolVersion": revision, "capabilities": {},
+                "clientInfo": {"name": "ctxlake-conform", "version": env!("CARGO_PKG_VERSION")}});
+            world.request("initialize", params)
+        }
+    });
+    match answer {
+        Ok(answer) => answer.pointer("/result/capabilities").and_then(|c| c.as_object()).cloned().unwrap_or_default(),
+        Err(e) => {
+            tracing::warn!("could not read the target's capabilities: {e:?}");
+            serde_json::Map::new()
+        }
+    }
+}
+
+fn admits(env: &Env, wire: &Wire, revision: &str) -> Result<(), StepError> {
+    let mut world = World::new(env, wire)?;
+    if revision != MODERN {
+        return world.initialize(revision);
+    }
+    world.connect()?;
+    world.revision = Some(MODERN.into());
+    let answer = world.request("server/discover", serde_json::json!({}))?;
+    let versions = answer.pointer("/result/supportedVersions").and_then(|v| v.as_array());
+    if versions.is_some_and(|v| v.iter().any(|r| r == MODERN)) {
+        Ok(())
+    } else {
+        Err(StepError::NotApplicable(format!("server/discover was answered {answer}")))
+    }
+}
+
+fn run_checks(checks: &[&Check], options: &Options, wire: &Wire) -> Vec<CheckResult> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<CheckResult>>> = checks.iter().map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..options.jobs.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(check) = checks.get(i) else { return };
+                    let result = run_check(check, &options.env, wire);
+                    let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if options.progress {
+                        let mut err = std::io::stderr().lock();
+                        let _ = write!(err, "\r\x1b[K[{finished}/{}] {}", checks.len(), check.id);
+                        let _ = err.flush();
+                    }
+                    if let Ok(mut slot) = slots[i].lock() {
+                        *slot = Some(result);
+                    }
+                }
+            });
+        }
+    });
+    if options.progress {
+        eprint!("\r\x1b[K");
+    }
+    slots.into_iter().filter_map(|s| s.into_inner().ok().flatten()).collect()
+}
+
+fn run_check(check: &Check, env: &Env, wire: &Wire) -> CheckResult {
+    let started = Instant::now();
+    let (status, message) = match applicability(check, env) {
+        Some(why) => (Status::NotApplicable, Some(why)),
+        None => {
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_steps(check, env, wire)));
+            outcome.unwrap_or_else(|panic| {
+                let what = panic
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                (Status::Fail, Some(format!("a step panicked: {what}")))
+            })
+        }
+    };
+    CheckResult {
+        id: check.id.clone(),
+        level: match check.level {
+            suite::Level::Must => Level::Must,
+            suite::Level::Should => Level::Should,
+            suite::Level::Strict => Level::Strict,
+        },
+        status,
+        name: check.name.clone(),
+        source: check.source.clone(),
+        revision: check.revision().map(str::to_string),
+        reference: check.reference.clone(),
+        message,
+        expected_failure: None,
+        millis: Some(u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX)),
+    }
+}
+
+fn applicability(check: &Check, env: &Env) -> Option<String> {
+    if let Some(missing) = check.capabilities.iter().find(|c| !env.capabilities.contains_key(c.as_str())) {
+        return Some(format!("the target does not declare the `{missing}` capability"));
+    }
+    if check.revisions.is_empty() || check.revisions.iter().any(|r| env.admitted.contains(r)) {
+        return None;
+    }
+    let wanted: Vec<&str> = check.revisions.iter().map(String::as_str).collect();
+    Some(format!("the target does not admit {}", wanted.join(" or ")))
+}
+
+fn run_steps(check: &Check, env: &Env, wire: &Wire) -> (Status, Option<String>) {
+    let mut world = match World::new(env, wire) {
+        Ok(w) => w,
+        Err(e) => return (Status::NotVerified, Some(format!("{e:?}"))),
+    };
+    for step in &check.steps {
+        let at = format!("step at line {}: `{}`", step.line, step.text);
+        match steps::run(&mut world, step) {
+            Ok(()) => {}
+            Err(StepError::NotApplicable(why)) => return (Status::NotApplicable, Some(why)),
+            Err(StepError::NotVerified(why)) => return (Status::NotVerified, Some(format!("{at}: {why}"))),
+            // A setup step that fails means the check itself was never reached.
+            Err(StepError::Fail(why)) if step.kind == gherkin::StepType::Given => {
+                return (Status::NotVerified, Some(format!("{at}: {why}")));
+            }
+            Err(StepError::Fail(why)) => return (Status::Fail, Some(format!("{at}: {why}"))),
+        }
+    }
+    (Status::Pass, None)
+}
+
+fn wire_results(wire: &Wire) -> Vec<CheckResult> {
+    wire.tallies()
+        .into_iter()
+        .map(|(id, reference, tally)| {
+            let (status, message) = if tally.violations > 0 {
+                let examples = tally.examples.join(" | ");
+                (Status::Fail, Some(format!("{} of {} frames: {examples}", tally.violations, tally.observed)))
+            } else if tally.observed == 0 {
+                (Status::NotVerified, Some("no frame of this kind was observed".to_string()))
+            } else {
+                (Status::Pass, Some(format!("{} frames", tally.observed)))
+            };
+            CheckResult {
+                id: id.to_string(),
+                level: Level::Must,
+                status,
+                name: format!("wire schema: {id}"),
+                source: "schemas/conform/peer_wire.json".into(),
+                revision: None,
+                reference: Some(reference.to_string()),
+                message,
+                expected_failure: None,
+                millis: None,
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,307 @@
+//! ctxlake's own fixtures: cache files, spool files, claim snapshots and the briefing, in the
+//! scratch directory each `--self` check gets. Scenarios using them are tagged `@ctxlake`.
+
+use super::{Registry, docstring, hex_bytes, json_arg, pointer};
+use crate::conform::suite::Step;
+use crate::conform::world::{Outcome, StepError, World, ensure, fail};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+pub fn register(r: &mut Registry) {
+    r.add(r#"the fleet id is "([^"]*)""#, |w, a, _| {
+        w.fleet = a[0].clone();
+        Ok(())
+    });
+    r.add(r#"the fleet cache file "([^"]*)" contains:"#, |w, a, s| write_cache(w, &a[0], docstring(s)?.as_bytes()));
+    r.add(r#"the fleet cache file "([^"]*)" is a sparse file of (\d+) bytes"#, |w, a, _| {
+        let path = cache_dir(w)?.join(&a[0]);
+        std::fs::create_dir_all(cache_dir(w)?).map_err(io)?;
+        let len = a[1].parse().map_err(|_| fail("a size"))?;
+        std::fs::File::create(path).and_then(|f| f.set_len(len)).map_err(io)
+    });
+    r.add(r#"the fleet cache file "([^"]*)" holds the bytes "([^"]*)""#, |w, a, _| {
+        write_cache(w, &a[0], &hex_bytes(&a[1])?)
+    });
+    r.add(r#"the fleet cache file "([^"]*)" is cut to (\d+) bytes"#, |w, a, _| {
+        let len = a[1].parse().map_err(|_| fail("a size"))?;
+        let path = cache_dir(w)?.join(&a[0]);
+        std::fs::OpenOptions::new().write(true).open(path).and_then(|f| f.set_len(len)).map_err(io)
+    });
+    r.add(r#"the fleet cache holds (\d+) sessions in "([^"]*)""#, |w, a, _| {
+        let n: usize = a[0].parse().map_err(|_| fail("a count"))?;
+        let sessions: Vec<Value> = (0..n)
+            .map(|i| {
+                json!({"session_id": format!("s{i:04}"), "agent_id": "cc-01", "repo": a[1],
+                       "ended_at": format!("2026-09-{:02}T{:02}:{:02}:00Z", 1 + i / 1440 % 28, i / 60 % 24, i % 60),
+                       "summary": format!("session {i}")})
+            })
+            .collect();
+        write_json(w, "history.json", &json!({"generated_at": "2026-09-30T00:00:00Z", "sessions": sessions}))
+    });
+    r.add(r"the roster holds an agent whose task has U\+([0-9A-Fa-f]{4}) inside", |w, a, _| {
+        let c = u32::from_str_radix(&a[0], 16).ok().and_then(char::from_u32).ok_or_else(|| fail("a code point"))?;
+        let agent = json!({"agent_id": "cc-01", "task": format!("fix{c}bug"), format!("ke{c}y"): format!("va{c}l")});
+        write_json(w, "roster.json", &json!({"agents": [agent]}))
+    });
+    r.add(r"the roster holds an agent with a task of (\d+) characters", |w, a, _| {
+        let n: usize = a[0].parse().map_err(|_| fail("a count"))?;
+        write_json(w, "roster.json", &json!([{"agent_id": "cc-01", "task": "é".repeat(n)}]))
+    });
+    r.add(r"the roster holds an agent whose task is (.+)", |w, a, _| {
+        let task = json_arg(&a[0])?;
+        write_json(
+            w,
+            "roster.json",
+            &json!({"agents": [{"agent_id": "cc-01", "runtime": "claude_code", "task": task}]}),
+        )
+    });
+    r.add(r"the roster holds (\d+) agents with (\d+)-character tasks", |w, a, _| {
+        let (n, len): (usize, usize) =
+            (a[0].parse().map_err(|_| fail("a count"))?, a[1].parse().map_err(|_| fail("a length"))?);
+        let agents: Vec<Value> = (0..n)
+            .map(|i| json!({"agent_id": format!("cc-{i:02}"), "runtime": "claude_code", "task": "t".repeat(len)}))
+            .collect();
+        write_json(w, "roster.json", &json!({"agents": agents}))
+    });
+    r.add(r"the spool directory already holds (\d+) bytes", |w, a, _| {
+        let len = a[0].parse().map_err(|_| fail("a size"))?;
+        std::fs::create_dir_all(spool_dir(w)?).map_err(io)?;
+        std::fs::File::create(spool_dir(w)?.join("other-fleet.ndjson")).and_then(|f| f.set_len(len)).map_err(io)
+    });
+    r.add(r"the fleet spool file already holds (\d+) bytes", |w, a, _| {
+        let len = a[0].parse().map_err(|_| fail("a size"))?;
+        std::fs::create_dir_all(spool_dir(w)?).map_err(io)?;
+        std::fs::File::create(spool_file(w)?).and_then(|f| f.set_len(len)).map_err(io)
+    });
+    r.add(r"the spool file has (\d+) lines?", |w, a, _| {
+        let text = spool_text(w)?;
+        ensure(text.lines().count().to_string() == a[0], || format!("expected {} lines: {text}", a[0]))
+    });
+    r.add(r#"the spool file contains "([^"]*)""#, |w, a, _| {
+        let text = spool_text(w)?;
+        ensure(text.contains(&a[0]), || format!("{:?} not in {text}", a[0]))
+    });
+    r.add(r#"the spool file does not contain "([^"]*)""#, |w, a, _| {
+        let text = spool_text(w)?;
+        ensure(!text.contains(&a[0]), || format!("{:?} leaked into {text}", a[0]))
+    });
+    r.add(r"the last spool record at (\S+) is (.+)", |w, a, _| {
+        let text = spool_text(w)?;
+        let last = json_arg(text.lines().last().ok_or_else(|| fail("the spool is empty"))?)?;
+        let expected = json_arg(&a[1])?;
+        ensure(*pointer(&last, &a[0])? == expected, || format!("expected {expected} at {}: {last}", a[0]))
+    });
+    r.add("every spool line is a valid spool record", spool_valid);
+    r.add(r"the spool directory holds (\d+) files", |w, a, _| {
+        let n = std::fs::read_dir(spool_dir(w)?).map_err(io)?.count();
+        ensure(n.to_string() == a[0], || format!("{n} files"))
+    });
+    r.add("the server refuses to start, naming the fleet id", |w, _, _| {
+        let out = ctxlake(w, &["mcp"])?.stdin(Stdio::null()).output().map_err(io)?;
+        ensure(out.status.code() == Some(2), || format!("exit status {:?}", out.status.code()))?;
+        ensure(String::from_utf8_lossy(&out.stderr).contains("fleet id"), || {
+            "stderr does not name the fleet id".into()
+        })?;
+        ensure(out.stdout.is_empty(), || "something was written to stdout".into())
+    });
+    r.add("the client searches memory for:", |w, _, s| {
+        let query = docstring(s)?.to_string();
+        w.request("tools/call", json!({"name": "memory_search", "arguments": {"query": query}})).map(drop)
+    });
+    r.add(r#"the fleet snapshot is built in "([^"]*)" mode from these claims:"#, snapshot_from_table);
+    r.add(r#"the fleet snapshot holds (\d+) promoted "([^"]*)" claims about "([^"]*)""#, |w, a, _| {
+        let n: usize = a[0].parse().map_err(|_| fail("a count"))?;
+        let events: Vec<Value> = (0..n)
+            .flat_map(|i| {
+                let row: HashMap<String, String> = [
+                    ("claim_id", format!("c{i:05}")),
+                    ("claim", format!("migration step {i} of the deploy pipeline passed")),
+                    ("type", a[1].clone()),
+                    ("subject", a[2].clone()),
+                    ("observer", "cc-01".to_string()),
+                    ("status", "promoted".to_string()),
+                    ("at", format!("2026-09-{:02}T{:02}:{:02}:00Z", 1 + i / 1440 % 28, i / 60 % 24, i % 60)),
+                ]
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect();
+                claim_events(&row).unwrap_or_default()
+            })
+            .collect();
+        build_snapshot(w, "agent", &events)
+    });
+    r.add(r#"the briefing is printed as "([^"]*)""#, |w, a, _| {
+        let out = ctxlake(w, &["briefing", "--format", &a[0]])?.stdin(Stdio::null()).output().map_err(io)?;
+        ensure(out.status.success(), || String::from_utf8_lossy(&out.stderr).to_string())?;
+        w.text_output = String::from_utf8(out.stdout).map_err(|e| fail(format!("the briefing is not UTF-8: {e}")))?;
+        Ok(())
+    });
+    r.add("the briefing is empty", |w, _, _| ensure(w.text_output.trim().is_empty(), || w.text_output.clone()));
+    r.add("the briefing reads:", |w, _, s| {
+        let expected = docstring(s)?;
+        ensure(w.text_output.trim_end() == expected, || format!("the briefing reads:\n{}", w.text_output))
+    });
+    r.add(r#"the briefing does not contain "([^"]*)""#, |w, a, _| {
+        ensure(!w.text_output.contains(&a[0]), || w.text_output.clone())
+    });
+    r.add(r#"the briefing is Claude Code hook JSON whose context contains "([^"]*)""#, |w, a, _| {
+        let hook = json_arg(w.text_output.trim())?;
+        ensure(hook["hookSpecificOutput"]["hookEventName"] == "SessionStart", || format!("{hook}"))?;
+        let context = hook["hookSpecificOutput"]["additionalContext"].as_str().unwrap_or_default();
+        ensure(context.contains(&a[0]), || context.to_string())
+    });
+    r.add(r"the briefing is at most (\d+) bytes and ends with the truncation marker", |w, a, _| {
+        let max: usize = a[0].parse().map_err(|_| fail("a size"))?;
+        let text = w.text_output.strip_suffix('\n').unwrap_or(&w.text_output);
+        ensure(text.len() <= max, || format!("{} bytes", text.len()))?;
+        ensure(text.ends_with("[ctxlake: briefing truncated]"), || text.chars().rev().take(80).collect())
+    });
+}
+
+fn io(e: std::io::Error) -> StepError {
+    fail(format!("fixture I/O: {e}"))
+}
+
+fn cache_dir(w: &World<'_>) -> Result<PathBuf, StepError> {
+    Ok(w.scratch_dir()?.join("cache").join(&w.fleet))
+}
+
+fn spool_dir(w: &World<'_>) -> Result<PathBuf, StepError> {
+    Ok(w.scratch_dir()?.join("spool").join("mcp"))
+}
+
+fn spool_file(w: &World<'_>) -> Result<PathBuf, StepError> {
+    Ok(spool_dir(w)?.join(format!("{}.ndjson", w.fleet)))
+}
+
+fn spool_text(w: &World<'_>) -> Result<String, StepError> {
+    Ok(std::fs::read_to_string(spool_file(w)?).unwrap_or_default())
+}
+
+fn write_cache(w: &World<'_>, file: &str, bytes: &[u8]) -> Outcome {
+    let dir = cache_dir(w)?;
+    std::fs::create_dir_all(&dir).map_err(io)?;
+    std::fs::write(dir.join(file), bytes).map_err(io)
+}
+
+fn write_json(w: &World<'_>, file: &str, value: &Value) -> Outcome {
+    write_cache(w, file, value.to_string().as_bytes())
+}
+
+/// Runs another ctxlake subcommand with the check's fixture environment.
+fn ctxlake(w: &World<'_>, args: &[&str]) -> Result<Command, StepError> {
+    let launch = w.launch()?;
+    let mut cmd = Command::new(&launch.program);
+    // The launch runs `<ctxlake> mcp`; keep the program, replace the subcommand.
+    cmd.args(args).envs(launch.env.iter().map(|(k, v)| (k, v))).stderr(Stdio::piped());
+    Ok(cmd)
+}
+
+fn spool_valid(w: &mut World<'_>, _: &[String], _: &Step) -> Outcome {
+    // A spool line is a SpoolRecord (lease requests, handoffs) or a `proposed` ClaimEvent.
+    let validators: Vec<jsonschema::Validator> = [
+        include_str!("../../../schemas/wire/spool_record.json"),
+        include_str!("../../../schemas/wire/claim_event.json"),
+    ]
+    .iter()
+    .map(|schema| json_arg(schema).and_then(|s| jsonschema::validator_for(&s).map_err(|e| fail(e.to_string()))))
+    .collect::<Result<_, _>>()?;
+    for line in spool_text(w)?.lines() {
+        let record = json_arg(line)?;
+        ensure(validators.iter().any(|v| v.is_valid(&record)), || format!("not a valid spool line: {line}"))?;
+        let kind = record["kind"].as_str().unwrap_or_default();
+        if !["claim_request", "release_request", "handoff"].contains(&kind) {
+            ensure(kind == "proposed", || format!("agents only ever spool proposals: {line}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// ClaimEvents for one table row: a proposal, then what its status needs.
+fn claim_events(row: &HashMap<String, String>) -> Result<Vec<Value>, StepError> {
+    let get = |k: &str| code_points(row.get(k).map(String::as_str).unwrap_or_default());
+    let or = |v: String, d: &str| if v.is_empty() { d.to_string() } else { v };
+    let sessions: u64 = get("sessions").parse().unwrap_or(1);
+    let evidence: Vec<Value> = (0..sessions.max(1))
+        .map(|i| json!({"session_id": format!("s{i}"), "message_id": "m1", "excerpt_hash": "", "observed_at": "2026-09-01T00:00:00Z"}))
+        .collect();
+    let id = get("claim_id");
+    let mut events = vec![json!({
+        "kind": "proposed", "claim_id": id, "claim": get("claim"), "claim_type": get("type"),
+        "subject": get("subject"), "scope": or(get("scope"), "fleet"),
+        "observed_by": get("observer"), "observed_at": "2026-09-01T00:00:00Z", "evidence": evidence
+    })];
+    let promoted = json!({"kind": "promoted", "claim_id": id, "at": or(get("at"), "2026-09-09T00:00:00Z"),
+                          "independent_count": sessions, "confidence": get("confidence").parse::<f64>().unwrap_or(0.65)});
+    match get("status").as_str() {
+        "promoted" => events.push(promoted),
+        "contested" => {
+            events.push(promoted);
+            events.push(json!({"kind": "contested", "claim_id": id, "at": "2026-09-10T00:00:00Z",
+                               "conflicts_with": null, "reason": "disputed"}));
+        }
+        "retired" => {
+            events.push(promoted);
+            events.push(json!({"kind": "retired", "claim_id": id, "at": "2026-09-10T00:00:00Z", "reason": "stale"}));
+        }
+        "candidate" | "" => {}
+        other => return Err(fail(format!("unknown status {other}"))),
+    }
+    Ok(events)
+}
+
+/// Replaces `<U+XXXX>` with that character, so table cells can hold invisible ones.
+fn code_points(cell: &str) -> String {
+    let mut out = String::new();
+    let mut rest = cell;
+    while let Some(at) = rest.find("<U+") {
+        out.push_str(&rest[..at]);
+        let decoded = rest.get(at + 3..at + 7).and_then(|h| u32::from_str_radix(h, 16).ok()).and_then(char::from_u32);
+        match (decoded, rest.get(at + 7..at + 8)) {
+            (Some(c), Some(">")) => {
+                out.push(c);
+                rest = &rest[at + 8..];
+            }
+            _ => {
+                out.push_str("<U+");
+                rest = &rest[at + 3..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn snapshot_from_table(w: &mut World<'_>, a: &[String], s: &Step) -> Outcome {
+    let table = s.table.as_ref().ok_or_else(|| fail("this step needs a table"))?;
+    let (header, rows) = table.split_first().ok_or_else(|| fail("an empty table"))?;
+    let mut events = Vec::new();
+    for cells in rows {
+        events.extend(claim_events(&header.iter().cloned().zip(cells.iter().cloned()).collect())?);
+    }
+    build_snapshot(w, &a[0], &events)
+}
+
+fn build_snapshot(w: &World<'_>, mode: &str, events: &[Value]) -> Outcome {
+    let file = w.scratch_dir()?.join("events.jsonl");
+    let lines: Vec<String> = events.iter().map(Value::to_string).collect();
+    std::fs::write(&file, lines.join("\n")).map_err(io)?;
+    std::fs::create_dir_all(cache_dir(w)?).map_err(io)?;
+    let out_path = cache_dir(w)?.join("snapshot.bin");
+    let (file, out_path) = (file.display().to_string(), out_path.display().to_string());
+    let out = ctxlake(w, &["snapshot", "build", "--events", &file, "--out", &out_path, "--mode", mode])?
+        .output()
+        .map_err(io)?;
+    ensure(out.status.success(), || format!("snapshot build failed: {}", String::from_utf8_lossy(&out.stderr)))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn code_points_decode_and_leave_malformed_markers_alone() {
+        assert_eq!(super::code_points("a<U+200B>b"), "a\u{200B}b");
+        assert_eq!(super::code_points("a<U+zz>b<U+"), "a<U+zz>b<U+");
+    }
+}

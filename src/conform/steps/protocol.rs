@@ -1,0 +1,326 @@
+//! Steps any MCP server can be driven by: connecting, sending frames, reading answers.
+
+use super::{Registry, docstring, hex_bytes, json_arg, pointer};
+use crate::conform::suite::Step;
+use crate::conform::world::{MODERN, Outcome, StepError, World, ensure, fail, shown};
+use serde_json::{Value, json};
+
+pub fn register(r: &mut Registry) {
+    // ---- connection
+    r.add("a running server", |w, _, _| w.connect());
+    r.add(r#"a server initialized with revision "([^"]*)""#, |w, a, _| {
+        if !w.env.admitted.iter().any(|r| *r == a[0]) {
+            return Err(StepError::NotApplicable(format!("the target does not admit revision {}", a[0])));
+        }
+        w.initialize(&a[0])
+    });
+    r.add("a tool that takes a required string argument", pick_tool);
+
+    // ---- sending
+    r.add("the client sends the line (.*)", |w, a, _| w.exchange(format!("{}\n", a[0]).as_bytes()));
+    r.add("the client sends:", |w, _, s| w.exchange(format!("{}\n", docstring(s)?).as_bytes()));
+    r.add(r#"the client sends the bytes "([^"]*)""#, |w, a, _| w.exchange(&hex_bytes(&a[0])?));
+    r.add(r"the client sends a line of (\d+) bytes", |w, a, _| {
+        let len: usize = a[0].parse().map_err(|_| fail("a length"))?;
+        let mut line = vec![b' '; len.max(1)];
+        line[0] = b'[';
+        line.push(b'\n');
+        w.exchange(&line)
+    });
+    r.add(r#"the client sends "([^"]*)" with params:"#, |w, a, s| w.request(&a[0], json_arg(docstring(s)?)?).map(drop));
+    r.add(r#"the client sends "([^"]*)""#, |w, a, _| w.request(&a[0], json!({})).map(drop));
+    r.add("the client sends a request with id (.+)", |w, a, _| {
+        let id = json_arg(&a[0])?;
+        let frame = if w.is_modern() {
+            json!({"jsonrpc": "2.0", "id": id, "method": "server/discover", "params": {"_meta": crate::conform::world::modern_meta(MODERN)}})
+        } else {
+            json!({"jsonrpc": "2.0", "id": id, "method": "ping"})
+        };
+        w.exchange(format!("{frame}\n").as_bytes())
+    });
+    r.add(r#"the client calls "([^"]*)" with:"#, |w, a, s| {
+        let args = json_arg(docstring(s)?)?;
+        w.request("tools/call", json!({"name": a[0], "arguments": args})).map(drop)
+    });
+    r.add(r#"the client calls "([^"]*)""#, |w, a, _| {
+        w.request("tools/call", json!({"name": a[0], "arguments": {}})).map(drop)
+    });
+    r.add("the client calls that tool without that argument", |w, _, _| {
+        let (tool, _) = w.picked_tool.clone().ok_or_else(|| fail("no tool was picked"))?;
+        w.request("tools/call", json!({"name": tool, "arguments": {}})).map(drop)
+    });
+    r.add("the client calls that tool with that argument set to (.+)", |w, a, _| {
+        let (tool, arg) = w.picked_tool.clone().ok_or_else(|| fail("no tool was picked"))?;
+        let value = json_arg(&a[0])?;
+        w.request("tools/call", json!({"name": tool, "arguments": {arg: value}})).map(drop)
+    });
+    r.add("the client sends these lines and closes its input:", |w, _, s| {
+        w.send_and_close(format!("{}\n", docstring(s)?).as_bytes())
+    });
+
+    // ---- answers
+    r.add("there is no answer", |w, _, _| {
+        ensure(w.answers.is_empty(), || format!("expected no answer, got {}", shown(&w.answers)))
+    });
+    r.add(r"there are (\d+) answers", |w, a, _| {
+        ensure(w.answers.len().to_string() == a[0], || format!("expected {} answers, got {}", a[0], shown(&w.answers)))
+    });
+    r.add(r"the answer is error (-?\d+) with a null id", |w, a, _| {
+        let answer = error_code(w, &a[0])?;
+        ensure(answer.get("id").is_some_and(Value::is_null), || format!("the id must be present and null: {answer}"))
+    });
+    r.add(r"the answer is error (-?\d+) without a request id", |w, a, _| {
+        let answer = error_code(w, &a[0])?;
+        ensure(answer.get("id").is_none_or(Value::is_null), || format!("the id must be null or absent: {answer}"))
+    });
+    r.add(r"the answer is error (-?\d+) with the request's id", |w, a, _| {
+        let answer = error_code(w, &a[0])?;
+        let id = json!(w.last_id());
+        ensure(answer.get("id") == Some(&id), || format!("expected id {id}: {answer}"))
+    });
+    r.add(r"the answer is error (-?\d+) with id (.+)", |w, a, _| {
+        let answer = error_code(w, &a[0])?;
+        let id = json_arg(&a[1])?;
+        ensure(answer.get("id") == Some(&id), || format!("expected id {id}: {answer}"))
+    });
+    r.add(r"the answer is error (-?\d+)", |w, a, _| error_code(w, &a[0]).map(drop));
+    r.add("the answer is an error", |w, _, _| {
+        let answer = w.only_answer()?;
+        ensure(answer["error"]["code"].is_i64(), || format!("expected an error: {answer}"))
+    });
+    r.add(r#"the error message mentions "([^"]*)""#, |w, a, _| {
+        let answer = w.only_answer()?;
+        let message = answer["error"]["message"].as_str().unwrap_or_default();
+        ensure(message.contains(&a[0]), || format!("{:?} not in {answer}", a[0]))
+    });
+    r.add(r"the error data at (\S+) is (.+)", |w, a, _| {
+        let answer = w.only_answer()?;
+        let expected = json_arg(&a[1])?;
+        let got = pointer(&answer["error"]["data"], &a[0])?;
+        ensure(*got == expected, || format!("expected {expected} at {}: {answer}", a[0]))
+    });
+    r.add(r"the error data at (\S+) lists supported revisions", |w, a, _| {
+        let answer = w.only_answer()?;
+        let got = pointer(&answer["error"]["data"], &a[0])?;
+        let ok = got.as_array().is_some_and(|l| !l.is_empty() && l.iter().all(Value::is_string));
+        ensure(ok, || format!("expected a non-empty list of revisions at {}: {answer}", a[0]))
+    });
+    r.add(r"the answer is a result with id (.+)", |w, a, _| {
+        w.result()?;
+        let id = json_arg(&a[0])?;
+        let answer = w.only_answer()?;
+        ensure(answer.get("id") == Some(&id), || format!("expected id {id}: {answer}"))
+    });
+    r.add(r"the answer is a result with the request's id", |w, _, _| {
+        w.result()?;
+        let id = json!(w.last_id());
+        let answer = w.only_answer()?;
+        ensure(answer.get("id") == Some(&id), || format!("expected id {id}: {answer}"))
+    });
+    r.add(r"the answer is a result", |w, _, _| w.result().map(drop));
+    r.add(r"the result at (\S+) names a revision the target admits", |w, a, _| {
+        let got = pointer(w.result()?, &a[0])?.clone();
+        let admitted = &w.env.admitted;
+        ensure(got.as_str().is_some_and(|v| admitted.iter().any(|r| r == v)), || {
+            format!("{got} is not among the revisions the target admits ({admitted:?})")
+        })
+    });
+    r.add(r"the result at (\S+) contains (.+)", |w, a, _| {
+        let expected = json_arg(&a[1])?;
+        let got = pointer(w.result()?, &a[0])?;
+        ensure(got.as_array().is_some_and(|l| l.contains(&expected)), || format!("{expected} not in {got}"))
+    });
+    r.add(r"the result at (\S+) is (.+)", |w, a, _| {
+        let expected = json_arg(&a[1])?;
+        let result = w.result()?;
+        let got = pointer(result, &a[0])?;
+        ensure(*got == expected, || format!("expected {expected} at {}: {result}", a[0]))
+    });
+    r.add(r"the result has no (\S+)", |w, a, _| {
+        let result = w.result()?;
+        ensure(result.pointer(&a[0]).is_none(), || format!("{} should be absent: {result}", a[0]))
+    });
+    r.add(r"the result has (\S+)", |w, a, _| {
+        let result = w.result()?;
+        ensure(result.pointer(&a[0]).is_some(), || format!("nothing at {}: {result}", a[0]))
+    });
+    r.add(r"the result is (.+)", |w, a, _| {
+        let expected = json_arg(&a[0])?;
+        let result = w.result()?;
+        ensure(*result == expected, || format!("expected {expected}, got {result}"))
+    });
+    r.add("the answer is a batch:", |w, _, s| {
+        let answer = w.only_answer()?;
+        let items = answer.as_array().ok_or_else(|| fail(format!("expected an array, got {answer}")))?;
+        let expected = json_arg(docstring(s)?)?;
+        let mut got: Vec<Value> = items.iter().map(|i| json!({"id": i["id"], "error": i["error"]["code"]})).collect();
+        // Batch answers may come in any order (JSON-RPC 2.0 section 6).
+        let key = |v: &Value| v.to_string();
+        got.sort_by_key(key);
+        let mut want = expected.as_array().cloned().unwrap_or_default();
+        want.sort_by_key(key);
+        ensure(got == want, || format!("expected {expected}, got {answer}"))
+    });
+    r.add(r#"the answers have ids "([^"]*)""#, |w, a, _| {
+        let expected = json_arg(&a[0])?;
+        let got = Value::Array(w.answer_ids());
+        ensure(got == expected, || format!("expected ids {expected}, got {got}"))
+    });
+    r.add(r"the answer carries exactly the id (.+)", |w, a, _| {
+        let expected = json_arg(&a[0])?;
+        let answer = w.only_answer()?;
+        ensure(answer.get("id") == Some(&expected), || format!("sent id {expected}, answered {answer}"))
+    });
+    r.add(r"the process exits with status (-?\d+)", |w, a, _| {
+        ensure(w.exit_code.map(|c| c.to_string()).as_deref() == Some(a[0].as_str()), || {
+            format!("expected exit status {}, got {:?}", a[0], w.exit_code)
+        })
+    });
+
+    // ---- tools
+    r.add(r"the tool result is an error naming (\S+)", |w, a, _| {
+        let text = tool_error_text(w)?;
+        ensure(text.contains(&format!("{}:", a[0])), || format!("{} is not named in {text:?}", a[0]))
+    });
+    r.add("the tool result is an error mentioning:", |w, _, s| {
+        let text = tool_error_text(w)?;
+        for needle in docstring(s)?.lines() {
+            ensure(text.contains(needle.trim()), || format!("{needle:?} not in {text:?}"))?;
+        }
+        Ok(())
+    });
+    r.add("the tool result is an error", |w, _, _| tool_error_text(w).map(drop));
+    r.add(r"the tool output at (\S+) is (.+)", |w, a, _| {
+        let output = tool_output(w)?;
+        let expected = json_arg(&a[1])?;
+        ensure(*pointer(&output, &a[0])? == expected, || format!("expected {expected} at {}: {output}", a[0]))
+    });
+    r.add(r"the tool output at (\S+) has (\d+) items", |w, a, _| {
+        let output = tool_output(w)?;
+        let len = pointer(&output, &a[0])?.as_array().map(Vec::len);
+        ensure(len.map(|n| n.to_string()).as_deref() == Some(a[1].as_str()), || format!("{output}"))
+    });
+    r.add(r"the tool output at (\S+) mentions (.+)", |w, a, _| {
+        let output = tool_output(w)?;
+        let needle = json_arg(&a[1])?;
+        let text = pointer(&output, &a[0])?.as_str().unwrap_or_default().to_string();
+        ensure(text.contains(needle.as_str().unwrap_or_default()), || format!("{needle} not in {output}"))
+    });
+    r.add(r"the tool output at (\S+) does not mention (.+)", |w, a, _| {
+        let output = tool_output(w)?;
+        let needle = json_arg(&a[1])?;
+        let text = pointer(&output, &a[0])?.to_string();
+        ensure(!text.contains(needle.as_str().unwrap_or_default()), || format!("{needle} found in {text}"))
+    });
+    r.add(r"the tool output at (\S+) has (\d+) characters before the marker", |w, a, _| {
+        let output = tool_output(w)?;
+        let text = pointer(&output, &a[0])?.as_str().unwrap_or_default();
+        let kept = text.strip_suffix("…[truncated]").ok_or_else(|| fail(format!("no marker on {text:?}")))?;
+        ensure(kept.chars().count().to_string() == a[1], || format!("{} characters kept", kept.chars().count()))
+    });
+    r.add(r"the tool output at (\S+) has (\d+) lines?", |w, a, _| {
+        let output = tool_output(w)?;
+        let text = pointer(&output, &a[0])?.as_str().unwrap_or_default();
+        ensure(text.lines().count().to_string() == a[1], || format!("{text:?}"))
+    });
+    r.add("the structured content matches the text content and the tool's output schema", structured_matches);
+    r.add("every tool has an object input schema and a description", |w, _, _| {
+        for tool in tools(w)? {
+            ensure(tool["inputSchema"]["type"] == "object", || format!("inputSchema is not an object schema: {tool}"))?;
+            ensure(tool["description"].as_str().is_some_and(|d| !d.is_empty()), || format!("no description: {tool}"))?;
+            ensure(!tool["inputSchema"].to_string().contains("$ref"), || format!("$ref in inputSchema: {tool}"))?;
+        }
+        Ok(())
+    });
+    r.add("every tool has an object input schema", |w, _, _| {
+        for tool in tools(w)? {
+            ensure(tool["inputSchema"]["type"] == "object", || format!("inputSchema is not an object schema: {tool}"))?;
+        }
+        Ok(())
+    });
+    r.add("every tool name follows the naming rule", |w, _, _| {
+        for tool in tools(w)? {
+            let name = tool["name"].as_str().unwrap_or_default();
+            let ok = (1..=128).contains(&name.len())
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+            ensure(ok, || format!("tool name {name:?} is not 1-128 characters of [A-Za-z0-9_.-]"))?;
+        }
+        Ok(())
+    });
+    r.add(r#"the tool list is "([^"]*)""#, |w, a, _| {
+        let names: Vec<&str> = tools(w)?.iter().filter_map(|t| t["name"].as_str()).collect();
+        ensure(names.join(",") == a[0], || format!("tools are {names:?}"))
+    });
+    r.add(r"every tool (has|lacks) (\S+)", |w, a, _| {
+        for tool in tools(w)? {
+            ensure(tool.get(&a[1]).is_some() == (a[0] == "has"), || format!("{} {}: {tool}", a[0], a[1]))?;
+        }
+        Ok(())
+    });
+}
+
+fn error_code(w: &World<'_>, code: &str) -> Result<Value, StepError> {
+    let answer = w.only_answer()?.clone();
+    let got = answer["error"]["code"].as_i64().map(|c| c.to_string());
+    ensure(got.as_deref() == Some(code), || format!("expected error {code}, got {answer}"))?;
+    Ok(answer)
+}
+
+fn tools<'w>(w: &'w World<'_>) -> Result<&'w Vec<Value>, StepError> {
+    let result = w.result()?;
+    result["tools"].as_array().ok_or_else(|| fail(format!("no tools array: {result}")))
+}
+
+fn tool_error_text(w: &World<'_>) -> Result<String, StepError> {
+    let result = w.result()?;
+    ensure(result["isError"] == true, || format!("expected isError: true, got {result}"))?;
+    let text: Vec<&str> =
+        result["content"].as_array().into_iter().flatten().filter_map(|c| c["text"].as_str()).collect();
+    Ok(text.join("\n"))
+}
+
+fn tool_output(w: &World<'_>) -> Result<Value, StepError> {
+    let result = w.result()?;
+    ensure(result["isError"] == false, || format!("expected a successful tool result, got {result}"))?;
+    let text = result["content"][0]["text"].as_str().ok_or_else(|| fail(format!("no text block: {result}")))?;
+    serde_json::from_str(text).map_err(|e| fail(format!("tool text is not JSON ({e}): {text}")))
+}
+
+/// Picks, from tools/list, a tool with a required argument of type string.
+fn pick_tool(w: &mut World<'_>, _: &[String], _: &Step) -> Outcome {
+    let answer = w.request("tools/list", json!({}))?;
+    let listed = answer.pointer("/result/tools").and_then(Value::as_array).cloned().unwrap_or_default();
+    for tool in &listed {
+        let schema = &tool["inputSchema"];
+        let required = schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str);
+        for arg in required {
+            if schema["properties"][arg]["type"] == "string"
+                && let Some(name) = tool["name"].as_str()
+            {
+                w.picked_tool = Some((name.to_string(), arg.to_string()));
+                return Ok(());
+            }
+        }
+    }
+    Err(StepError::NotApplicable("no listed tool takes a required string argument".into()))
+}
+
+fn structured_matches(w: &mut World<'_>, _: &[String], _: &Step) -> Outcome {
+    let output = tool_output(w)?;
+    let structured = w.result()?["structuredContent"].clone();
+    ensure(structured == output, || format!("structuredContent {structured} differs from the text {output}"))?;
+    let tool = w.last_tool.clone().ok_or_else(|| fail("no tool was called"))?;
+    let call = w.answers.clone();
+    let listed = w.request("tools/list", json!({}))?;
+    w.answers = call;
+    let tools = listed.pointer("/result/tools").and_then(Value::as_array).cloned().unwrap_or_default();
+    let schema = tools
+        .iter()
+        .find(|t| t["name"] == json!(tool))
+        .map(|t| t["outputSchema"].clone())
+        .ok_or_else(|| fail(format!("{tool} is not listed")))?;
+    let validator = jsonschema::validator_for(&schema).map_err(|e| fail(format!("{tool}'s outputSchema: {e}")))?;
+    let errors: Vec<String> =
+        validator.iter_errors(&structured).map(|e| format!("{}: {e}", e.instance_path().as_str())).collect();
+    ensure(errors.is_empty(), || format!("{tool} output fails its outputSchema: {errors:?}"))
+}

@@ -1,0 +1,463 @@
+//! The state one check runs in: its own connection to the target (a fresh process, or a fresh
+//! HTTP session), the revision in force, and what the target answered to the last step.
+//!
+//! Over stdio, "no answer" must be an exact observation, not a timer: every send is followed by
+//! a sentinel request (`ping`, or `server/discover` in 2026-07-28) and everything the target
+//! sends until the sentinel's answer belongs to what was sent. Servers that answer out of order
+//! get a short settle window after the sentinel. Over HTTP each POST carries its own answers.
+
+use super::http::{self, Response, Url};
+use super::stdio::{Got, Launch, StdioConn};
+use super::wire::Wire;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+pub const MODERN: &str = "2026-07-28";
+pub const LEGACY: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
+
+/// Why a step did not pass.
+#[derive(Debug, Clone)]
+pub enum StepError {
+    Fail(String),
+    NotVerified(String),
+    NotApplicable(String),
+}
+
+pub type Outcome = Result<(), StepError>;
+
+pub fn fail(message: impl Into<String>) -> StepError {
+    StepError::Fail(message.into())
+}
+
+/// Fails the step with `message` unless `condition` holds.
+pub fn ensure(condition: bool, message: impl FnOnce() -> String) -> Outcome {
+    if condition { Ok(()) } else { Err(StepError::Fail(message())) }
+}
+
+/// Where the target is and how patient to be with it.
+#[derive(Debug, Clone)]
+pub enum Target {
+    Stdio(Launch),
+    Http(Url),
+}
+
+#[derive(Debug, Clone)]
+pub struct Env {
+    pub target: Target,
+    /// How long to wait for any one answer (slow starters need seconds).
+    pub timeout: Duration,
+    /// How long to keep listening after the sentinel's answer, for servers that answer out of order.
+    pub settle: Duration,
+    /// How long a process gets to exit after its input is closed, before TERM and KILL.
+    pub grace: Duration,
+    /// The revisions the target admits (probed, or chosen with --revision).
+    pub admitted: Vec<String>,
+    /// What the target said it can do (`capabilities` of initialize or server/discover).
+    pub capabilities: serde_json::Map<String, Value>,
+    /// Run ctxlake's own fixtures: each check gets cache and spool directories of its own.
+    pub fixtures: bool,
+}
+
+enum Conn {
+    Stdio(StdioConn),
+    Http(HttpSession),
+}
+
+struct HttpSession {
+    url: Url,
+    session_id: Option<String>,
+}
+
+pub struct World<'a> {
+    pub env: &'a Env,
+    pub wire: &'a Wire,
+    conn: Option<Conn>,
+    pub revision: Option<String>,
+    pub answers: Vec<Value>,
+    /// Requests the target sent us (server-to-client), kept apart from answers.
+    pub server_messages: Vec<Value>,
+    pub last_http: Option<Response>,
+    pub exit_code: Option<i32>,
+    next_id: i64,
+    sentinels: u64,
+    methods: HashMap<String, String>,
+    /// ctxlake fixtures: a scratch directory holding `cache/` and `spool/`.
+    pub scratch: Option<tempfile::TempDir>,
+    pub fleet: String,
+    pub text_output: String,
+    pub last_tool: Option<String>,
+    /// A listed tool and one of its required string arguments (`a tool that takes …`).
+    pub picked_tool: Option<(String, String)>,
+}
+
+impl<'a> World<'a> {
+    pub fn new(env: &'a Env, wire: &'a Wire) -> Result<World<'a>, StepError> {
+        let scratch = if env.fixtures {
+            Some(tempfile::tempdir().map_err(|e| StepError::NotVerified(format!("no scratch directory: {e}")))?)
+        } else {
+            None
+        };
+        Ok(World {
+            env,
+            wire,
+            conn: None,
+            revision: None,
+            answers: vec![],
+            server_messages: vec![],
+            last_http: None,
+            exit_code: None,
+            next_id: 0,
+            sentinels: 0,
+            methods: HashMap::new(),
+            scratch,
+            fleet: "test-fleet".into(),
+            text_output: String::new(),
+            last_tool: None,
+            picked_tool: None,
+        })
+    }
+
+    pub fn is_modern(&self) -> bool {
+        self.revision.as_deref() == Some(MODERN)
+    }
+
+    /// The fixture root (`--self` runs only).
+    pub fn scratch_dir(&self) -> Result<PathBuf, StepError> {
+        self.scratch
+            .as_ref()
+            .map(|d| d.path().to_path_buf())
+            .ok_or_else(|| StepError::NotApplicable("needs ctxlake's fixtures (--self)".into()))
+    }
+
+    /// The launch command with the fixture environment, for `--self` runs.
+    pub fn launch(&self) -> Result<Launch, StepError> {
+        let Target::Stdio(launch) = &self.env.target else {
+            return Err(StepError::NotApplicable("needs a stdio target".into()));
+        };
+        let mut launch = launch.clone();
+        if let Some(dir) = &self.scratch {
+            launch.env.extend([
+                ("CTXLAKE_FLEET_ID".to_string(), self.fleet.clone()),
+                ("CTXLAKE_AGENT_ID".to_string(), "agent-under-test".to_string()),
+                ("CTXLAKE_SPOOL_DIR".to_string(), dir.path().join("spool").display().to_string()),
+                ("CTXLAKE_CACHE_DIR".to_string(), dir.path().join("cache").display().to_string()),
+            ]);
+        }
+        Ok(launch)
+    }
+
+    /// Starts a fresh process (stdio) or a fresh session (HTTP).
+    pub fn connect(&mut self) -> Outcome {
+        self.conn = None;
+        self.conn = Some(match &self.env.target {
+            Target::Stdio(_) => {
+                let launch = self.launch()?;
+                let conn = StdioConn::spawn(&launch, self.env.grace)
+                    .map_err(|e| StepError::NotVerified(format!("cannot start `{}`: {e}", launch.args.join(" "))))?;
+                Conn::Stdio(conn)
+            }
+            Target::Http(url) => Conn::Http(HttpSession { url: url.clone(), session_id: None }),
+        });
+        Ok(())
+    }
+
+    fn conn(&mut self) -> Result<&mut Conn, StepError> {
+        if self.conn.is_none() {
+            self.connect()?;
+        }
+        self.conn.as_mut().ok_or_else(|| fail("no connection"))
+    }
+
+    pub fn is_stdio(&self) -> bool {
+        matches!(self.env.target, Target::Stdio(_))
+    }
+
+    /// Sends bytes as the client would and records every answer they caused.
+    pub fn exchange(&mut self, bytes: &[u8]) -> Outcome {
+        self.note_requests(bytes);
+        self.answers.clear();
+        self.server_messages.clear();
+        match self.conn()? {
+            Conn::Stdio(_) => self.exchange_stdio(bytes),
+            Conn::Http(_) => {
+                // One POST per line: Streamable HTTP carries one message per request body.
+                let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+                for line in body.split(|b| *b == b'\n') {
+                    self.post(line, &[])?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn exchange_stdio(&mut self, bytes: &[u8]) -> Outcome {
+        self.sentinels += 1;
+        let sentinel_id = format!("ctxlake-sentinel-{}", self.sentinels);
+        let sentinel = if self.is_modern() {
+            json!({"jsonrpc": "2.0", "id": sentinel_id, "method": "server/discover", "params": {"_meta": modern_meta(MODERN)}})
+        } else {
+            json!({"jsonrpc": "2.0", "id": sentinel_id, "method": "ping"})
+        };
+        self.methods.insert(sentinel_id.clone(), sentinel["method"].as_str().unwrap_or("").to_string());
+        let timeout = self.env.timeout;
+        let settle = self.env.settle;
+        let Some(Conn::Stdio(conn)) = self.conn.as_mut() else { return Err(fail("not a stdio connection")) };
+        let write = conn.write(bytes).and_then(|()| conn.write(format!("{sentinel}\n").as_bytes()));
+        if let Err(e) = write {
+            return Err(fail(format!(
+                "could not write to the server ({e}); it may have exited: {}",
+                conn.stderr_tail()
+            )));
+        }
+        let mut deadline = Instant::now() + timeout;
+        let mut seen_sentinel = false;
+        let mut lines = Vec::new();
+        loop {
+            match conn.read(deadline) {
+                Got::Line(line) => {
+                    if frame_id(&line).as_ref() == Some(&json!(sentinel_id)) && !seen_sentinel {
+                        seen_sentinel = true;
+                        deadline = Instant::now() + settle;
+                    }
+                    lines.push(line);
+                }
+                Got::Eof if seen_sentinel => break,
+                Got::Eof => {
+                    let tail = conn.stderr_tail();
+                    self.take_lines(lines, &sentinel_id);
+                    return Err(fail(format!(
+                        "the server closed its output before answering the sentinel request; stderr ends: {tail}"
+                    )));
+                }
+                Got::Timeout if seen_sentinel => break,
+                Got::Timeout => {
+                    self.take_lines(lines, &sentinel_id);
+                    return Err(fail(format!(
+                        "the server did not answer the sentinel {} within {:?} (answers so far: {})",
+                        sentinel["method"],
+                        timeout,
+                        shown(&self.answers)
+                    )));
+                }
+            }
+        }
+        self.take_lines(lines, &sentinel_id);
+        Ok(())
+    }
+
+    /// Sorts stdout lines into answers, server-to-client messages and noise, checking each.
+    fn take_lines(&mut self, lines: Vec<Vec<u8>>, sentinel_id: &str) {
+        for line in lines {
+            let Some(frame) = self.wire.stdout_line(&line) else { continue };
+            self.observe(frame, Some(sentinel_id));
+        }
+    }
+
+    fn observe(&mut self, frame: Value, sentinel_id: Option<&str>) {
+        let id_key = frame.get("id").map(id_key);
+        let method = id_key.as_ref().and_then(|k| self.methods.get(k)).map(String::as_str);
+        self.wire.frame(&frame, method, self.revision.as_deref());
+        if frame.get("method").is_some() {
+            self.server_messages.push(frame);
+        } else if sentinel_id.is_none_or(|s| frame.get("id") != Some(&json!(s))) {
+            self.answers.push(frame);
+        }
+    }
+
+    /// Remembers which method each request id was for, so answers can be schema-checked.
+    fn note_requests(&mut self, bytes: &[u8]) {
+        for line in bytes.split(|b| *b == b'\n') {
+            let Ok(value) = serde_json::from_slice::<Value>(line) else { continue };
+            let frames = match value {
+                Value::Array(items) => items,
+                one => vec![one],
+            };
+            for frame in frames {
+                if let (Some(id), Some(method)) = (frame.get("id"), frame.get("method").and_then(Value::as_str)) {
+                    self.methods.insert(id_key(id), method.to_string());
+                }
+            }
+        }
+    }
+
+    /// One HTTP POST with the headers the revision in force requires, plus `extra`
+    /// (an extra header with an empty value removes that header).
+    pub fn post(&mut self, body: &[u8], extra: &[(&str, &str)]) -> Outcome {
+        let revision = self.revision.clone();
+        let timeout = self.env.timeout;
+        let Some(Conn::Http(session)) = self.conn.as_mut() else {
+            return Err(StepError::NotApplicable("needs an HTTP target".into()));
+        };
+        let mut headers: Vec<(String, String)> = vec![
+            ("Content-Type".into(), "application/json".into()),
+            ("Accept".into(), "application/json, text/event-stream".into()),
+        ];
+        if let Some(id) = &session.session_id {
+            headers.push(("Mcp-Session-Id".into(), id.clone()));
+        }
+        let parsed: Option<Value> = serde_json::from_slice(body).ok();
+        let method = parsed.as_ref().and_then(|v| v.get("method")).and_then(Value::as_str).unwrap_or("");
+        if let Some(rev) = revision.as_deref()
+            && method != "initialize"
+            && rev >= "2025-06-18"
+        {
+            headers.push(("MCP-Protocol-Version".into(), rev.into()));
+        }
+        if revision.as_deref() == Some(MODERN) && !method.is_empty() {
+            headers.push(("Mcp-Method".into(), method.into()));
+            let name = parsed.as_ref().and_then(|v| v.pointer("/params/name").or_else(|| v.pointer("/params/uri")));
+            if let Some(name) = name.and_then(Value::as_str) {
+                headers.push(("Mcp-Name".into(), name.into()));
+            }
+        }
+        for (k, v) in extra {
+            headers.retain(|(h, _)| !h.eq_ignore_ascii_case(k));
+            if !v.is_empty() {
+                headers.push(((*k).into(), (*v).into()));
+            }
+        }
+        let response = http::send(&session.url, "POST", &headers, body, timeout)
+            .map_err(|e| fail(format!("POST {} failed: {e}", session.url.path)))?;
+        if method == "initialize"
+            && let Some(id) = response.header("mcp-session-id")
+        {
+            session.session_id = Some(id.to_string());
+        }
+        let frames = response.frames();
+        self.last_http = Some(response);
+        for frame in frames.map_err(fail)? {
+            match frame {
+                Value::Array(items) => self.answers.push(Value::Array(items)),
+                one => self.observe(one, None),
+            }
+        }
+        Ok(())
+    }
+
+    /// A raw HTTP request (GET, DELETE, …) on the target's endpoint.
+    pub fn http_request(&mut self, method: &str, headers: &[(&str, &str)]) -> Outcome {
+        let timeout = self.env.timeout;
+        let Some(Conn::Http(session)) = self.conn.as_mut() else {
+            return Err(StepError::NotApplicable("needs an HTTP target".into()));
+        };
+        let mut all: Vec<(String, String)> = headers.iter().map(|(k, v)| ((*k).into(), (*v).into())).collect();
+        if let Some(id) = &session.session_id {
+            all.push(("Mcp-Session-Id".into(), id.clone()));
+        }
+        let response = http::send(&session.url, method, &all, b"", timeout)
+            .map_err(|e| fail(format!("{method} {} failed: {e}", session.url.path)))?;
+        self.last_http = Some(response);
+        Ok(())
+    }
+
+    /// Sends a request in the revision in force and returns its one answer.
+    pub fn request(&mut self, method: &str, mut params: Value) -> Result<Value, StepError> {
+        if method == "tools/call"
+            && let Some(name) = params["name"].as_str()
+        {
+            self.last_tool = Some(name.to_string());
+        }
+        if self.is_modern() {
+            params["_meta"] = modern_meta(MODERN);
+        }
+        self.next_id += 1;
+        let frame = json!({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params});
+        self.exchange(format!("{frame}\n").as_bytes())?;
+        Ok(self.only_answer()?.clone())
+    }
+
+    /// The id the last request sent by `request` carried.
+    pub fn last_id(&self) -> i64 {
+        self.next_id
+    }
+
+    /// Brings the target into `revision`: a handshake for legacy revisions, nothing for modern.
+    pub fn initialize(&mut self, revision: &str) -> Outcome {
+        self.connect()?;
+        self.revision = Some(revision.to_string());
+        if revision == MODERN {
+            return Ok(());
+        }
+        let params = json!({"protocolVersion": revision, "capabilities": {}, "clientInfo": {"name": "ctxlake-conform", "version": env!("CARGO_PKG_VERSION")}});
+        let answer = self.request("initialize", params)?;
+        let agreed = answer.pointer("/result/protocolVersion").and_then(Value::as_str);
+        if agreed != Some(revision) {
+            return Err(StepError::NotVerified(format!("initialize with {revision} was answered {answer}")));
+        }
+        self.exchange(b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n")
+            .map_err(|e| StepError::NotVerified(format!("after notifications/initialized: {e:?}")))
+    }
+
+    pub fn only_answer(&self) -> Result<&Value, StepError> {
+        match self.answers.as_slice() {
+            [one] => Ok(one),
+            other => Err(fail(format!("expected exactly one answer, got {}: {}", other.len(), shown(other)))),
+        }
+    }
+
+    pub fn result(&self) -> Result<&Value, StepError> {
+        let answer = self.only_answer()?;
+        if answer.get("error").is_some() || answer.get("result").is_none() {
+            return Err(fail(format!("expected a result, got {answer}")));
+        }
+        Ok(&answer["result"])
+    }
+
+    /// Sends `bytes`, closes the input, reads to the end and waits for the exit status.
+    pub fn send_and_close(&mut self, bytes: &[u8]) -> Outcome {
+        self.note_requests(bytes);
+        let timeout = self.env.timeout;
+        let Conn::Stdio(conn) = self.conn()? else {
+            return Err(StepError::NotApplicable("needs a stdio target".into()));
+        };
+        conn.write(bytes).map_err(|e| fail(format!("could not write to the server: {e}")))?;
+        conn.close_input();
+        let deadline = Instant::now() + timeout;
+        let mut lines = Vec::new();
+        loop {
+            match conn.read(deadline) {
+                Got::Line(line) => lines.push(line),
+                Got::Eof => break,
+                Got::Timeout => return Err(fail(format!("stdout still open {timeout:?} after stdin was closed"))),
+            }
+        }
+        self.exit_code = conn.wait_exit(Instant::now() + timeout);
+        self.answers.clear();
+        self.take_lines(lines, "");
+        Ok(())
+    }
+
+    /// The answers' ids, in the order they came.
+    pub fn answer_ids(&self) -> Vec<Value> {
+        self.answers.iter().map(|a| a.get("id").cloned().unwrap_or(Value::Null)).collect()
+    }
+}
+
+/// Answers as a JSON array, for messages.
+pub fn shown(answers: &[Value]) -> String {
+    Value::Array(answers.to_vec()).to_string()
+}
+
+/// The per-request envelope of 2026-07-28.
+pub fn modern_meta(revision: &str) -> Value {
+    json!({
+        "io.modelcontextprotocol/protocolVersion": revision,
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": {"name": "ctxlake-conform", "version": env!("CARGO_PKG_VERSION")}
+    })
+}
+
+/// How answers are matched to requests for the wire checks: loosely, so that a server that
+/// turns `1` into `"1"` (a failure the id checks report) still has its results schema-checked.
+fn id_key(id: &Value) -> String {
+    match id {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn frame_id(line: &[u8]) -> Option<Value> {
+    serde_json::from_slice::<Value>(line).ok()?.get("id").cloned()
+}

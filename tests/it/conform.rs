@@ -1,0 +1,130 @@
+//! `ctxlake conform` against a deliberately non-conformant server (tests/toy): each of the toy's
+//! defects must be reported by the check meant to catch it, checks it does pass must pass, and
+//! the baseline, exit status and report formats must behave as documented.
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn toy() -> PathBuf {
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_ctxlake"));
+    let toy = bin.parent().expect("target dir").join("examples").join("toy_mcp");
+    assert!(toy.exists(), "{} is missing: `cargo test` builds it (or `cargo build --example toy_mcp`)", toy.display());
+    toy
+}
+
+fn conform(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ctxlake")).arg("conform").args(args).output().expect("run ctxlake conform")
+}
+
+fn statuses(out: &Output) -> Value {
+    let report: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("--format json prints a report ({e}): {}", String::from_utf8_lossy(&out.stdout)));
+    let mut by_id = serde_json::Map::new();
+    for check in report["checks"].as_array().expect("checks") {
+        by_id.insert(check["id"].as_str().expect("id").to_string(), check["status"].clone());
+    }
+    Value::Object(by_id)
+}
+
+#[test]
+fn each_toy_defect_is_reported_by_the_check_meant_to_catch_it() {
+    let toy = toy();
+    let out = conform(&["--stdio", toy.to_str().expect("utf-8 path"), "--format", "json", "--settle-ms", "20"]);
+    assert_eq!(out.status.code(), Some(1), "MUST failures make the exit status 1");
+    let status = statuses(&out);
+    for (check, expected) in [
+        // a log line on stdout
+        ("stdio.stdout-frames-only", "fail"),
+        // silent on malformed JSON
+        ("rpc.parse-error/4", "fail"),
+        // answers notifications
+        ("rpc.no-answer/initialized", "fail"),
+        ("rpc.no-answer/unknown", "fail"),
+        // echoes integer ids as strings, but string ids intact
+        ("rpc.id-echo/integer", "fail"),
+        ("rpc.id-echo/string", "pass"),
+        // InitializeResult without serverInfo
+        ("wire.initialize", "fail"),
+        // -32602 for a missing argument instead of an isError result
+        ("tools.input-validation-is-tool-error/missing", "fail"),
+        // what the toy does right
+        ("tools.input-schema/3", "pass"),
+        ("lifecycle.initialize-agrees/4", "pass"),
+        ("wire.tools/list", "pass"),
+        // no 2026-07-28: its checks do not apply
+        ("modern.discover", "not_applicable"),
+        ("rpc.parse-error/5", "not_applicable"),
+    ] {
+        assert_eq!(status[check], expected, "{check}: {}", status[check]);
+    }
+    assert!(
+        status.get("fleet.tools-list-serves-the-fleet-tools-and-never-a-memory-write").is_none(),
+        "@ctxlake checks are not run against other servers"
+    );
+}
+
+#[test]
+fn a_baseline_turns_expected_failures_into_a_pass_and_fails_when_stale() {
+    let toy = toy();
+    let dir = tempfile::tempdir().unwrap();
+    let baseline = dir.path().join("baseline.json");
+    let write = |ids: &[&str]| {
+        let entries: Vec<Value> = ids.iter().map(|id| serde_json::json!({"id": id, "reason": "toy defect"})).collect();
+        std::fs::write(&baseline, serde_json::json!({"expected_failures": entries}).to_string()).unwrap();
+    };
+    let run = || {
+        conform(&[
+            "--stdio",
+            toy.to_str().unwrap(),
+            "--filter",
+            "rpc.id-echo",
+            "--baseline",
+            baseline.to_str().unwrap(),
+            "--settle-ms",
+            "20",
+        ])
+    };
+    write(&["rpc.id-echo/integer", "rpc.id-echo/large-integer"]);
+    let out = run();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    write(&["rpc.id-echo"]);
+    assert_eq!(run().status.code(), Some(0), "a scenario id covers its rows");
+    write(&["rpc.id-echo/integer", "rpc.id-echo/string"]);
+    let out = run();
+    assert_eq!(out.status.code(), Some(1), "rpc.id-echo/string passes, so its entry is stale");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("baseline entry `rpc.id-echo/string` did not fail"));
+}
+
+#[test]
+fn ctxlake_passes_every_generic_check_and_writes_junit() {
+    let dir = tempfile::tempdir().unwrap();
+    let junit = dir.path().join("report.xml");
+    let bin = env!("CARGO_BIN_EXE_ctxlake");
+    let out = conform(&["--stdio", &format!("{bin} mcp"), "--settle-ms", "0", "--junit", junit.to_str().unwrap()]);
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{table}");
+    assert!(table.contains("conformant:") && table.contains(" 0 failed"), "{table}");
+    let xml = std::fs::read_to_string(junit).unwrap();
+    assert!(
+        xml.starts_with("<?xml") && xml.contains("<testcase classname=\"MUST\" name=\"rpc.parse-error/1\""),
+        "{xml}"
+    );
+    assert!(!xml.contains("<failure"), "{xml}");
+}
+
+#[test]
+fn a_target_that_is_not_an_mcp_server_is_a_clear_error_and_leaves_nothing_running() {
+    let out = conform(&["--stdio", "echo not-mcp; sleep 31.7", "--timeout", "1", "--grace-ms", "100"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("admits none of the revisions"), "{stderr}");
+    let leftover = Command::new("pgrep").args(["-f", "sleep 31.7"]).output();
+    if let Ok(leftover) = leftover {
+        assert!(
+            leftover.stdout.is_empty(),
+            "a probe left a process running: {}",
+            String::from_utf8_lossy(&leftover.stdout)
+        );
+    }
+}
