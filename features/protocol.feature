@@ -2,7 +2,7 @@
 # `ctxlake conform` holds any MCP server to it and `cargo test` holds ctxlake to it.
 # Tags (docs/conformance/README.md): @id stable check id, @must/@should/@strict level,
 # @rev-<revision> or a `revision` column, @cap-<capability>, @stdio/@http, @ctxlake.
-@stdio
+# Scenarios without @stdio also run over Streamable HTTP, one POST per message.
 Feature: JSON-RPC framing and the MCP method table
 
   @id:rpc.parse-error @must
@@ -20,7 +20,7 @@ Feature: JSON-RPC framing and the MCP method table
       | 2025-11-25 |
       | 2026-07-28 |
 
-  @id:rpc.parse-error-utf8 @must @rev-2025-11-25
+  @id:rpc.parse-error-utf8 @must @rev-2025-11-25 @stdio
   Scenario: invalid UTF-8 is a parse error, and the server keeps serving
     Ref: RFC 8259 section 8.1: JSON text "MUST be encoded using UTF-8"; JSON-RPC 2.0 section 5.1: -32700
     Given a server initialized with revision "2025-11-25"
@@ -121,7 +121,7 @@ Feature: JSON-RPC framing and the MCP method table
       | stray-result   | 2025-11-25 | {"jsonrpc":"2.0","id":9,"result":{}}                       |
       | stray-error    | 2025-11-25 | {"jsonrpc":"2.0","id":9,"error":{"code":-1,"message":"x"}} |
 
-    @strict
+    @strict @stdio
     Examples: frames ctxlake chooses not to answer: no id and no method, a blank line
       | check          | revision   | frame             |
       | bare-envelope  | 2025-11-25 | {"jsonrpc":"2.0"} |
@@ -159,7 +159,7 @@ Feature: JSON-RPC framing and the MCP method table
     When the client sends the line []
     Then the answer is error -32600 without a request id
 
-  @id:stdio.eof-answers-all @must @rev-2025-11-25
+  @id:stdio.eof-answers-all @must @rev-2025-11-25 @stdio
   Scenario: every request read before the end of input is answered
     Ref: MCP basic/lifecycle (stdio shutdown): the client closes the server's input stream; JSON-RPC 2.0 section 4: every request gets a response
     Given a running server
@@ -173,7 +173,7 @@ Feature: JSON-RPC framing and the MCP method table
       """
     Then the answers have ids "[1, 2, 3, 4]"
 
-  @id:stdio.eof-exits @should @rev-2025-11-25
+  @id:stdio.eof-exits @should @rev-2025-11-25 @stdio
   Scenario: the server exits with status 0 once its input is closed
     Ref: MCP 2026-07-28 basic/transports (stdio): the server SHOULD exit promptly when its input closes
     Given a running server
@@ -183,7 +183,7 @@ Feature: JSON-RPC framing and the MCP method table
       """
     Then the process exits with status 0
 
-  @id:stdio.line-cap @ctxlake @rev-2025-11-25
+  @id:stdio.line-cap @ctxlake @rev-2025-11-25 @stdio
   Scenario: a line over the 4 MiB cap is answered with one error frame and the next request is served
     Given a server initialized with revision "2025-11-25"
     When the client sends a line of 4194400 bytes

@@ -80,7 +80,7 @@ pub fn run(mut options: Options) -> Result<ConformReport, ConformError> {
     let results = run_checks(&selected, &options, &wire);
     let mut checks: Vec<CheckResult> = results;
     if options.filter.is_none() {
-        checks.extend(wire_results(&wire));
+        checks.extend(wire_results(&wire, &options.env.admitted));
     }
     let target = match &options.env.target {
         Target::Stdio(launch) => launch.args.last().cloned().unwrap_or_else(|| launch.program.clone()),
@@ -257,13 +257,15 @@ fn run_steps(check: &Check, env: &Env, wire: &Wire) -> (Status, Option<String>) 
     (Status::Pass, None)
 }
 
-fn wire_results(wire: &Wire) -> Vec<CheckResult> {
+fn wire_results(wire: &Wire, admitted: &[String]) -> Vec<CheckResult> {
     wire.tallies()
         .into_iter()
         .map(|(id, reference, tally)| {
             let (status, message) = if tally.violations > 0 {
                 let examples = tally.examples.join(" | ");
                 (Status::Fail, Some(format!("{} of {} frames: {examples}", tally.violations, tally.observed)))
+            } else if tally.observed == 0 && id == "wire.server/discover" && !admitted.iter().any(|r| r == MODERN) {
+                (Status::NotApplicable, Some(format!("the target does not admit {MODERN}")))
             } else if tally.observed == 0 {
                 (Status::NotVerified, Some("no frame of this kind was observed".to_string()))
             } else {

@@ -336,6 +336,14 @@ impl<'a> World<'a> {
         Ok(())
     }
 
+    /// The `Mcp-Session-Id` the server issued on initialize, if any.
+    pub fn session_id(&self) -> Option<&str> {
+        match &self.conn {
+            Some(Conn::Http(session)) => session.session_id.as_deref(),
+            _ => None,
+        }
+    }
+
     /// A raw HTTP request (GET, DELETE, …) on the target's endpoint.
     pub fn http_request(&mut self, method: &str, headers: &[(&str, &str)]) -> Outcome {
         let timeout = self.env.timeout;

@@ -15,6 +15,10 @@ pub fn register(r: &mut Registry) {
         w.initialize(&a[0])
     });
     r.add("a tool that takes a required string argument", pick_tool);
+    r.add("the server issued a session id", |w, _, _| match w.session_id() {
+        Some(_) => Ok(()),
+        None => Err(StepError::NotApplicable("the server runs without sessions (no Mcp-Session-Id)".into())),
+    });
 
     // ---- sending
     r.add("the client sends the line (.*)", |w, a, _| w.exchange(format!("{}\n", a[0]).as_bytes()));
@@ -58,7 +62,27 @@ pub fn register(r: &mut Registry) {
         w.send_and_close(format!("{}\n", docstring(s)?).as_bytes())
     });
 
+    r.add(r#"the client posts the line (.*) with the header "([^"]*)" set to "([^"]*)""#, |w, a, _| {
+        w.answers.clear();
+        w.post(a[0].as_bytes(), &[(&a[1], &a[2])])
+    });
+    r.add(r#"the client posts the line (.*) without the header "([^"]*)""#, |w, a, _| {
+        w.answers.clear();
+        w.post(a[0].as_bytes(), &[(&a[1], "")])
+    });
+    r.add(r#"the client sends an HTTP (GET|DELETE) request"#, |w, a, _| {
+        w.http_request(&a[0], &[("Accept", "text/event-stream")])
+    });
+
     // ---- answers
+    r.add(r"the HTTP status is (\d+)", |w, a, _| {
+        let status = w.last_http.as_ref().map(|r| r.status.to_string());
+        ensure(status.as_deref() == Some(a[0].as_str()), || format!("expected HTTP {}, got {status:?}", a[0]))
+    });
+    r.add(r"the HTTP status is (\d+) or (\d+)", |w, a, _| {
+        let status = w.last_http.as_ref().map(|r| r.status.to_string()).unwrap_or_default();
+        ensure(status == a[0] || status == a[1], || format!("expected HTTP {} or {}, got {status}", a[0], a[1]))
+    });
     r.add("there is no answer", |w, _, _| {
         ensure(w.answers.is_empty(), || format!("expected no answer, got {}", shown(&w.answers)))
     });

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Holds real MCP servers to `ctxlake conform`: installs them from the package registries into a
+# scratch folder, runs the suite against each (stdio, and Streamable HTTP where the peer has it),
+# and writes docs/conformance/peers.md plus one JSON report per run under docs/conformance/peers/.
+# Not part of CI (it downloads); its results are committed and reproducible.
+#
+# usage: scripts/peers.sh [PEERS_DIR]     (default: a fresh temporary folder)
+# needs: cargo, node + npm, python3.11, curl
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+PEERS="${1:-$(mktemp -d -t ctxlake-peers.XXXXXX)}"
+OUT="$ROOT/docs/conformance/peers"
+mkdir -p "$PEERS" "$OUT"
+log() { printf '\n=== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)" >&2; }
+
+log "ctxlake (release)"
+(cd "$ROOT" && cargo build --release --quiet)
+CTX="$ROOT/target/release/ctxlake"
+
+log "npm: @modelcontextprotocol/server-memory and server-everything 2026.8.31"
+if [ ! -d "$PEERS/node/node_modules/@modelcontextprotocol/server-everything" ]; then
+  mkdir -p "$PEERS/node"
+  (cd "$PEERS/node" && npm init -y >/dev/null && npm install --silent \
+    @modelcontextprotocol/server-memory@2026.8.31 @modelcontextprotocol/server-everything@2026.8.31)
+fi
+MEMORY="$PEERS/node/node_modules/@modelcontextprotocol/server-memory/dist/index.js"
+EVERYTHING="$PEERS/node/node_modules/@modelcontextprotocol/server-everything/dist/index.js"
+
+log "PyPI: mcp 2.3.0 (the official Python SDK)"
+if [ ! -x "$PEERS/venv/bin/python" ]; then
+  python3.11 -m venv "$PEERS/venv"
+  "$PEERS/venv/bin/pip" install --quiet "mcp[cli]==2.3.0" uvicorn
+fi
+PY="$PEERS/venv/bin/python $ROOT/scripts/peers/python_server.py"
+
+log "crates.io: rmcp 3.11.0 (the official Rust SDK), release build"
+mkdir -p "$PEERS/rmcp-server"
+cp -r "$ROOT/scripts/peers/rmcp-server/." "$PEERS/rmcp-server/"
+(cd "$PEERS/rmcp-server" && cargo build --release --quiet)
+RMCP="$PEERS/rmcp-server/target/release/rmcp-peer"
+
+# One conform run; a non-conformant verdict (exit 1) is a result, not an error.
+conform() {
+  local name=$1; shift
+  log "conform: $name"
+  set +e
+  "$CTX" conform "$@" --timeout 30 --settle-ms 200 --jobs 2 --format json > "$OUT/$name.json"
+  local code=$?
+  set -e
+  [ "$code" -le 1 ] || { echo "conform could not run against $name (exit $code)" >&2; rm -f "$OUT/$name.json"; }
+}
+
+# Starts an HTTP server in its own process group, waits for its port, runs conform, stops the group.
+conform_http() {
+  local name=$1 port=$2; shift 2
+  setsid "$@" >"$PEERS/$name.log" 2>&1 &
+  local pid=$!
+  for _ in $(seq 1 300); do
+    curl -s -o /dev/null "http://127.0.0.1:$port/mcp" && break
+    sleep 0.1
+  done
+  conform "$name" --url "http://127.0.0.1:$port/mcp"
+  kill -TERM -- "-$pid" 2>/dev/null || true
+  sleep 0.5
+  kill -KILL -- "-$pid" 2>/dev/null || true
+}
+
+conform ctxlake.stdio --stdio "$CTX mcp"
+conform server-memory.stdio --stdio "MEMORY_FILE_PATH=$PEERS/memory.jsonl node $MEMORY"
+conform server-everything.stdio --stdio "node $EVERYTHING stdio"
+conform python-sdk.stdio --stdio "$PY"
+conform rmcp.stdio --stdio "$RMCP"
+conform_http server-everything.http 3901 env PORT=3901 node "$EVERYTHING" streamableHttp
+conform_http python-sdk.http 3902 $PY http 3902
+
+log "docs/conformance/peers.md"
+python3 "$ROOT/scripts/peers/table.py" "$OUT" > "$ROOT/docs/conformance/peers.md"
+echo "wrote $ROOT/docs/conformance/peers.md (peers in $PEERS)" >&2
