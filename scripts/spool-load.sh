@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Load on one fleet's spool: WRITERS `ctxlake mcp` processes (default 8), each queuing CALLS
 # fleet_handoff writes (default 10000) at once, then checks that every line parses, none is
-# lost, none is interleaved. Figures: docs/reliability.md.
+# lost, none is interleaved, and `ctxlake spool inspect` (the drain's reader) accepts every line.
+# Figures: docs/reliability.md.
 set -euo pipefail
 writers="${1:-8}"
 calls="${2:-10000}"
@@ -43,3 +44,7 @@ print(f"writers={writers} calls_each={calls} queued_answers={answers} spool_line
 print(f"files={len(files)} (rotated at 32 MiB)")
 assert answers == expected and len(lines) == expected and len(keys) == expected and all(t.endswith("\n") for t in texts)
 PY
+# The drain's own reader must agree: every line a valid record, nothing skipped, nothing torn.
+for f in "$work"/spool/mcp/load.ndjson*; do
+  "$root/target/release/ctxlake" spool inspect "$f"
+done

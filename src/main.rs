@@ -32,6 +32,9 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: BriefingFormat,
     },
+    /// Read a spool file back as the drain does: count its records, report torn or foreign lines.
+    #[command(subcommand)]
+    Spool(SpoolCommand),
     /// Hold an MCP server to the conformance suite (features/, compiled in). Exit status 0 when
     /// no MUST check fails outside the baseline, 1 when one does, 2 when the run could not start.
     Conform(ConformArgs),
@@ -103,6 +106,12 @@ enum SnapshotCommand {
     Inspect { path: PathBuf },
 }
 
+#[derive(Subcommand)]
+enum SpoolCommand {
+    /// Exit status 0 when every line is a valid record, 1 when a line was skipped or torn.
+    Inspect { path: PathBuf },
+}
+
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum ModeArg {
     Agent,
@@ -129,8 +138,10 @@ fn main() -> std::process::ExitCode {
 }
 
 fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
-    if let Command::Conform(args) = cli.command {
-        return conform(args);
+    match cli.command {
+        Command::Conform(args) => return conform(args),
+        Command::Spool(SpoolCommand::Inspect { path }) => return spool_inspect(&path),
+        _ => {}
     }
     run_other(cli.command).map(|()| std::process::ExitCode::SUCCESS)
 }
@@ -183,8 +194,34 @@ fn run_other(command: Command) -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Command::Conform(_) => unreachable!("handled by run"),
+        Command::Conform(_) | Command::Spool(_) => unreachable!("handled by run"),
     }
+}
+
+fn spool_inspect(path: &std::path::Path) -> anyhow::Result<std::process::ExitCode> {
+    use ctxlake::local::spool_read::{self, SpoolLine};
+    use ctxlake::spec::wire::spool::SpoolRecord;
+    let contents = spool_read::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut counts = std::collections::BTreeMap::new();
+    for line in &contents.lines {
+        let kind = match line {
+            SpoolLine::Request(SpoolRecord::ClaimRequest { .. }) => "claim_request",
+            SpoolLine::Request(SpoolRecord::ReleaseRequest { .. }) => "release_request",
+            SpoolLine::Request(SpoolRecord::Handoff { .. }) => "handoff",
+            SpoolLine::Proposal(_) => "proposed",
+        };
+        *counts.entry(kind).or_insert(0usize) += 1;
+    }
+    let counts: Vec<String> = counts.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    println!("{}: {} records ({})", path.display(), contents.lines.len(), counts.join(", "));
+    for skipped in &contents.skipped {
+        println!("skipped line {} (byte {}): {}", skipped.line, skipped.offset, skipped.why);
+    }
+    if let Some(torn) = &contents.torn_tail {
+        println!("torn final line {} (byte {}): {}", torn.line, torn.offset, torn.why);
+    }
+    let clean = contents.skipped.is_empty() && contents.torn_tail.is_none();
+    Ok(if clean { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::from(1) })
 }
 
 fn conform(args: ConformArgs) -> anyhow::Result<std::process::ExitCode> {

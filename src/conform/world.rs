@@ -299,13 +299,19 @@ impl<'a> World<'a> {
         }
         let parsed: Option<Value> = serde_json::from_slice(body).ok();
         let method = parsed.as_ref().and_then(|v| v.get("method")).and_then(Value::as_str).unwrap_or("");
-        if let Some(rev) = revision.as_deref()
-            && method != "initialize"
-            && rev >= "2025-06-18"
-        {
-            headers.push(("MCP-Protocol-Version".into(), rev.into()));
+        // A modern message names its revision in _meta; a client mirrors it in the headers.
+        let meta_revision = parsed
+            .as_ref()
+            .and_then(|v| v.pointer("/params/_meta/io.modelcontextprotocol~1protocolVersion"))
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        let modern = meta_revision.is_some() || revision.as_deref() == Some(MODERN);
+        let header_revision =
+            meta_revision.or(revision).filter(|r| method != "initialize" && r.as_str() >= "2025-06-18");
+        if let Some(rev) = header_revision {
+            headers.push(("MCP-Protocol-Version".into(), rev));
         }
-        if revision.as_deref() == Some(MODERN) && !method.is_empty() {
+        if modern && !method.is_empty() {
             headers.push(("Mcp-Method".into(), method.into()));
             let name = parsed.as_ref().and_then(|v| v.pointer("/params/name").or_else(|| v.pointer("/params/uri")));
             if let Some(name) = name.and_then(Value::as_str) {
@@ -325,7 +331,11 @@ impl<'a> World<'a> {
         {
             session.session_id = Some(id.to_string());
         }
-        let frames = response.frames();
+        // An HTTP error status may come with a body that is not JSON-RPC (the spec allows it).
+        let frames = match response.frames() {
+            Err(_) if response.status >= 400 => Ok(vec![]),
+            other => other,
+        };
         self.last_http = Some(response);
         for frame in frames.map_err(fail)? {
             match frame {
@@ -401,7 +411,10 @@ impl<'a> World<'a> {
     pub fn only_answer(&self) -> Result<&Value, StepError> {
         match self.answers.as_slice() {
             [one] => Ok(one),
-            other => Err(fail(format!("expected exactly one answer, got {}: {}", other.len(), shown(other)))),
+            other => {
+                let status = self.last_http.as_ref().map(|r| format!(" (HTTP {})", r.status)).unwrap_or_default();
+                Err(fail(format!("expected exactly one answer, got {}{status}: {}", other.len(), shown(other))))
+            }
         }
     }
 

@@ -104,11 +104,23 @@ fn a_writer_killed_mid_stream_leaves_only_complete_lines() {
     child.kill().unwrap();
     child.wait().unwrap();
     feeder.join().unwrap();
-    let lines = spool_lines(root.path());
-    assert!(lines.len() >= 20, "every answered write is in the spool");
-    for line in lines {
-        serde_json::from_str::<Value>(&line).expect("every line is complete");
-    }
+    let file = root.path().join("spool/mcp/faults.ndjson");
+    let contents = ctxlake::local::spool_read::read(&file).expect("the spool is readable");
+    assert!(contents.lines.len() >= 20, "every answered write is in the spool");
+    assert_eq!(contents.skipped, [], "every line is a valid record");
+    assert_eq!(contents.torn_tail, None, "the writer leaves no torn line behind");
+}
+
+#[test]
+fn spool_inspect_reports_a_torn_final_line_and_exits_1() {
+    let root = tempfile::tempdir().unwrap();
+    let file = root.path().join("x.ndjson");
+    let whole = r#"{"kind":"handoff","id":"01J0000000000000000000000A","fleet_id":"f","agent_id":"a","at":"2026-09-09T10:00:00Z","summary":"done","status":"done","next":null}"#;
+    std::fs::write(&file, format!("{whole}\n{}", &whole[..whole.len() / 2])).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_ctxlake")).args(["spool", "inspect"]).arg(&file).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("1 records (handoff 1)") && text.contains("torn final line 2"), "{text}");
 }
 
 #[test]
