@@ -8,15 +8,15 @@ Feature: Streamable HTTP transport
   Scenario Outline: a notification is accepted with 202 and no body
     Ref: basic/transports (Streamable HTTP): "If the input is a JSON-RPC response or notification: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body"
     Given a server initialized with revision "<revision>"
-    When the client sends the line {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":99,"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}
+    When the client sends the line <notification>
     Then there is no answer
     And the HTTP status is 202
 
     Examples:
-      | revision   |
-      | 2025-06-18 |
-      | 2025-11-25 |
-      | 2026-07-28 |
+      | revision   | notification                                                                                                                                                                     |
+      | 2025-06-18 | {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":99}}                                                                                                   |
+      | 2025-11-25 | {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":99}}                                                                                                   |
+      | 2026-07-28 | {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":99,"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}} |
 
   @id:http.origin-403 @must
   Scenario Outline: a request from a foreign Origin is refused with 403

@@ -29,6 +29,10 @@ def main(folder):
         print(f"| {name} | {', '.join(r['revisions'])} | {c['pass']} | {fails['must']} | {fails['should']} | "
               f"{fails['strict']} | {c['not_applicable']} | {c['not_verified']} | {verdict} |")
 
+    notes = pathlib.Path(__file__).with_name("notes.md")
+    if notes.exists():
+        print()
+        print(notes.read_text().rstrip())
     checks = {}
     for name in order:
         for c in reports[name]["checks"]:
