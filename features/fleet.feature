@@ -2,6 +2,7 @@
 # results, row caps; writes queued to <spool>/mcp/<fleet_id>.ndjson and answered "queued".
 @stdio @ctxlake
 Feature: Fleet coordination tools
+  Ref: seed 000 (ctxlake mcp), the fleet tool table: fleet_status, fleet_claim, fleet_release, fleet_history, fleet_handoff; reads from <cache>/<fleet_id>/ only, writes queued to the spool
 
   Scenario: tools/list serves the fleet tools and never a memory_write
     Given a server initialized with revision "2025-11-25"

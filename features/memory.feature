@@ -3,6 +3,7 @@
 # `ctxlake snapshot build` from ClaimEvents generated from each table row.
 @stdio @ctxlake
 Feature: Claim memory: propose, search, timeline, briefing
+  Ref: seed 000 (ctxlake mcp), the memory tools: memory_search, memory_propose, memory_timeline, attribution rendering, shadow mode, the SessionStart briefing
 
   # ---- memory_propose ----------------------------------------------------------------------
 

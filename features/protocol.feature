@@ -4,6 +4,7 @@
 # @rev-<revision> or a `revision` column, @cap-<capability>, @stdio/@http, @ctxlake.
 # Scenarios without @stdio also run over Streamable HTTP, one POST per message.
 Feature: JSON-RPC framing and the MCP method table
+  Ref: seed 000 (ctxlake mcp), "Protocol conformance"; ctxlake's own choices where the spec is silent are listed in docs/protocol.md
 
   @id:rpc.parse-error @must
   Scenario Outline: malformed JSON is a parse error, and the server keeps serving

@@ -3,6 +3,7 @@
 # passes unchanged (no bare-prefix false positives like "task-list" or "ASIAN").
 @stdio @ctxlake
 Feature: Secrets are redacted before anything is spooled
+  Ref: seed 000 (ctxlake mcp), "Every write-shaped argument is scrubbed for secrets before the spool": the write-path redactor
 
   Scenario Outline: a <rule> secret in a handoff summary never reaches the spool
     Given a server initialized with revision "2025-11-25"

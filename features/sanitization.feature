@@ -3,6 +3,7 @@
 # control characters and is bounded with a visible marker before it reaches a tool result.
 @stdio @ctxlake
 Feature: Strings read from the cache are sanitized at render time
+  Ref: seed 000 (ctxlake mcp), "Every field read from the lake is treated as an attack surface": the read-path sanitizer
 
   Scenario Outline: U+<hex> is stripped from values and keys
     Given a server initialized with revision "2025-11-25"

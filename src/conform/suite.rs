@@ -10,7 +10,8 @@
 //! - `@cap-<name>`: the server capability the check needs (e.g. `@cap-tools`).
 //! - `@stdio`, `@http`: the transports (neither: both).
 //! - `@ctxlake`: only ctxlake can pass it (run with `--self`).
-//! - A description line `Ref: …` names the spec sentence or seed row the check enforces.
+//! - A description line `Ref: …` names the spec sentence or seed row the check enforces (a
+//!   feature's own `Ref:` covers scenarios that have none).
 
 use gherkin::{Feature, GherkinEnv, StepType};
 use std::collections::BTreeSet;
@@ -128,10 +129,8 @@ fn expand_feature(file: &str, feature: &Feature, out: &mut Vec<Check>) -> Result
         let source_at = format!("features/{file}:{}", scenario.position.line);
         let id =
             tag_value(&tags, "id:").map(str::to_string).unwrap_or_else(|| format!("{stem}.{}", slug(&scenario.name)));
-        let reference = scenario
-            .description
-            .as_deref()
-            .and_then(|d| d.lines().map(str::trim).find_map(|l| l.strip_prefix("Ref:")).map(|r| r.trim().to_string()));
+        let reference =
+            reference(scenario.description.as_deref()).or_else(|| reference(feature.description.as_deref()));
         let steps: Vec<&gherkin::Step> = background.iter().copied().chain(&scenario.steps).collect();
         let base = Template { id: &id, name: &scenario.name, reference: reference.as_deref() };
         if scenario.examples.is_empty() {
@@ -235,6 +234,11 @@ impl Template<'_> {
             steps,
         })
     }
+}
+
+/// The `Ref: …` line of a description (a scenario's, else its feature's).
+fn reference(description: Option<&str>) -> Option<String> {
+    description?.lines().map(str::trim).find_map(|l| l.strip_prefix("Ref:")).map(|r| r.trim().to_string())
 }
 
 fn tag_value<'a>(tags: &[&'a str], prefix: &str) -> Option<&'a str> {
