@@ -65,6 +65,39 @@ fn each_toy_defect_is_reported_by_the_check_meant_to_catch_it() {
 }
 
 #[test]
+fn over_http_the_toy_is_held_to_the_transport_rules() {
+    let toy = toy();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut server = Command::new(&toy).args(["--http", &port.to_string()]).spawn().expect("start the toy over HTTP");
+    let url = format!("http://127.0.0.1:{port}/mcp");
+    let mut out = conform(&["--url", &url, "--format", "json", "--timeout", "1"]);
+    for _ in 0..50 {
+        if out.status.code() != Some(2) {
+            break; // the toy is listening
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        out = conform(&["--url", &url, "--format", "json", "--timeout", "1"]);
+    }
+    let _ = server.kill();
+    let _ = server.wait();
+    let status = statuses(&out);
+    for (check, expected) in [
+        // it answers notifications over HTTP too (200 with a body, not 202)
+        ("http.notification-202/2", "fail"),
+        ("http.origin-403/1", "fail"),
+        ("http.protocol-version-header", "fail"),
+        ("http.unknown-session-404", "not_applicable"),
+        ("rpc.id-echo/integer", "fail"),
+        ("rpc.id-echo/string", "pass"),
+        ("wire.initialize", "fail"),
+        ("wire.tools/list", "pass"),
+    ] {
+        assert_eq!(status[check], expected, "{check}: {}", status[check]);
+    }
+    assert!(status.get("stdio.stdout-frames-only").is_none(), "stdio-only checks do not run over HTTP");
+}
+
+#[test]
 fn a_baseline_turns_expected_failures_into_a_pass_and_fails_when_stale() {
     let toy = toy();
     let dir = tempfile::tempdir().unwrap();
