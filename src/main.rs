@@ -41,7 +41,7 @@ enum Command {
 }
 
 #[derive(clap::Args)]
-#[command(group(clap::ArgGroup::new("target").required(true).args(["stdio", "url", "self_test"])))]
+#[command(group(clap::ArgGroup::new("target").args(["stdio", "url", "self_test"])))]
 struct ConformArgs {
     /// A stdio server, as a shell command line (run by /bin/sh -c, in its own process group).
     #[arg(long, value_name = "COMMAND")]
@@ -52,6 +52,10 @@ struct ConformArgs {
     /// ctxlake itself (this binary's `mcp`), with its fixtures and every @ctxlake check.
     #[arg(long = "self")]
     self_test: bool,
+    /// Print every check (id, level, revisions, transports, the sentence it enforces) as a
+    /// Markdown table and exit; with --self, ctxlake's own checks too.
+    #[arg(long)]
+    list: bool,
     /// Hold the target to these revisions (repeat or comma-separate); default: every revision
     /// its initialize / server/discover admits.
     #[arg(long, value_delimiter = ',')]
@@ -228,13 +232,19 @@ fn conform(args: ConformArgs) -> anyhow::Result<std::process::ExitCode> {
     use ctxlake::conform::{self, stdio::Launch, world::Target};
     use std::io::IsTerminal as _;
     use std::time::Duration;
+    if args.list {
+        print!("{}", conform::list(args.self_test)?);
+        return Ok(std::process::ExitCode::SUCCESS);
+    }
     let target = if let Some(command) = &args.stdio {
         Target::Stdio(Launch::shell(command))
     } else if let Some(url) = &args.url {
         Target::Http(conform::http::Url::parse(url).map_err(anyhow::Error::msg)?)
-    } else {
+    } else if args.self_test {
         let exe = std::env::current_exe().context("cannot find this ctxlake binary")?;
         Target::Stdio(Launch { program: exe.display().to_string(), args: vec!["mcp".into()], env: vec![] })
+    } else {
+        anyhow::bail!("name a target: --stdio COMMAND, --url URL or --self (or --list the checks)");
     };
     let baseline = match &args.baseline {
         Some(path) => {

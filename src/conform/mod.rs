@@ -93,6 +93,36 @@ pub fn run(mut options: Options) -> Result<ConformReport, ConformError> {
     Ok(report::finish(target, transport, options.env.admitted.clone(), checks, options.baseline.as_ref()))
 }
 
+/// The traceability table: every check a foreign target is held to (all of them with
+/// `include_ctxlake`), as Markdown, in suite order, then the wire checks.
+pub fn list(include_ctxlake: bool) -> Result<String, ConformError> {
+    let checks = suite::load(suite::FEATURES)?;
+    let mut out =
+        String::from("| check | level | revisions | transports | needs | enforces |\n|---|---|---|---|---|---|\n");
+    for c in checks.iter().filter(|c| include_ctxlake || !c.ctxlake_only) {
+        let revisions = if c.revisions.is_empty() {
+            "all".to_string()
+        } else {
+            c.revisions.iter().map(String::as_str).collect::<Vec<_>>().join(", ")
+        };
+        let transports: Vec<&str> = c.transports.iter().map(|t| t.as_str()).collect();
+        let reference = c.reference.as_deref().unwrap_or_default().replace('|', "\\|");
+        let needs: Vec<String> = c.capabilities.iter().map(|cap| format!("`{cap}` capability")).collect();
+        out.push_str(&format!(
+            "| `{}` | {} | {revisions} | {} | {} | {reference} |\n",
+            c.id,
+            c.level.as_str(),
+            transports.join(", "),
+            needs.join(", ")
+        ));
+    }
+    for (id, reference) in wire::CHECKS {
+        let transports = if id.starts_with("stdio.") { "stdio" } else { "stdio, http" };
+        out.push_str(&format!("| `{id}` | must | all | {transports} | | {reference} |\n"));
+    }
+    Ok(out)
+}
+
 /// Which revisions the target admits: a legacy revision when `initialize` agrees to it, the
 /// modern one when `server/discover` lists it. Each probe gets a fresh connection.
 fn probe(env: &Env, wire: &Wire) -> Result<Vec<String>, ConformError> {

@@ -161,3 +161,15 @@ fn a_target_that_is_not_an_mcp_server_is_a_clear_error_and_leaves_nothing_runnin
         );
     }
 }
+
+#[test]
+fn docs_conformance_checks_md_lists_the_current_suite() {
+    let out = conform(&["--list"]);
+    assert_eq!(out.status.code(), Some(0));
+    let listed = String::from_utf8(out.stdout).unwrap();
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/conformance/checks.md")).unwrap();
+    assert!(
+        doc.ends_with(&listed),
+        "docs/conformance/checks.md is stale: regenerate its table with `ctxlake conform --list`"
+    );
+}
