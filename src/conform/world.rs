@@ -70,6 +70,17 @@ struct HttpSession {
     session_id: Option<String>,
 }
 
+impl Drop for HttpSession {
+    /// Ends a legacy session the way a polite client does, so a run leaves no sessions behind.
+    fn drop(&mut self) {
+        let Some(id) = self.session_id.take() else { return };
+        let headers = [("Mcp-Session-Id".to_string(), id)];
+        if let Err(e) = http::send(&self.url, "DELETE", &headers, b"", Duration::from_secs(2)) {
+            tracing::debug!("DELETE of the session failed: {e}");
+        }
+    }
+}
+
 pub struct World<'a> {
     pub env: &'a Env,
     pub wire: &'a Wire,
