@@ -20,6 +20,10 @@ fn conform(args: &[&str]) -> Output {
 fn statuses(out: &Output) -> Value {
     let report: Value = serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("--format json prints a report ({e}): {}", String::from_utf8_lossy(&out.stdout)));
+    let schema: Value = serde_json::from_str(include_str!("../../schemas/conform/report.json")).unwrap();
+    let errors: Vec<String> =
+        jsonschema::validator_for(&schema).unwrap().iter_errors(&report).map(|e| e.to_string()).take(3).collect();
+    assert!(errors.is_empty(), "the report follows schemas/conform/report.json: {errors:?}");
     let mut by_id = serde_json::Map::new();
     for check in report["checks"].as_array().expect("checks") {
         by_id.insert(check["id"].as_str().expect("id").to_string(), check["status"].clone());
