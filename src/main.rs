@@ -81,6 +81,10 @@ struct ConformArgs {
     /// `table` for people, `json` per schemas/conform/report.json.
     #[arg(long, value_enum, default_value = "table")]
     format: ReportFormat,
+    /// Write a baseline expecting exactly this run's failures (start one for a new target, then
+    /// edit the reasons).
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<PathBuf>,
     /// Also write a JUnit XML report here.
     #[arg(long)]
     junit: Option<PathBuf>,
@@ -276,6 +280,11 @@ fn conform(args: ConformArgs) -> anyhow::Result<std::process::ExitCode> {
     match args.format {
         ReportFormat::Table => print!("{}", conform::table(&report, std::io::stdout().is_terminal())),
         ReportFormat::Json => println!("{}", serde_json::to_string_pretty(&report)?),
+    }
+    if let Some(path) = &args.write_baseline {
+        let baseline = conform::baseline_of(&report).map_err(anyhow::Error::msg)?;
+        let text = serde_json::to_string_pretty(&baseline)? + "\n";
+        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
     }
     if let Some(path) = &args.junit {
         std::fs::write(path, conform::junit(&report)).with_context(|| format!("cannot write {}", path.display()))?;

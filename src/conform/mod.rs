@@ -16,7 +16,7 @@ pub mod world;
 
 pub use crate::spec::conform::baseline::Baseline;
 pub use crate::spec::conform::report::{CheckResult, ConformReport, ConformReportTransport, Counts, Level, Status};
-pub use report::{junit, table};
+pub use report::{baseline_of, junit, table};
 
 use std::io::Write as _;
 use std::sync::Mutex;

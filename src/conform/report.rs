@@ -51,6 +51,19 @@ pub fn finish(
     }
 }
 
+/// A baseline that expects exactly the failures of `report`, each with its message as reason.
+pub fn baseline_of(report: &ConformReport) -> Result<Baseline, String> {
+    let mut expected = Vec::new();
+    for check in report.checks.iter().filter(|c| c.status == Status::Fail) {
+        let reason = one_line(check.message.as_deref().unwrap_or("failed"), 200);
+        expected.push(crate::spec::conform::baseline::ExpectedFailure {
+            id: check.id.parse().map_err(|e| format!("{}: {e}", check.id))?,
+            reason: reason.parse().map_err(|e| format!("{}: {e}", check.id))?,
+        });
+    }
+    Ok(Baseline { target: Some(report.target.clone()), expected_failures: expected })
+}
+
 fn status_word(status: Status) -> &'static str {
     match status {
         Status::Pass => "PASS",

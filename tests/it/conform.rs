@@ -122,6 +122,34 @@ fn a_baseline_turns_expected_failures_into_a_pass_and_fails_when_stale() {
             "20",
         ])
     };
+    let written = dir.path().join("written.json");
+    let first = conform(&[
+        "--stdio",
+        toy.to_str().unwrap(),
+        "--filter",
+        "rpc.id-echo",
+        "--settle-ms",
+        "20",
+        "--write-baseline",
+        written.to_str().unwrap(),
+    ]);
+    assert_eq!(first.status.code(), Some(1));
+    let again = conform(&[
+        "--stdio",
+        toy.to_str().unwrap(),
+        "--filter",
+        "rpc.id-echo",
+        "--settle-ms",
+        "20",
+        "--baseline",
+        written.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        again.status.code(),
+        Some(0),
+        "a written baseline expects exactly the failures seen: {}",
+        String::from_utf8_lossy(&again.stdout)
+    );
     write(&["rpc.id-echo/integer", "rpc.id-echo/large-integer"]);
     let out = run();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
