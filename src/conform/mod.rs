@@ -30,8 +30,8 @@ use world::{Env, MODERN, StepError, Target, World};
 pub enum ConformError {
     #[error("the embedded suite is broken")]
     Suite(#[from] suite::SuiteError),
-    #[error("the target admits none of the revisions this suite knows ({0}); is it an MCP server?")]
-    NoRevision(String),
+    #[error("the target admits none of the revisions this suite knows ({known}); is it an MCP server? {why}")]
+    NoRevision { known: String, why: String },
     #[error("unknown revision {0}; known: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28")]
     UnknownRevision(String),
 }
@@ -129,7 +129,7 @@ fn probe(env: &Env, wire: &Wire) -> Result<Vec<String>, ConformError> {
     let mut probe_env = env.clone();
     probe_env.admitted = known_revisions();
     let probe_env = &probe_env;
-    let admitted: Vec<(String, bool)> = std::thread::scope(|scope| {
+    let probed: Vec<(String, Result<(), StepError>)> = std::thread::scope(|scope| {
         let handles: Vec<_> = known_revisions()
             .into_iter()
             .map(|revision| {
@@ -138,15 +138,26 @@ fn probe(env: &Env, wire: &Wire) -> Result<Vec<String>, ConformError> {
                     if let Err(why) = &admits {
                         tracing::info!(revision = %revision, "not admitted: {why:?}");
                     }
-                    (revision, admits.is_ok())
+                    (revision, admits)
                 })
             })
             .collect();
         handles.into_iter().filter_map(|h| h.join().ok()).collect()
     });
-    let admitted: Vec<String> = admitted.into_iter().filter(|(_, ok)| *ok).map(|(r, _)| r).collect();
+    let admitted: Vec<String> = probed.iter().filter(|(_, a)| a.is_ok()).map(|(r, _)| r.clone()).collect();
     if admitted.is_empty() {
-        return Err(ConformError::NoRevision(known_revisions().join(", ")));
+        // The newest legacy revision's answer is the most telling one.
+        let why = probed
+            .iter()
+            .rev()
+            .find_map(|(r, a)| a.as_ref().err().filter(|_| r.as_str() != MODERN).map(|e| (r, e)))
+            .map(|(r, e)| match e {
+                StepError::Fail(m) | StepError::NotVerified(m) | StepError::NotApplicable(m) => {
+                    format!("initialize with {r}: {m}")
+                }
+            })
+            .unwrap_or_default();
+        return Err(ConformError::NoRevision { known: known_revisions().join(", "), why });
     }
     Ok(admitted)
 }
