@@ -61,16 +61,20 @@ pub fn run(mut options: Options) -> Result<ConformReport, ConformError> {
         Target::Http(_) => Transport::Http,
     };
     let wire = Wire::new(transport == Transport::Stdio);
-    options.env.admitted = match &options.revisions {
+    (options.env.admitted, options.env.capabilities) = match &options.revisions {
         Some(list) => {
             if let Some(unknown) = list.iter().find(|r| !known_revisions().contains(r)) {
                 return Err(ConformError::UnknownRevision(unknown.clone()));
             }
-            list.clone()
+            let newest = list.iter().max().cloned().unwrap_or_default();
+            let capabilities = admits(&options.env, &wire, &newest).unwrap_or_else(|e| {
+                tracing::warn!("could not read the target's capabilities in {newest}: {e:?}");
+                serde_json::Map::new()
+            });
+            (list.clone(), capabilities)
         }
         None => probe(&options.env, &wire)?,
     };
-    options.env.capabilities = capabilities(&options.env, &wire);
     let selected: Vec<&Check> = checks
         .iter()
         .filter(|c| c.transports.contains(&transport))
@@ -123,13 +127,14 @@ pub fn list(include_ctxlake: bool) -> Result<String, ConformError> {
     Ok(out)
 }
 
-/// Which revisions the target admits: a legacy revision when `initialize` agrees to it, the
-/// modern one when `server/discover` lists it. Each probe gets a fresh connection.
-fn probe(env: &Env, wire: &Wire) -> Result<Vec<String>, ConformError> {
+/// Which revisions the target admits (a legacy revision when `initialize` agrees to it, the
+/// modern one when `server/discover` lists it), and the capabilities it declares in the newest.
+/// Each probe gets a fresh connection.
+fn probe(env: &Env, wire: &Wire) -> Result<(Vec<String>, Capabilities), ConformError> {
     let mut probe_env = env.clone();
     probe_env.admitted = known_revisions();
     let probe_env = &probe_env;
-    let probed: Vec<(String, Result<(), StepError>)> = std::thread::scope(|scope| {
+    let probed: Vec<(String, Result<Capabilities, StepError>)> = std::thread::scope(|scope| {
         let handles: Vec<_> = known_revisions()
             .into_iter()
             .map(|revision| {
@@ -159,47 +164,28 @@ fn probe(env: &Env, wire: &Wire) -> Result<Vec<String>, ConformError> {
             .unwrap_or_default();
         return Err(ConformError::NoRevision { known: known_revisions().join(", "), why });
     }
-    Ok(admitted)
+    let newest = probed.into_iter().rev().find_map(|(_, a)| a.ok()).unwrap_or_default();
+    Ok((admitted, newest))
 }
 
-/// The capabilities the target declares in the newest revision it admits.
-fn capabilities(env: &Env, wire: &Wire) -> serde_json::Map<String, serde_json::Value> {
-    let Some(revision) = env.admitted.last() else { return serde_json::Map::new() };
-    let answer = World::new(env, wire).and_then(|mut world| {
-        if revision == MODERN {
-            world.connect()?;
-            world.revision = Some(MODERN.into());
-            world.request("server/discover", serde_json::json!({}))
-        } else {
-            world.connect()?;
-            let params = serde_json::json!({"protocolVersion": revision, "capabilities": {},
-                "clientInfo": {"name": "ctxlake-conform", "version": env!("CARGO_PKG_VERSION")}});
-            world.request("initialize", params)
-        }
-    });
-    match answer {
-        Ok(answer) => answer.pointer("/result/capabilities").and_then(|c| c.as_object()).cloned().unwrap_or_default(),
-        Err(e) => {
-            tracing::warn!("could not read the target's capabilities: {e:?}");
-            serde_json::Map::new()
-        }
-    }
-}
+type Capabilities = serde_json::Map<String, serde_json::Value>;
 
-fn admits(env: &Env, wire: &Wire, revision: &str) -> Result<(), StepError> {
+/// Whether the target admits `revision`, and if so the capabilities it declares there.
+fn admits(env: &Env, wire: &Wire, revision: &str) -> Result<Capabilities, StepError> {
     let mut world = World::new(env, wire)?;
-    if revision != MODERN {
-        return world.initialize(revision);
-    }
-    world.connect()?;
-    world.revision = Some(MODERN.into());
-    let answer = world.request("server/discover", serde_json::json!({}))?;
-    let versions = answer.pointer("/result/supportedVersions").and_then(|v| v.as_array());
-    if versions.is_some_and(|v| v.iter().any(|r| r == MODERN)) {
-        Ok(())
+    let result = if revision == MODERN {
+        world.connect()?;
+        world.revision = Some(MODERN.into());
+        let answer = world.request("server/discover", serde_json::json!({}))?;
+        let versions = answer.pointer("/result/supportedVersions").and_then(|v| v.as_array());
+        if !versions.is_some_and(|v| v.iter().any(|r| r == MODERN)) {
+            return Err(StepError::NotApplicable(format!("server/discover was answered {answer}")));
+        }
+        answer["result"].clone()
     } else {
-        Err(StepError::NotApplicable(format!("server/discover was answered {answer}")))
-    }
+        world.initialize(revision)?
+    };
+    Ok(result["capabilities"].as_object().cloned().unwrap_or_default())
 }
 
 fn run_checks(checks: &[&Check], options: &Options, wire: &Wire) -> Vec<CheckResult> {

@@ -87,8 +87,6 @@ pub struct World<'a> {
     conn: Option<Conn>,
     pub revision: Option<String>,
     pub answers: Vec<Value>,
-    /// Requests the target sent us (server-to-client), kept apart from answers.
-    pub server_messages: Vec<Value>,
     pub last_http: Option<Response>,
     pub exit_code: Option<i32>,
     next_id: i64,
@@ -116,7 +114,6 @@ impl<'a> World<'a> {
             conn: None,
             revision: None,
             answers: vec![],
-            server_messages: vec![],
             last_http: None,
             exit_code: None,
             next_id: 0,
@@ -181,15 +178,10 @@ impl<'a> World<'a> {
         self.conn.as_mut().ok_or_else(|| fail("no connection"))
     }
 
-    pub fn is_stdio(&self) -> bool {
-        matches!(self.env.target, Target::Stdio(_))
-    }
-
     /// Sends bytes as the client would and records every answer they caused.
     pub fn exchange(&mut self, bytes: &[u8]) -> Outcome {
         self.note_requests(bytes);
         self.answers.clear();
-        self.server_messages.clear();
         match self.conn()? {
             Conn::Stdio(_) => self.exchange_stdio(bytes),
             Conn::Http(_) => {
@@ -270,9 +262,9 @@ impl<'a> World<'a> {
         let id_key = frame.get("id").map(id_key);
         let method = id_key.as_ref().and_then(|k| self.methods.get(k)).map(String::as_str);
         self.wire.frame(&frame, method, self.revision.as_deref());
-        if frame.get("method").is_some() {
-            self.server_messages.push(frame);
-        } else if sentinel_id.is_none_or(|s| frame.get("id") != Some(&json!(s))) {
+        // A request or notification from the server (logging, sampling) is not an answer.
+        let answers_us = frame.get("method").is_none();
+        if answers_us && sentinel_id.is_none_or(|s| frame.get("id") != Some(&json!(s))) {
             self.answers.push(frame);
         }
     }
@@ -402,12 +394,13 @@ impl<'a> World<'a> {
         self.next_id
     }
 
-    /// Brings the target into `revision`: a handshake for legacy revisions, nothing for modern.
-    pub fn initialize(&mut self, revision: &str) -> Outcome {
+    /// Brings the target into `revision`: a handshake for legacy revisions (returning the
+    /// InitializeResult), nothing for modern (returning null).
+    pub fn initialize(&mut self, revision: &str) -> Result<Value, StepError> {
         self.connect()?;
         self.revision = Some(revision.to_string());
         if revision == MODERN {
-            return Ok(());
+            return Ok(Value::Null);
         }
         let params = json!({"protocolVersion": revision, "capabilities": {}, "clientInfo": {"name": "ctxlake-conform", "version": env!("CARGO_PKG_VERSION")}});
         let answer = self.request("initialize", params)?;
@@ -416,7 +409,8 @@ impl<'a> World<'a> {
             return Err(StepError::NotVerified(format!("initialize with {revision} was answered {answer}")));
         }
         self.exchange(b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n")
-            .map_err(|e| StepError::NotVerified(format!("after notifications/initialized: {e:?}")))
+            .map_err(|e| StepError::NotVerified(format!("after notifications/initialized: {e:?}")))?;
+        Ok(answer["result"].clone())
     }
 
     pub fn only_answer(&self) -> Result<&Value, StepError> {

@@ -31,37 +31,45 @@ fn statuses(out: &Output) -> Value {
     Value::Object(by_id)
 }
 
+/// Asserts each check's status in a report's `statuses` map.
+fn assert_statuses(status: &Value, expected: &[(&str, &str)]) {
+    for (check, want) in expected {
+        assert_eq!(status[*check], *want, "{check}: {}", status[*check]);
+    }
+}
+
 #[test]
 fn each_toy_defect_is_reported_by_the_check_meant_to_catch_it() {
     let toy = toy();
     let out = conform(&["--stdio", toy.to_str().expect("utf-8 path"), "--format", "json", "--settle-ms", "20"]);
     assert_eq!(out.status.code(), Some(1), "MUST failures make the exit status 1");
     let status = statuses(&out);
-    for (check, expected) in [
-        // a log line on stdout
-        ("stdio.stdout-frames-only", "fail"),
-        // silent on malformed JSON
-        ("rpc.parse-error/4", "fail"),
-        // answers notifications
-        ("rpc.no-answer/initialized", "fail"),
-        ("rpc.no-answer/unknown", "fail"),
-        // echoes integer ids as strings, but string ids intact
-        ("rpc.id-echo/integer", "fail"),
-        ("rpc.id-echo/string", "pass"),
-        // InitializeResult without serverInfo
-        ("wire.initialize", "fail"),
-        // -32602 for a missing argument instead of an isError result
-        ("tools.input-validation-is-tool-error/missing", "fail"),
-        // what the toy does right
-        ("tools.input-schema/3", "pass"),
-        ("lifecycle.initialize-agrees/4", "pass"),
-        ("wire.tools/list", "pass"),
-        // no 2026-07-28: its checks do not apply
-        ("modern.discover", "not_applicable"),
-        ("rpc.parse-error/5", "not_applicable"),
-    ] {
-        assert_eq!(status[check], expected, "{check}: {}", status[check]);
-    }
+    assert_statuses(
+        &status,
+        &[
+            // a log line on stdout
+            ("stdio.stdout-frames-only", "fail"),
+            // silent on malformed JSON
+            ("rpc.parse-error/4", "fail"),
+            // answers notifications
+            ("rpc.no-answer/initialized", "fail"),
+            ("rpc.no-answer/unknown", "fail"),
+            // echoes integer ids as strings, but string ids intact
+            ("rpc.id-echo/integer", "fail"),
+            ("rpc.id-echo/string", "pass"),
+            // InitializeResult without serverInfo
+            ("wire.initialize", "fail"),
+            // -32602 for a missing argument instead of an isError result
+            ("tools.input-validation-is-tool-error/missing", "fail"),
+            // what the toy does right
+            ("tools.input-schema/3", "pass"),
+            ("lifecycle.initialize-agrees/4", "pass"),
+            ("wire.tools/list", "pass"),
+            // no 2026-07-28: its checks do not apply
+            ("modern.discover", "not_applicable"),
+            ("rpc.parse-error/5", "not_applicable"),
+        ],
+    );
     assert!(
         status.get("fleet.tools-list-serves-the-fleet-tools-and-never-a-memory-write").is_none(),
         "@ctxlake checks are not run against other servers"
@@ -85,19 +93,20 @@ fn over_http_the_toy_is_held_to_the_transport_rules() {
     let _ = server.kill();
     let _ = server.wait();
     let status = statuses(&out);
-    for (check, expected) in [
-        // it answers notifications over HTTP too (200 with a body, not 202)
-        ("http.notification-202/2", "fail"),
-        ("http.origin-403/1", "fail"),
-        ("http.protocol-version-header", "fail"),
-        ("http.unknown-session-404", "not_applicable"),
-        ("rpc.id-echo/integer", "fail"),
-        ("rpc.id-echo/string", "pass"),
-        ("wire.initialize", "fail"),
-        ("wire.tools/list", "pass"),
-    ] {
-        assert_eq!(status[check], expected, "{check}: {}", status[check]);
-    }
+    assert_statuses(
+        &status,
+        &[
+            // it answers notifications over HTTP too (200 with a body, not 202)
+            ("http.notification-202/2", "fail"),
+            ("http.origin-403/1", "fail"),
+            ("http.protocol-version-header", "fail"),
+            ("http.unknown-session-404", "not_applicable"),
+            ("rpc.id-echo/integer", "fail"),
+            ("rpc.id-echo/string", "pass"),
+            ("wire.initialize", "fail"),
+            ("wire.tools/list", "pass"),
+        ],
+    );
     assert!(status.get("stdio.stdout-frames-only").is_none(), "stdio-only checks do not run over HTTP");
 }
 

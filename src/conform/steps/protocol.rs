@@ -12,7 +12,7 @@ pub fn register(r: &mut Registry) {
         if !w.env.admitted.iter().any(|r| *r == a[0]) {
             return Err(StepError::NotApplicable(format!("the target does not admit revision {}", a[0])));
         }
-        w.initialize(&a[0])
+        w.initialize(&a[0]).map(drop)
     });
     r.add("a tool that takes a required string argument", pick_tool);
     r.add("the server issued a session id", |w, _, _| match w.session_id() {
