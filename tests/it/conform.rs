@@ -119,40 +119,17 @@ fn a_baseline_turns_expected_failures_into_a_pass_and_fails_when_stale() {
         let entries: Vec<Value> = ids.iter().map(|id| serde_json::json!({"id": id, "reason": "toy defect"})).collect();
         std::fs::write(&baseline, serde_json::json!({"expected_failures": entries}).to_string()).unwrap();
     };
-    let run = || {
-        conform(&[
-            "--stdio",
-            toy.to_str().unwrap(),
-            "--filter",
-            "rpc.id-echo",
-            "--baseline",
-            baseline.to_str().unwrap(),
-            "--settle-ms",
-            "20",
-        ])
+    // The toy's id-echo checks only, plus `extra` arguments.
+    let id_echo = |extra: &[&str]| {
+        let mut args = vec!["--stdio", toy.to_str().unwrap(), "--filter", "rpc.id-echo", "--settle-ms", "20"];
+        args.extend_from_slice(extra);
+        conform(&args)
     };
+    let run = || id_echo(&["--baseline", baseline.to_str().unwrap()]);
     let written = dir.path().join("written.json");
-    let first = conform(&[
-        "--stdio",
-        toy.to_str().unwrap(),
-        "--filter",
-        "rpc.id-echo",
-        "--settle-ms",
-        "20",
-        "--write-baseline",
-        written.to_str().unwrap(),
-    ]);
+    let first = id_echo(&["--write-baseline", written.to_str().unwrap()]);
     assert_eq!(first.status.code(), Some(1));
-    let again = conform(&[
-        "--stdio",
-        toy.to_str().unwrap(),
-        "--filter",
-        "rpc.id-echo",
-        "--settle-ms",
-        "20",
-        "--baseline",
-        written.to_str().unwrap(),
-    ]);
+    let again = id_echo(&["--baseline", written.to_str().unwrap()]);
     assert_eq!(
         again.status.code(),
         Some(0),
