@@ -35,7 +35,7 @@ fn main() {
         write(&out.join(format!("{module}.rs")), types::render(&space));
     }
 
-    let code = tools::generate(&schemas.join("tools"));
+    let code = tools::generate(&schemas);
     write(&out.join("tools.rs"), code);
 }
 

@@ -2,14 +2,14 @@
 //! rendered from the local cache with the same sanitizer and attribution as the tools, capped
 //! at 8 KiB with a visible marker. Empty blocks are left out; an empty cache gives "".
 
+use crate::attribution::render;
 use crate::config::Ctx;
 use crate::guard::sanitize::{MAX_SHORT_FIELD, clean_single_line};
+use crate::local::rows::{newest_first, read_rows};
 use crate::snapshot::Snapshot;
 use crate::spec::wire::claude_code::{ClaudeCodeSessionStart, SessionStartOutput, SessionStartOutputHookEventName};
 use crate::spec::wire::history::HistoryFile;
 use crate::spec::wire::roster::RosterFile;
-use crate::tools::fleet::{newest_first, read_rows};
-use crate::tools::memory::render;
 use serde_json::{Map, Value};
 
 pub const MAX_BRIEFING_BYTES: usize = 8 * 1024;

@@ -1,9 +1,12 @@
 //! ctxlake: shared, attributed, sanitized context for the coding agents of a fleet, served over
 //! MCP, and the reference the conformance scenarios in `features/` hold MCP servers to.
-//! `rpc` is the pure protocol core, `transport` the only code touching stdin/stdout, `tools` the
-//! handlers behind the generated traits, `guard` the read/write filters, `local` the cache and spool.
+//! `rpc` is the pure protocol core, `catalog` the seam it calls tools through, `tools` the
+//! handlers behind the generated traits, `transport` the only code touching stdin/stdout,
+//! `guard` the read/write filters, `local` the cache and spool. ARCHITECTURE.md draws the layers.
 
+pub mod attribution;
 pub mod briefing;
+pub mod catalog;
 pub mod config;
 pub mod conform;
 pub mod embed;

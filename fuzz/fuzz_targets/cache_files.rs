@@ -3,9 +3,11 @@
 //! `isError`), valid against its output schema, and the process never crashes.
 #![no_main]
 
+use ctxlake::catalog::{CATALOG, parse_schema};
 use ctxlake::config::Ctx;
-use ctxlake::rpc::Server;
-use ctxlake::tools::{CATALOG, Toolbox, parse_schema};
+use ctxlake::rpc::{Server, Session};
+use ctxlake::tools::Toolbox;
+use ctxlake::transport::stdio::answer_line;
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value, json};
 use std::sync::OnceLock;
@@ -38,11 +40,14 @@ fuzz_target!(|data: &[u8]| {
     }
     std::fs::write(cache.join(file), bytes).expect("write the hostile file");
 
-    let mut server = Server::new(Toolbox::new(ctx.clone()));
+    // A fresh server each time, so no snapshot opened for an earlier input is reused.
+    let server = Server::new(Toolbox::new(ctx.clone()));
     let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
                       "params": {"name": tool, "arguments": serde_json::from_str::<Value>(arguments).expect("json")}});
-    let answer: Value =
-        serde_json::from_str(&server.handle_line(call.to_string().as_bytes()).expect("answered")).expect("JSON");
+    let answer: Value = serde_json::from_str(
+        &answer_line(&server, &mut Session::new(), call.to_string().as_bytes()).expect("answered").encode(),
+    )
+    .expect("JSON");
     let result = answer.get("result").unwrap_or_else(|| panic!("a protocol error: {answer}"));
     assert_eq!(result["isError"], false, "a read never fails on a bad cache: {result}");
     let spec = CATALOG.iter().find(|t| t.name == tool).expect("catalog entry");

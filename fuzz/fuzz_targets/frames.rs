@@ -4,21 +4,27 @@
 #![no_main]
 
 use ctxlake::config::Ctx;
-use ctxlake::rpc::Server;
+use ctxlake::rpc::{Server, Session};
 use ctxlake::tools::Toolbox;
+use ctxlake::transport::stdio::answer_line;
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 use std::sync::OnceLock;
 
-fn ctx() -> Ctx {
-    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
-    let dir = DIR.get_or_init(|| tempfile::tempdir().expect("temp dir"));
-    Ctx::under(dir.path(), "default").expect("a valid fleet id")
+/// One server for the whole run, as in a real process; every input is a new session on it.
+fn server() -> &'static Server {
+    static SERVER: OnceLock<(tempfile::TempDir, Server)> = OnceLock::new();
+    let (_, server) = SERVER.get_or_init(|| {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let ctx = Ctx::under(dir.path(), "default").expect("a valid fleet id");
+        (dir, Server::new(Toolbox::new(ctx)))
+    });
+    server
 }
 
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, data)) = data.split_first() else { return };
-    let mut server = Server::new(Toolbox::new(ctx()));
+    let (server, mut session) = (server(), Session::new());
     // The first byte picks the revision the session starts in (the last one: no handshake, so
     // requests are served as 2025-11-25 unless they carry the 2026-07-28 envelope).
     let revisions = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
@@ -26,12 +32,12 @@ fuzz_target!(|data: &[u8]| {
         let init = format!(
             r#"{{"jsonrpc":"2.0","id":0,"method":"initialize","params":{{"protocolVersion":"{revision}","capabilities":{{}},"clientInfo":{{"name":"f","version":"0"}}}}}}"#
         );
-        let answer = server.handle_line(init.as_bytes()).expect("initialize is answered");
+        let answer = answer_line(server, &mut session, init.as_bytes()).expect("initialize is answered").encode();
         assert!(answer.contains(revision), "initialize echoes a supported revision");
     }
     for line in data.split(|&b| b == b'\n') {
-        let answer = server.handle_line(line);
-        check(line, answer.as_deref(), server.session_revision().accepts_batches());
+        let answer = answer_line(server, &mut session, line).map(|frame| frame.encode());
+        check(line, answer.as_deref(), session.revision().accepts_batches());
     }
 });
 

@@ -4,10 +4,10 @@
 #![no_main]
 
 use chrono::Utc;
+use ctxlake::attribution::render;
 use ctxlake::embed::Lexical;
 use ctxlake::snapshot::{Filters, Mode, Snapshot, fold, write};
 use ctxlake::spec::wire::claim_event::ClaimEvent;
-use ctxlake::tools::memory::render;
 use libfuzzer_sys::fuzz_target;
 use std::sync::{Mutex, OnceLock};
 

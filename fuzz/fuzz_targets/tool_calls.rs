@@ -5,16 +5,18 @@
 #![no_main]
 
 use arbitrary::{Arbitrary, Unstructured};
+use ctxlake::catalog::{CATALOG, parse_schema};
 use ctxlake::config::Ctx;
-use ctxlake::rpc::Server;
-use ctxlake::tools::{CATALOG, Toolbox, parse_schema};
+use ctxlake::rpc::{Server, Session};
+use ctxlake::tools::Toolbox;
+use ctxlake::transport::stdio::answer_line;
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Map, Value, json};
 use std::sync::OnceLock;
 
 struct Fixture {
     _dir: tempfile::TempDir,
-    ctx: Ctx,
+    server: Server,
     outputs: Vec<jsonschema::Validator>,
 }
 
@@ -27,7 +29,7 @@ fn fixture() -> &'static Fixture {
             .iter()
             .map(|t| jsonschema::validator_for(&parse_schema(t.output_schema)).expect("schema"))
             .collect();
-        Fixture { _dir: dir, ctx, outputs }
+        Fixture { _dir: dir, server: Server::new(Toolbox::new(ctx)), outputs }
     })
 }
 
@@ -67,12 +69,14 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let fixture = fixture();
-    let mut server = Server::new(Toolbox::new(fixture.ctx.clone()));
+    let mut session = Session::new();
     let init = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"fuzz","version":"0"}}}"#;
-    server.handle_line(init.as_bytes()).expect("initialize is answered");
+    answer_line(&fixture.server, &mut session, init.as_bytes()).expect("initialize is answered");
     let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": tool.name, "arguments": arguments}});
-    let answer: Value =
-        serde_json::from_str(&server.handle_line(call.to_string().as_bytes()).expect("answered")).expect("JSON");
+    let answer: Value = serde_json::from_str(
+        &answer_line(&fixture.server, &mut session, call.to_string().as_bytes()).expect("answered").encode(),
+    )
+    .expect("JSON");
     let result = answer.get("result").unwrap_or_else(|| panic!("a protocol error for {}: {answer}", tool.name));
     if result["isError"] == true {
         let text = result["content"][0]["text"].as_str().expect("text");

@@ -1,7 +1,9 @@
-//! JSON-RPC and MCP error codes, one constructor per situation. Messages are lower case and
-//! quote the offending input.
+//! JSON-RPC and MCP error codes, one constructor per situation. The error object itself is the
+//! generated `ErrorObject` (`schemas/rpc/jsonrpc.json`), and so is every `data` it carries
+//! (`schemas/mcp/mcp.json`). Messages are lower case and quote the offending input.
 
-use serde_json::{Value, json};
+use crate::spec::mcp::{ArgumentError, ArgumentErrorData, UnknownToolData, UnsupportedVersionData};
+pub use crate::spec::rpc::ErrorObject as RpcError;
 
 pub const PARSE_ERROR: i64 = -32700;
 pub const INVALID_REQUEST: i64 = -32600;
@@ -11,21 +13,14 @@ pub const INTERNAL_ERROR: i64 = -32603;
 /// MCP 2026-07-28: the request's `_meta` names a protocol version this server does not speak.
 pub const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
 
-/// A protocol-level error: becomes the `error` member of a response frame.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RpcError {
-    pub code: i64,
-    pub message: String,
-    pub data: Option<Value>,
-}
-
 impl RpcError {
     fn new(code: i64, message: impl Into<String>) -> RpcError {
         RpcError { code, message: message.into(), data: None }
     }
 
-    pub fn with_data(mut self, data: Value) -> RpcError {
-        self.data = Some(data);
+    fn with_data(mut self, data: impl serde::Serialize) -> RpcError {
+        // The data types are generated from schemas and always serialize.
+        self.data = serde_json::to_value(data).ok();
         self
     }
 
@@ -45,12 +40,25 @@ impl RpcError {
         RpcError::new(INVALID_PARAMS, format!("invalid params: {detail}"))
     }
 
+    pub fn unknown_tool(tool: &str) -> RpcError {
+        RpcError::invalid_params(format!("unknown tool `{tool}`")).with_data(UnknownToolData { tool: tool.to_string() })
+    }
+
+    /// Bad tool arguments up to 2025-06-18 (later revisions answer them with `isError`).
+    pub fn invalid_arguments(message: String, tool: &str, errors: Vec<ArgumentError>) -> RpcError {
+        RpcError::invalid_params(message).with_data(ArgumentErrorData { tool: tool.to_string(), errors })
+    }
+
     pub fn internal(detail: impl std::fmt::Display) -> RpcError {
         RpcError::new(INTERNAL_ERROR, format!("internal error: {detail}"))
     }
 
     pub fn unsupported_version(requested: &str, supported: &[&str]) -> RpcError {
+        let data = UnsupportedVersionData {
+            supported: supported.iter().map(|s| s.to_string()).collect(),
+            requested: requested.to_string(),
+        };
         RpcError::new(UNSUPPORTED_PROTOCOL_VERSION, format!("unsupported protocol version `{requested}`"))
-            .with_data(json!({ "supported": supported, "requested": requested }))
+            .with_data(data)
     }
 }

@@ -1,12 +1,16 @@
-//! The protocol core, pure: a line of bytes in, at most one frame out. No I/O, no clock.
-//! `message` classifies frames, `error` holds the code table, `revision` the per-revision
-//! behaviour matrix, `server` the method table and session state.
+//! The protocol core, pure: a decoded value and its session in, at most one frame out. No I/O,
+//! no clock. `message` classifies frames, `error` holds the code table, `revision` the
+//! per-revision behaviour matrix, `results` builds MCP results, `frame` the answers, `server`
+//! the method table shared by every session. Tools are reached through `crate::catalog` only.
 
 pub mod error;
+pub mod frame;
 pub mod message;
+pub mod results;
 pub mod revision;
 pub mod server;
 
 pub use error::RpcError;
+pub use frame::Frame;
 pub use revision::Revision;
-pub use server::{Server, Tools};
+pub use server::{Server, Session};

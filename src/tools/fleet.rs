@@ -3,27 +3,22 @@
 //! time; a missing or unreadable file gives an honest empty result with a note. Writes are
 //! redacted, appended to the fleet's spool, and answered "queued" — never "done".
 
+use crate::catalog::ToolError;
 use crate::config::Ctx;
 use crate::guard::{sanitize, scrub};
-use crate::local::cache::{self, CacheRead};
+use crate::local::rows::{newest_first, read_rows};
 use crate::local::spool::Spool;
 use crate::spec::tools::fleet::*;
 use crate::spec::wire::history::HistoryFile;
 use crate::spec::wire::leases::LeasesFile;
 use crate::spec::wire::roster::RosterFile;
 use crate::spec::wire::spool::SpoolRecord;
-use crate::tools::ToolError;
 use chrono::{DateTime, Utc};
-use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-/// Rows a read tool returns by default, and at most whatever the caller asks.
-pub const DEFAULT_ROW_LIMIT: i64 = 50;
-pub const MAX_ROW_LIMIT: i64 = 200;
-pub const DEFAULT_TTL_SECS: i64 = 300;
-pub const MIN_TTL_SECS: i64 = 30;
-pub const MAX_TTL_SECS: i64 = 86_400;
+/// fleet_status returns at most this many agents and leases (as many as fleet_history's rows).
+const MAX_STATUS_ROWS: usize = FLEET_HISTORY_LIMIT.max as usize;
 
 pub struct FleetTools {
     ctx: Ctx,
@@ -62,8 +57,8 @@ impl Fleet for FleetTools {
         let roster = read_rows::<RosterFile>(&self.cache_dir, "roster.json", &mut notes);
         let leases = read_rows::<LeasesFile>(&self.cache_dir, "leases.json", &mut notes);
         let roster_generated_at = roster.as_ref().and_then(|r| r.generated_at.as_deref()).map(short);
-        let (agents, agents_cut) = cap(roster.map(|r| r.objects).unwrap_or_default(), MAX_ROW_LIMIT);
-        let (leases, leases_cut) = cap(leases.map(|r| r.objects).unwrap_or_default(), MAX_ROW_LIMIT);
+        let (agents, agents_cut) = cap(roster.map(|r| r.objects).unwrap_or_default(), MAX_STATUS_ROWS);
+        let (leases, leases_cut) = cap(leases.map(|r| r.objects).unwrap_or_default(), MAX_STATUS_ROWS);
         let leases: Vec<Map<String, Value>> =
             leases.into_iter().map(|l| clean_object(l, sanitize::MAX_SHORT_FIELD)).collect();
         let agents =
@@ -89,7 +84,7 @@ impl Fleet for FleetTools {
     fn fleet_claim(&self, input: FleetClaimInput) -> Result<FleetClaimOutput, ToolError> {
         let paths = scrub_paths(input.paths.iter().map(|p| p.as_str()))?;
         let reason = non_blank("reason", &input.reason)?;
-        let ttl_secs = input.ttl_secs.unwrap_or(DEFAULT_TTL_SECS).clamp(MIN_TTL_SECS, MAX_TTL_SECS);
+        let ttl_secs = FLEET_CLAIM_TTL_SECS.apply(input.ttl_secs);
         let (id, at) = self.request_id_and_time();
         self.queue(&SpoolRecord::ClaimRequest {
             id: id.clone(),
@@ -143,7 +138,7 @@ impl Fleet for FleetTools {
                 note: Some(notes.join(" ")),
             });
         };
-        let limit = input.limit.unwrap_or(DEFAULT_ROW_LIMIT).clamp(1, MAX_ROW_LIMIT);
+        let limit = FLEET_HISTORY_LIMIT.rows(input.limit);
         let rows = newest_first(history.objects, input.repo.as_deref(), input.since);
         let (rows, truncated) = cap(rows, limit);
         let sessions = rows.into_iter().map(|row| clean_object(row, sanitize::MAX_LONG_FIELD)).collect();
@@ -178,91 +173,7 @@ impl Fleet for FleetTools {
     }
 }
 
-/// Sessions of `repo` (all when `None`) that ended at or after `since`, newest first; rows
-/// without a readable `ended_at` keep file order after the dated ones (and are left out when
-/// `since` is given).
-pub(crate) fn newest_first(
-    rows: Vec<Map<String, Value>>,
-    repo: Option<&str>,
-    since: Option<DateTime<Utc>>,
-) -> Vec<Map<String, Value>> {
-    let mut dated: Vec<_> = rows
-        .into_iter()
-        .filter(|row| repo.is_none_or(|repo| row.get("repo").and_then(Value::as_str) == Some(repo)))
-        .map(|row| (ended_at(&row), row))
-        .filter(|(ended, _)| since.is_none_or(|since| ended.is_some_and(|e| e >= since)))
-        .collect();
-    dated.sort_by_key(|row| std::cmp::Reverse(row.0));
-    dated.into_iter().map(|(_, row)| row).collect()
-}
-
-/// The rows of one cache file, whichever of its two shapes it has.
-pub(crate) struct Rows {
-    pub(crate) generated_at: Option<String>,
-    pub(crate) objects: Vec<Map<String, Value>>,
-}
-
-pub(crate) trait CacheFile: DeserializeOwned {
-    fn into_parts(self) -> (Option<String>, Vec<Value>);
-}
-
-impl CacheFile for RosterFile {
-    fn into_parts(self) -> (Option<String>, Vec<Value>) {
-        match self {
-            RosterFile::Snapshot { agents, generated_at, .. } => (generated_at, agents),
-            RosterFile::Array(agents) => (None, agents),
-        }
-    }
-}
-
-impl CacheFile for LeasesFile {
-    fn into_parts(self) -> (Option<String>, Vec<Value>) {
-        match self {
-            LeasesFile::Snapshot { leases, generated_at } => (generated_at, leases),
-            LeasesFile::Array(leases) => (None, leases),
-        }
-    }
-}
-
-impl CacheFile for HistoryFile {
-    fn into_parts(self) -> (Option<String>, Vec<Value>) {
-        match self {
-            HistoryFile::Snapshot { sessions, generated_at } => (generated_at, sessions),
-            HistoryFile::Array(sessions) => (None, sessions),
-        }
-    }
-}
-
-/// Reads a cache file's rows; `None` (with a note saying why) when there is nothing usable.
-pub(crate) fn read_rows<F: CacheFile>(dir: &Path, file: &str, notes: &mut Vec<String>) -> Option<Rows> {
-    let parsed = match cache::read_json::<F>(dir, file) {
-        CacheRead::Parsed(parsed) => parsed,
-        CacheRead::Missing => {
-            notes.push(format!("{file} is not in the local cache: nothing has been synced for this fleet yet."));
-            return None;
-        }
-        CacheRead::Unreadable(why) => {
-            notes.push(format!("{why}; treated as empty."));
-            return None;
-        }
-    };
-    let (generated_at, rows) = parsed.into_parts();
-    let total = rows.len();
-    let objects: Vec<_> = rows
-        .into_iter()
-        .filter_map(|row| match row {
-            Value::Object(map) => Some(map),
-            _ => None,
-        })
-        .collect();
-    if objects.len() < total {
-        notes.push(format!("{} entries of {file} were not objects and were skipped.", total - objects.len()));
-    }
-    Some(Rows { generated_at, objects })
-}
-
-fn cap<T>(mut rows: Vec<T>, limit: i64) -> (Vec<T>, bool) {
-    let limit = usize::try_from(limit).unwrap_or(0);
+fn cap<T>(mut rows: Vec<T>, limit: usize) -> (Vec<T>, bool) {
     let truncated = rows.len() > limit;
     rows.truncate(limit);
     (rows, truncated)
@@ -291,11 +202,6 @@ fn with_held_leases(mut agent: Map<String, Value>, leases: &[Map<String, Value>]
     };
     agent.insert("held_leases".to_string(), Value::Array(held));
     agent
-}
-
-fn ended_at(row: &Map<String, Value>) -> Option<DateTime<Utc>> {
-    let text = row.get("ended_at")?.as_str()?;
-    DateTime::parse_from_rfc3339(text).ok().map(|t| t.with_timezone(&Utc))
 }
 
 /// Redacts and trims a free-text argument; refuses it when nothing is left.

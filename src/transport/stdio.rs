@@ -1,9 +1,11 @@
 //! Newline-delimited JSON-RPC over a byte stream: the only code that touches the process's
-//! stdin and stdout. One request is handled at a time, so work in flight is bounded by
-//! construction and a burst waits in the pipe, not in memory. Answers are buffered and flushed
-//! whenever the next read would block, so pipelined requests share writes.
+//! stdin and stdout. It owns the framing (lines, a size cap, UTF-8, JSON decoding); the shared
+//! `rpc::Server` sees decoded values only. One connection is one `Session`, and one request is
+//! handled at a time, so work in flight is bounded by construction and a burst waits in the
+//! pipe, not in memory. Answers are buffered and flushed whenever the next read would block, so
+//! pipelined requests share writes.
 
-use crate::rpc::{Server, Tools};
+use crate::rpc::{Frame, RpcError, Server, Session};
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 
 /// A line longer than this is discarded (read and dropped, never buffered whole) and answered
@@ -17,9 +19,11 @@ enum Line {
     Eof,
 }
 
-/// Serves `input` until end of input, answering on `output`. Every request read before EOF is
-/// answered before this returns. A write error (the client went away) ends the loop with it.
-pub fn serve<T: Tools, R: Read, W: Write>(server: &mut Server<T>, input: R, output: W) -> std::io::Result<()> {
+/// Serves `input` until end of input, answering on `output`, as one session. Every request read
+/// before EOF is answered before this returns. A write error (the client went away) ends the
+/// loop with it.
+pub fn serve<R: Read, W: Write>(server: &Server, input: R, output: W) -> std::io::Result<()> {
+    let mut session = Session::new();
     let mut reader = BufReader::with_capacity(BUFFER_BYTES, input);
     let mut writer = BufWriter::with_capacity(BUFFER_BYTES, output);
     let mut line = Vec::new();
@@ -27,11 +31,11 @@ pub fn serve<T: Tools, R: Read, W: Write>(server: &mut Server<T>, input: R, outp
         line.clear();
         let answer = match read_line(&mut reader, &mut line, &mut writer)? {
             Line::Eof => break,
-            Line::TooLong => Some(server.oversized_line(MAX_LINE_BYTES)),
-            Line::Complete => server.handle_line(&line),
+            Line::TooLong => Some(oversized_line()),
+            Line::Complete => answer_line(server, &mut session, &line),
         };
         if let Some(frame) = answer {
-            writer.write_all(frame.as_bytes())?;
+            serde_json::to_writer(&mut writer, &frame)?;
             writer.write_all(b"\n")?;
         }
     }
@@ -39,12 +43,33 @@ pub fn serve<T: Tools, R: Read, W: Write>(server: &mut Server<T>, input: R, outp
 }
 
 /// Serves the process's real stdin and stdout.
-pub fn serve_stdio<T: Tools>(server: &mut Server<T>) -> std::io::Result<()> {
+pub fn serve_stdio(server: &Server) -> std::io::Result<()> {
     // Raw handles: std's Stdout is line-buffered, which would cost one write(2) per frame.
     use std::os::fd::AsFd;
     let stdin = std::fs::File::from(std::io::stdin().as_fd().try_clone_to_owned()?);
     let stdout = std::fs::File::from(std::io::stdout().as_fd().try_clone_to_owned()?);
     serve(server, stdin, stdout)
+}
+
+/// Decodes one input line (without its newline) and hands it to the server: invalid UTF-8 or
+/// JSON is answered -32700 here, a blank line is ignored. Use this in fuzz targets too.
+pub fn answer_line(server: &Server, session: &mut Session, line: &[u8]) -> Option<Frame> {
+    let text = match std::str::from_utf8(line) {
+        Ok(text) => text,
+        Err(e) => return Some(Frame::error(None, RpcError::parse(format!("line is not valid UTF-8 ({e})")))),
+    };
+    if text.trim().is_empty() {
+        return None;
+    }
+    match serde_json::from_str(text) {
+        Ok(value) => server.handle(session, value),
+        Err(e) => Some(Frame::error(None, RpcError::parse(e))),
+    }
+}
+
+/// The answer to a line longer than the cap (the line itself was discarded).
+fn oversized_line() -> Frame {
+    Frame::error(None, RpcError::invalid_request(format!("line longer than {MAX_LINE_BYTES} bytes was discarded")))
 }
 
 /// Reads one line into `line` (without its newline), at most `MAX_LINE_BYTES`. Flushes
@@ -93,24 +118,24 @@ fn read_line<R: Read, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::{CallError, Output};
+    use crate::catalog::{CallError, Output, ToolSpec, Tools};
     use serde_json::{Value, json};
 
     /// Tools that echo their arguments, and panic for `fleet_status`.
     struct Echo;
 
     impl Tools for Echo {
-        fn call(&self, name: &str, arguments: Value) -> Option<Result<Output, CallError>> {
-            if name == "fleet_status" {
+        fn call(&self, spec: &'static ToolSpec, arguments: Value) -> Result<Output, CallError> {
+            if spec.name == "fleet_status" {
                 panic!("boom");
             }
-            Some(Output::new(&json!({ "echo": arguments })))
+            Output::new(&json!({ "echo": arguments }))
         }
     }
 
     fn run(input: &[u8]) -> Vec<Value> {
         let mut out = Vec::new();
-        serve(&mut Server::new(Echo), input, &mut out).unwrap();
+        serve(&Server::new(Echo), input, &mut out).unwrap();
         String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
     }
 

@@ -1,0 +1,122 @@
+//! `ctxlake conform`: the conformance suite in `features/` against a stdio command, an HTTP
+//! endpoint or this binary itself, reported as a table, JSON or JUnit.
+
+use anyhow::Context as _;
+use ctxlake::conform::{self, stdio::Launch, world::Target};
+use std::io::IsTerminal as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("target").args(["stdio", "url", "self_test"])))]
+pub struct Args {
+    /// A stdio server, as a shell command line (run by /bin/sh -c, in its own process group).
+    #[arg(long, value_name = "COMMAND")]
+    stdio: Option<String>,
+    /// A Streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp (http:// only).
+    #[arg(long)]
+    url: Option<String>,
+    /// ctxlake itself (this binary's `mcp`), with its fixtures and every @ctxlake check.
+    #[arg(long = "self")]
+    self_test: bool,
+    /// Print every check (id, level, revisions, transports, the sentence it enforces) as a
+    /// Markdown table and exit; with --self, ctxlake's own checks too.
+    #[arg(long)]
+    list: bool,
+    /// Hold the target to these revisions (repeat or comma-separate); default: every revision
+    /// its initialize / server/discover admits.
+    #[arg(long, value_delimiter = ',')]
+    revision: Vec<String>,
+    /// Seconds to wait for any one answer (slow starters need more).
+    #[arg(long, default_value_t = 30.0)]
+    timeout: f64,
+    /// Milliseconds to keep listening after the sentinel's answer, for servers that answer out of order.
+    #[arg(long, default_value_t = 100)]
+    settle_ms: u64,
+    /// Milliseconds a server gets to exit after its stdin closes, before TERM, then KILL.
+    #[arg(long, default_value_t = 2000)]
+    grace_ms: u64,
+    /// Checks run at once, each on its own process or session.
+    #[arg(long, default_value_t = 4)]
+    jobs: usize,
+    /// Only checks whose id contains this text.
+    #[arg(long)]
+    filter: Option<String>,
+    /// Expected failures of this target (schemas/conform/baseline.json).
+    #[arg(long)]
+    baseline: Option<PathBuf>,
+    /// `table` for people, `json` per schemas/conform/report.json.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+    /// Write a baseline expecting exactly this run's failures (start one for a new target, then
+    /// edit the reasons).
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<PathBuf>,
+    /// Also write a JUnit XML report here.
+    #[arg(long)]
+    junit: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Format {
+    Table,
+    Json,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.list {
+        print!("{}", conform::list(args.self_test)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let target = if let Some(command) = &args.stdio {
+        Target::Stdio(Launch::shell(command))
+    } else if let Some(url) = &args.url {
+        Target::Http(conform::http::Url::parse(url).map_err(anyhow::Error::msg)?)
+    } else if args.self_test {
+        let exe = std::env::current_exe().context("cannot find this ctxlake binary")?;
+        Target::Stdio(Launch { program: exe.display().to_string(), args: vec!["mcp".into()], env: vec![] })
+    } else {
+        anyhow::bail!("name a target: --stdio COMMAND, --url URL or --self (or --list the checks)");
+    };
+    let baseline = match &args.baseline {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            Some(serde_json::from_str(&text).with_context(|| format!("{} is not a baseline file", path.display()))?)
+        }
+        None => None,
+    };
+    if !args.timeout.is_finite() || args.timeout <= 0.0 {
+        anyhow::bail!("--timeout must be a positive number of seconds");
+    }
+    let options = conform::Options {
+        env: conform::world::Env {
+            target,
+            timeout: Duration::from_secs_f64(args.timeout),
+            settle: Duration::from_millis(args.settle_ms),
+            grace: Duration::from_millis(args.grace_ms),
+            admitted: vec![],
+            capabilities: serde_json::Map::new(),
+            fixtures: args.self_test,
+        },
+        revisions: if args.revision.is_empty() { None } else { Some(args.revision.clone()) },
+        jobs: args.jobs,
+        filter: args.filter.clone(),
+        baseline,
+        progress: std::io::stderr().is_terminal(),
+    };
+    let report = conform::run(options)?;
+    match args.format {
+        Format::Table => print!("{}", conform::table(&report, std::io::stdout().is_terminal())),
+        Format::Json => println!("{}", serde_json::to_string_pretty(&report)?),
+    }
+    if let Some(path) = &args.write_baseline {
+        let baseline = conform::baseline_of(&report).map_err(anyhow::Error::msg)?;
+        let text = serde_json::to_string_pretty(&baseline)? + "\n";
+        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if let Some(path) = &args.junit {
+        std::fs::write(path, conform::junit(&report)).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(if report.passed { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
