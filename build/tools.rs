@@ -114,7 +114,7 @@ fn family(dir: &Path, schemas: &Path, family_validator: &jsonschema::Validator) 
         });
     }
     let types = syn::parse2::<syn::File>(space.to_stream()).expect("typify emits valid Rust");
-    let family_doc = format!("`{family_name}` family handlers: `{}`.", index_path.display());
+    let family_doc = format!("The `{family_name}` family's handlers (`schemas/tools/{family_name}/family.json`).");
     let module_tokens = quote! {
         pub mod #module {
             #types
@@ -145,15 +145,20 @@ fn catalog_entry(
     let hint = |key: &str| tool["annotations"][key].as_bool().expect("checked by family.schema.json");
     let (read_only, destructive, idempotent, open_world) =
         (hint("readOnlyHint"), hint("destructiveHint"), hint("idempotentHint"), hint("openWorldHint"));
-    let (input, output) = (input.display().to_string(), output.display().to_string());
+    // Paths relative to the crate, so the generated code (and its golden) names no machine's folders.
+    let relative = |path: &Path| {
+        let root = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+        format!("/{}", path.strip_prefix(root).expect("schemas live in the crate").display())
+    };
+    let (input, output) = (relative(input), relative(output));
     quote! {
         id: ToolId::#variant,
         family: #family,
         name: #name,
         title: #title,
         description: #description,
-        input_schema: include_str!(#input),
-        output_schema: include_str!(#output),
+        input_schema: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), #input)),
+        output_schema: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), #output)),
         read_only: #read_only,
         destructive: #destructive,
         idempotent: #idempotent,

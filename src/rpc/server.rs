@@ -198,3 +198,78 @@ fn argument_failure(revision: Revision, tool: &str, errors: Vec<ArgumentError>) 
     }
     Err(RpcError::invalid_arguments(message, tool, errors))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::{Output, ToolSpec};
+    use serde_json::json;
+    use std::sync::{Arc, Barrier, mpsc};
+    use std::time::Duration;
+
+    /// `fleet_status` waits at `entered`, then at `released`; every tool echoes its arguments.
+    struct Gate {
+        entered: Arc<Barrier>,
+        released: Arc<Barrier>,
+    }
+
+    impl Tools for Gate {
+        fn call(&self, spec: &'static ToolSpec, arguments: Value) -> Result<Output, CallError> {
+            if spec.name == "fleet_status" {
+                self.entered.wait();
+                self.released.wait();
+            }
+            Output::new(&json!({ "echo": arguments }))
+        }
+    }
+
+    fn request(server: &Server, session: &mut Session, message: Value) -> Value {
+        serde_json::from_str(&server.handle(session, message).expect("a request is answered").encode()).unwrap()
+    }
+
+    fn initialize_message(revision: &str) -> Value {
+        json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+               "params": {"protocolVersion": revision, "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}})
+    }
+
+    fn call_message(tool: &str, arguments: Value) -> Value {
+        json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": tool, "arguments": arguments}})
+    }
+
+    #[test]
+    fn a_second_session_is_served_on_another_thread_while_the_first_is_mid_call() {
+        let (entered, released) = (Arc::new(Barrier::new(2)), Arc::new(Barrier::new(2)));
+        let server = Server::new(Gate { entered: entered.clone(), released: released.clone() });
+        let mut first = Session::new();
+        request(&server, &mut first, initialize_message("2024-11-05"));
+        std::thread::scope(|scope| {
+            let server = &server;
+            let blocked = scope.spawn(move || {
+                let answer = request(server, &mut first, call_message("fleet_status", json!({})));
+                (first, answer)
+            });
+            entered.wait(); // the first call is inside its handler now, and stays there
+            let (sender, receiver) = mpsc::channel();
+            scope.spawn(move || {
+                let mut second = Session::new();
+                request(server, &mut second, initialize_message("2025-06-18"));
+                let answer = request(server, &mut second, call_message("fleet_history", json!({"limit": 3})));
+                let _ = sender.send((second, answer));
+            });
+            let served = receiver.recv_timeout(Duration::from_secs(10));
+            released.wait();
+            let (second, answer) = served.expect("the second session was not served while the first was mid-call");
+            assert_eq!(answer["result"]["structuredContent"]["echo"], json!({"limit": 3}), "{answer}");
+            assert_eq!(second.revision(), Revision::V2025_06_18);
+            let (first, answer) = blocked.join().unwrap();
+            assert_eq!(first.revision(), Revision::V2024_11_05, "each session keeps its own revision");
+            assert!(answer["result"].get("structuredContent").is_none(), "2024-11-05 has no structured output");
+        });
+    }
+
+    #[test]
+    fn the_server_is_shared_across_threads() {
+        fn shared<T: Send + Sync>() {}
+        shared::<Server>();
+    }
+}

@@ -2,4 +2,5 @@
 
 mod conform;
 mod faults;
+mod golden;
 mod stdout_purity;
