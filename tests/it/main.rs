@@ -3,4 +3,5 @@
 mod conform;
 mod faults;
 mod golden;
+mod layers;
 mod stdout_purity;
