@@ -130,3 +130,56 @@ impl Stamped for SnapshotPointer {
         self.content_hash == other.content_hash
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lake::store::S3Options;
+
+    fn history(sessions: &[&str]) -> HistoryDocument {
+        HistoryDocument {
+            generated_at: "2026-09-10T00:00:00Z".parse().unwrap(),
+            sessions: sessions.iter().map(|s| serde_json::json!(s)).collect(),
+            stamp: next_stamp("", None),
+        }
+    }
+
+    fn names(doc: &HistoryDocument) -> Vec<String> {
+        doc.sessions.iter().map(|s| s.as_str().unwrap().to_string()).collect()
+    }
+
+    #[test]
+    fn an_update_that_lost_a_race_recomputes_from_the_winners_body() {
+        let dir = tempfile::tempdir().unwrap();
+        let lake = Lake::open(&format!("file://{}", dir.path().display()), &S3Options::default()).unwrap();
+        let key = Path::from("fleets/f/history.json");
+        let mut calls = 0;
+        let updated = update::<HistoryDocument, CasError>(&lake, &key, "ours", |current| {
+            calls += 1;
+            if calls == 1 {
+                // Another writer swaps between our read and our swap.
+                update::<HistoryDocument, CasError>(&lake, &key, "theirs", |_| Ok(Some(history(&["theirs"])))).unwrap();
+            }
+            let mut next = current.map(names).unwrap_or_default();
+            next.push("ours".into());
+            Ok(Some(history(&next.iter().map(String::as_str).collect::<Vec<_>>())))
+        })
+        .unwrap();
+        assert_eq!(calls, 2);
+        let Updated::Written(doc) = updated else { panic!("{updated:?}") };
+        assert_eq!(names(&doc), ["theirs", "ours"]);
+        assert_eq!((doc.stamp.writer.as_str(), doc.stamp.epoch), ("ours", 1));
+    }
+
+    #[test]
+    fn the_same_content_is_not_written_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let lake = Lake::open(&format!("file://{}", dir.path().display()), &S3Options::default()).unwrap();
+        let key = Path::from("fleets/f/history.json");
+        let write = || update::<HistoryDocument, CasError>(&lake, &key, "w", |_| Ok(Some(history(&["a"])))).unwrap();
+        assert!(matches!(write(), Updated::Written(_)));
+        let etag = lake.head(&key).unwrap().unwrap().etag;
+        assert!(matches!(write(), Updated::Unchanged(_)));
+        assert_eq!(lake.head(&key).unwrap().unwrap().etag, etag);
+    }
+}

@@ -2,4 +2,6 @@
 
 mod conform;
 mod faults;
+#[cfg(feature = "lake")]
+mod lake;
 mod stdout_purity;
