@@ -108,14 +108,22 @@ pub fn drain(lake: &Lake, options: &DrainOptions) -> Result<DrainReport, DrainEr
     if let Some(pending) = state.pending.clone() {
         match files.iter().find(|f| f.file_id == pending.file_id) {
             Some(file) => {
-                let bytes = read_range(&file.path, pending.start, pending.end)?;
-                ship(lake, options, file, pending.start, &bytes, &mut report, &mut seen)?;
-                set_offset(&mut state, file, pending.end);
+                // `None`: renamed since the listing; the range stays pending for the next round.
+                if let Some(bytes) = read_range(&file.path, &file.file_id, pending.start, pending.end)? {
+                    ship(lake, options, file, pending.start, &bytes, &mut report, &mut seen)?;
+                    set_offset(&mut state, file, pending.end);
+                    state.pending = None;
+                }
             }
-            None => tracing::warn!(path = %pending.path, "the pending batch's spool file is gone; nothing to re-ship"),
+            None => {
+                tracing::warn!(path = %pending.path, "the pending batch's spool file is gone; nothing to re-ship");
+                state.pending = None;
+            }
         }
-        state.pending = None;
         save_state(&state_path, &state)?;
+        if state.pending.is_some() {
+            return Ok(report);
+        }
     }
 
     for file in &files {
@@ -147,7 +155,7 @@ fn drain_file(
         tracing::warn!(path = %file.path.display(), offset, len = file.len, "spool file shrank; reading it from the start");
         offset = 0;
     }
-    let bytes = read_range(&file.path, offset, file.len)?;
+    let Some(bytes) = read_range(&file.path, &file.file_id, offset, file.len)? else { return Ok(()) };
     let whole = bytes.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
     for (start, end) in batch_ranges(&bytes[..whole], options) {
         let (start, end) = (offset + start as u64, offset + end as u64);
@@ -408,14 +416,25 @@ fn spool_name(name: &str) -> Option<(&str, bool)> {
     (!suffix.is_empty() && suffix.bytes().all(|b| b.is_ascii_digit())).then_some((stem, true))
 }
 
-fn read_range(path: &Path, start: u64, end: u64) -> Result<Vec<u8>, DrainError> {
+/// Reads `start..end` of the file at `path`, or `None` when `path` no longer names the inode
+/// `file_id` (the spool rotated it since the listing; it is found under its new name next round,
+/// and reading the new file here would ship its bytes under the old file's offset).
+fn read_range(path: &Path, file_id: &str, start: u64, end: u64) -> Result<Option<Vec<u8>>, DrainError> {
     use std::io::{Read, Seek, SeekFrom};
     let io = |source| DrainError::Io { path: path.to_path_buf(), source };
-    let mut file = std::fs::File::open(path).map_err(io)?;
+    let mut file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io(e)),
+    };
+    let meta = file.metadata().map_err(io)?;
+    if format!("{}:{}", meta.dev(), meta.ino()) != file_id {
+        return Ok(None);
+    }
     file.seek(SeekFrom::Start(start)).map_err(io)?;
     let mut bytes = Vec::with_capacity(end.saturating_sub(start) as usize);
     file.take(end.saturating_sub(start)).read_to_end(&mut bytes).map_err(io)?;
-    Ok(bytes)
+    Ok(Some(bytes))
 }
 
 fn remove_file(path: &Path) -> Result<(), DrainError> {

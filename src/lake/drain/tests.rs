@@ -209,3 +209,16 @@ fn spool_names_are_live_files_or_numbered_rotations() {
         assert_eq!(spool_name(other), None, "{other}");
     }
 }
+
+#[test]
+fn a_file_rotated_between_listing_and_reading_is_not_read_under_the_old_inode() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("team.ndjson");
+    std::fs::write(&path, "old\n").unwrap();
+    let meta = std::fs::metadata(&path).unwrap();
+    let old_id = format!("{}:{}", meta.dev(), meta.ino());
+    std::fs::rename(&path, dir.path().join("team.ndjson.1")).unwrap();
+    std::fs::write(&path, "new\n").unwrap();
+    assert_eq!(read_range(&path, &old_id, 0, 4).unwrap(), None);
+    assert_eq!(read_range(&dir.path().join("team.ndjson.1"), &old_id, 0, 4).unwrap().as_deref(), Some(&b"old\n"[..]));
+}
