@@ -128,7 +128,8 @@ fn publish(
     let mut events = drained.proposals.clone();
     events.extend(read_events(lake, layout)?);
     let outcome = gate::run(&events, facts);
-    (report.promoted, report.contested) = (0, 0);
+    // Counts add up over attempts: a verdict created in an attempt whose swap then lost is in
+    // the lake all the same, and the retry finds it there instead of creating it.
     for event in outcome.events {
         let (kind, claim_id) = match &event {
             ClaimEvent::Promoted { claim_id, .. } => ("promoted", claim_id.clone()),
