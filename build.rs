@@ -25,6 +25,7 @@ fn main() {
         ("wire/roster.json", "wire_roster"),
         ("wire/leases.json", "wire_leases"),
         ("wire/history.json", "wire_history"),
+        ("wire/lake.json", "wire_lake"),
         ("conform/report.json", "conform_report"),
         ("conform/baseline.json", "conform_baseline"),
     ] {

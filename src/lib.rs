@@ -11,6 +11,8 @@ pub mod config;
 pub mod conform;
 pub mod embed;
 pub mod guard;
+#[cfg(feature = "lake")]
+pub mod lake;
 pub mod local;
 pub mod rpc;
 pub mod snapshot;

@@ -32,6 +32,9 @@ pub mod wire {
     pub mod history {
         include!(concat!(env!("OUT_DIR"), "/wire_history.rs"));
     }
+    pub mod lake {
+        include!(concat!(env!("OUT_DIR"), "/wire_lake.rs"));
+    }
 }
 
 /// `ctxlake conform`'s report and baseline files (`schemas/conform/`).

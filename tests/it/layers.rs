@@ -16,6 +16,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("snapshot", &["embed", "spec"]),
     ("config", &["local"]),
     ("conform", &["spec"]),
+    ("lake", &["embed", "guard", "local", "snapshot", "spec"]),
     ("embed", &[]),
     ("guard", &[]),
 ];

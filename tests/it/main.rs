@@ -3,5 +3,7 @@
 mod conform;
 mod faults;
 mod golden;
+#[cfg(feature = "lake")]
+mod lake;
 mod layers;
 mod stdout_purity;

@@ -1,0 +1,219 @@
+//! The promotion gate: the only code that decides a claim is promoted or contested. Pure: claim
+//! events and facts in, new events out; `maint` writes them to the lake.
+//!
+//! Order (reference §3.3): 0 quarantine (a quarantined observer's candidate is held; a
+//! quarantined observer's promoted claims become contested), 1 evidence precheck (no evidence
+//! fails; a hypothesis never auto-promotes; a preference needs a human's approval),
+//! 2 contradiction (a promoted claim on the same subject with different text and cosine ≥ 0.85
+//! or word overlap ≥ 0.6 → both sides contested), 3 provenance (the observer is a known agent
+//! or `human`; no evidence dated in the future), 4 independence (distinct evidence sessions ≥
+//! the claim type's threshold). A claim that fails stays a candidate and produces no event.
+//!
+//! Confidence comes from independent sessions and the observer's track record, never from what
+//! a model said: `clamp(min(0.5 + 0.15·n, 0.95) × trust, 0.05, 0.95)`, trust 1.0 without a
+//! track record, else `0.7 + 0.6·shrunk` with `shrunk = (12·0.5 + k·reliability)/(12 + k)`.
+
+use crate::snapshot::{ClaimRow, Status, fold};
+use crate::spec::wire::claim_event::{ClaimEvent, ClaimType};
+use chrono::{DateTime, Duration, Utc};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+/// Evidence dated further ahead of the store's clock than this fails provenance.
+const FUTURE_SLACK: Duration = Duration::minutes(5);
+const COSINE_CONFLICT: f64 = 0.85;
+const OVERLAP_CONFLICT: f64 = 0.6;
+
+/// Facts the gate needs besides the events.
+#[derive(Debug, Default, Clone)]
+pub struct GateFacts {
+    /// Agents the fleet knows (seen in its spool records or presence).
+    pub known_agents: BTreeSet<String>,
+    /// Claim ids a human approved (how a preference is promoted).
+    pub approved: BTreeSet<String>,
+    /// The store's clock.
+    pub now: DateTime<Utc>,
+}
+
+/// What one gate run decided.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct GateOutcome {
+    /// New promoted/contested events, in claim id order.
+    pub events: Vec<ClaimEvent>,
+    /// Candidates held back, with why (no event is written for them).
+    pub held: Vec<(String, String)>,
+}
+
+/// Minimum independent sessions per claim type; `None`: never promoted by the gate alone.
+/// Convention is 2, the documented rule: the concession to 1 was made elsewhere because
+/// independence could not be measured, and here it is measured (distinct sessions).
+pub fn threshold(claim_type: &str) -> Option<u64> {
+    match claim_type {
+        "environment" | "outcome" => Some(1),
+        "convention" => Some(2),
+        "preference" => Some(1),
+        _ => None,
+    }
+}
+
+pub fn confidence(independent_count: u64, trust: f64) -> f64 {
+    ((0.5 + 0.15 * independent_count as f64).min(0.95) * trust).clamp(0.05, 0.95)
+}
+
+/// Runs the gate over every claim event of a fleet.
+pub fn run(events: &[ClaimEvent], facts: &GateFacts) -> GateOutcome {
+    let quarantined = quarantined_agents(events);
+    let trust = trust_by_agent(events);
+    let mut rows: BTreeMap<String, ClaimRow> =
+        fold(events.iter().cloned()).into_iter().map(|row| (row.claim_id.clone(), row)).collect();
+    let mut outcome = GateOutcome::default();
+    let contest = |outcome: &mut GateOutcome, id: &str, with: Option<&str>, reason: String| {
+        outcome.events.push(ClaimEvent::Contested {
+            at: facts.now,
+            claim_id: id.to_string(),
+            conflicts_with: with.map(str::to_string),
+            reason,
+        });
+    };
+
+    for row in rows.values().filter(|r| r.status == Status::Promoted && quarantined.contains(&r.observed_by)) {
+        contest(&mut outcome, &row.claim_id, None, format!("observer {} is quarantined", row.observed_by));
+    }
+    let ids: Vec<String> = rows.keys().cloned().collect();
+    for id in ids {
+        let Some(row) = rows.get(&id).filter(|r| r.status == Status::Candidate).cloned() else { continue };
+        if let Err(why) = precheck(&row, &quarantined, facts) {
+            outcome.held.push((id, why));
+            continue;
+        }
+        let conflict = rows
+            .values()
+            .find(|other| other.status == Status::Promoted && other.claim_id != id && contradicts(&row, other))
+            .map(|other| other.claim_id.clone());
+        if let Some(other) = conflict {
+            let reason = format!("contradicts {other} on subject {:?}", row.subject);
+            contest(&mut outcome, &id, Some(&other), reason.clone());
+            contest(&mut outcome, &other, Some(&id), format!("contradicted by {id} on subject {:?}", row.subject));
+            for side in [&id, &other] {
+                if let Some(r) = rows.get_mut(side) {
+                    r.status = Status::Contested;
+                }
+            }
+            continue;
+        }
+        if let Err(why) = provenance(&row, facts) {
+            outcome.held.push((id, why));
+            continue;
+        }
+        let independent = row.evidence_count() as u64;
+        let needed = threshold(&row.claim_type).unwrap_or(u64::MAX);
+        if independent < needed {
+            outcome.held.push((id, format!("{independent} independent session(s), {} needs {needed}", row.claim_type)));
+            continue;
+        }
+        let confidence = confidence(independent, trust.get(&row.observed_by).copied().unwrap_or(1.0));
+        outcome.events.push(ClaimEvent::Promoted {
+            at: facts.now,
+            claim_id: id.clone(),
+            confidence,
+            independent_count: independent,
+        });
+        if let Some(r) = rows.get_mut(&id) {
+            r.status = Status::Promoted;
+        }
+    }
+    outcome
+}
+
+fn precheck(row: &ClaimRow, quarantined: &HashSet<String>, facts: &GateFacts) -> Result<(), String> {
+    if quarantined.contains(&row.observed_by) {
+        return Err(format!("observer {} is quarantined", row.observed_by));
+    }
+    if row.evidence.is_empty() {
+        return Err("no evidence".into());
+    }
+    match row.claim_type.as_str() {
+        t if t == ClaimType::Hypothesis.to_string() => Err("a hypothesis never auto-promotes".into()),
+        t if t == ClaimType::Preference.to_string() && !facts.approved.contains(&row.claim_id) => {
+            Err("a preference needs a human's approval".into())
+        }
+        _ => Ok(()),
+    }
+}
+
+fn provenance(row: &ClaimRow, facts: &GateFacts) -> Result<(), String> {
+    if row.observed_by != "human" && !facts.known_agents.contains(&row.observed_by) {
+        return Err(format!("observer {:?} is not a known agent of the fleet", row.observed_by));
+    }
+    if let Some(late) = row.evidence.iter().find(|e| e.observed_at > facts.now + FUTURE_SLACK) {
+        return Err(format!("evidence {} is dated in the future ({})", *late.message_id, late.observed_at));
+    }
+    Ok(())
+}
+
+/// Same subject, different normalized text, and close in meaning (cosine) or wording (overlap).
+fn contradicts(candidate: &ClaimRow, promoted: &ClaimRow) -> bool {
+    let normal = |text: &str| text.trim().to_lowercase();
+    if candidate.subject != promoted.subject || normal(&candidate.claim) == normal(&promoted.claim) {
+        return false;
+    }
+    let close_vectors = match (&candidate.embedding, &promoted.embedding) {
+        (Some(a), Some(b)) if a.len() == b.len() && !a.is_empty() => cosine(a, b) >= COSINE_CONFLICT,
+        _ => false,
+    };
+    close_vectors || overlap(&candidate.claim, &promoted.claim) >= OVERLAP_CONFLICT
+}
+
+fn cosine(a: &[f32], b: &[f32]) -> f64 {
+    let dot: f64 = a.iter().zip(b).map(|(x, y)| f64::from(*x) * f64::from(*y)).sum();
+    let norm = |v: &[f32]| v.iter().map(|x| f64::from(*x).powi(2)).sum::<f64>().sqrt();
+    let denominator = norm(a) * norm(b);
+    if denominator == 0.0 { 0.0 } else { dot / denominator }
+}
+
+/// The share of the candidate's lower-cased words that also appear in the other claim.
+fn overlap(candidate: &str, other: &str) -> f64 {
+    let words = |text: &str| -> HashSet<String> { text.split_whitespace().map(str::to_lowercase).collect() };
+    let (mine, theirs) = (words(candidate), words(other));
+    if mine.is_empty() {
+        return 0.0;
+    }
+    mine.intersection(&theirs).count() as f64 / mine.len() as f64
+}
+
+/// Agents whose newest quarantine event is a quarantine (not a lift).
+fn quarantined_agents(events: &[ClaimEvent]) -> HashSet<String> {
+    let mut latest: BTreeMap<&str, (DateTime<Utc>, bool)> = BTreeMap::new();
+    for event in events {
+        let (agent, at, on) = match event {
+            ClaimEvent::AgentQuarantined { agent_id, at, .. } => (agent_id.as_str(), *at, true),
+            ClaimEvent::AgentUnquarantined { agent_id, at } => (agent_id.as_str(), *at, false),
+            _ => continue,
+        };
+        let entry = latest.entry(agent).or_insert((at, on));
+        if at >= entry.0 {
+            *entry = (at, on);
+        }
+    }
+    latest.into_iter().filter(|(_, (_, on))| *on).map(|(agent, _)| agent.to_string()).collect()
+}
+
+/// The trust factor from each agent's newest calibration score.
+fn trust_by_agent(events: &[ClaimEvent]) -> BTreeMap<String, f64> {
+    let mut latest: BTreeMap<String, (DateTime<Utc>, f64)> = BTreeMap::new();
+    for event in events {
+        if let ClaimEvent::CalibrationScored { agent_id, at, correct_count, incorrect_count, .. } = event {
+            let judged = correct_count + incorrect_count;
+            // Expired hypotheses are never counted as incorrect: only judged ones weigh.
+            let reliability = if judged == 0 { 0.5 } else { *correct_count as f64 / judged as f64 };
+            let shrunk = (12.0 * 0.5 + judged as f64 * reliability) / (12.0 + judged as f64);
+            let trust = 0.7 + 0.6 * shrunk;
+            if latest.get(agent_id).is_none_or(|(seen, _)| *at >= *seen) {
+                latest.insert(agent_id.clone(), (*at, trust));
+            }
+        }
+    }
+    latest.into_iter().map(|(agent, (_, trust))| (agent, trust)).collect()
+}
+
+#[cfg(test)]
+mod tests;

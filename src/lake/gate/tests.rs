@@ -1,0 +1,169 @@
+//! The gate's table, one rule per test.
+
+use super::*;
+
+fn facts() -> GateFacts {
+    GateFacts {
+        known_agents: ["agent-a", "agent-b"].into_iter().map(String::from).collect(),
+        approved: BTreeSet::new(),
+        now: "2026-09-10T00:00:00Z".parse().unwrap(),
+    }
+}
+
+fn proposed(id: &str, claim_type: &str, subject: &str, claim: &str, by: &str, sessions: &[&str]) -> ClaimEvent {
+    let evidence: Vec<serde_json::Value> = sessions
+        .iter()
+        .map(|s| serde_json::json!({"session_id": s, "message_id": format!("m-{s}"), "excerpt_hash": "", "observed_at": "2026-09-09T00:00:00Z"}))
+        .collect();
+    serde_json::from_value(serde_json::json!({"kind": "proposed", "claim_id": id, "claim": claim, "claim_type": claim_type,
+        "subject": subject, "scope": "agent", "observed_by": by, "observed_at": "2026-09-09T00:00:00Z", "evidence": evidence}))
+    .unwrap()
+}
+
+fn promoted_ids(outcome: &GateOutcome) -> Vec<(String, u64, f64)> {
+    outcome
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            ClaimEvent::Promoted { claim_id, independent_count, confidence, .. } => {
+                Some((claim_id.clone(), *independent_count, *confidence))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn contested_ids(outcome: &GateOutcome) -> Vec<String> {
+    outcome
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            ClaimEvent::Contested { claim_id, .. } => Some(claim_id.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_convention_from_two_sessions_is_promoted_with_confidence_from_them() {
+    let events = [proposed("c1", "convention", "build", "uses just", "agent-a", &["s1", "s2"])];
+    let outcome = run(&events, &facts());
+    let promoted = promoted_ids(&outcome);
+    assert_eq!(promoted.len(), 1);
+    assert_eq!((promoted[0].0.as_str(), promoted[0].1), ("c1", 2));
+    assert!((promoted[0].2 - 0.8).abs() < 1e-9, "{}", promoted[0].2);
+}
+
+#[test]
+fn a_convention_from_one_session_stays_a_candidate_with_a_reason() {
+    let events = [proposed("c1", "convention", "build", "uses just", "agent-a", &["s1", "s1"])];
+    let outcome = run(&events, &facts());
+    assert!(outcome.events.is_empty());
+    assert!(outcome.held[0].1.contains("needs 2"), "{:?}", outcome.held);
+}
+
+#[test]
+fn an_environment_fact_needs_one_session() {
+    let events = [proposed("e1", "environment", "ssh", "staging ssh on 2222", "agent-a", &["s1"])];
+    assert_eq!(promoted_ids(&run(&events, &facts())).len(), 1);
+}
+
+#[test]
+fn a_hypothesis_never_promotes_however_many_sessions_back_it() {
+    let events = [proposed("h1", "hypothesis", "flake", "colima artifact", "agent-a", &["s1", "s2", "s3", "s4"])];
+    let outcome = run(&events, &facts());
+    assert!(outcome.events.is_empty());
+    assert!(outcome.held[0].1.contains("hypothesis"));
+}
+
+#[test]
+fn a_preference_is_promoted_only_after_a_human_approves_it() {
+    let events = [proposed("p1", "preference", "output", "terse output", "agent-a", &["s1"])];
+    assert!(run(&events, &facts()).events.is_empty());
+    let mut approved = facts();
+    approved.approved.insert("p1".into());
+    assert_eq!(promoted_ids(&run(&events, &approved)).len(), 1);
+}
+
+#[test]
+fn a_contradicting_candidate_contests_both_sides() {
+    let first = proposed("c1", "convention", "build", "repo uses just for builds", "agent-a", &["s1", "s2"]);
+    let promotion = run(std::slice::from_ref(&first), &facts()).events;
+    let mut events = vec![first];
+    events.extend(promotion);
+    events.push(proposed("c2", "convention", "build", "repo uses make for builds", "agent-b", &["s3", "s4"]));
+    let outcome = run(&events, &facts());
+    let mut contested = contested_ids(&outcome);
+    contested.sort();
+    assert_eq!(contested, ["c1", "c2"]);
+    assert!(promoted_ids(&outcome).is_empty());
+}
+
+#[test]
+fn the_same_text_on_the_same_subject_is_no_contradiction() {
+    let first = proposed("c1", "environment", "ssh", "Port 2222", "agent-a", &["s1"]);
+    let mut events = vec![first.clone()];
+    events.extend(run(&[first], &facts()).events);
+    events.push(proposed("c2", "environment", "ssh", "port 2222 ", "agent-b", &["s2"]));
+    let outcome = run(&events, &facts());
+    assert!(contested_ids(&outcome).is_empty());
+    assert_eq!(promoted_ids(&outcome).len(), 1);
+}
+
+#[test]
+fn a_quarantined_observer_is_held_and_its_promoted_claims_are_contested() {
+    let old = proposed("e1", "environment", "ssh", "port 2222", "agent-a", &["s1"]);
+    let mut events = vec![old.clone()];
+    events.extend(run(&[old], &facts()).events);
+    events.push(ClaimEvent::AgentQuarantined {
+        agent_id: "agent-a".into(),
+        at: "2026-09-09T12:00:00Z".parse().unwrap(),
+        reason: "wrong too often".into(),
+    });
+    events.push(proposed("e2", "environment", "db", "postgres 16", "agent-a", &["s2"]));
+    let outcome = run(&events, &facts());
+    assert_eq!(contested_ids(&outcome), ["e1"]);
+    assert!(promoted_ids(&outcome).is_empty());
+    assert!(outcome.held.iter().any(|(id, why)| id == "e2" && why.contains("quarantined")));
+}
+
+#[test]
+fn an_unknown_observer_fails_provenance() {
+    let events = [proposed("e1", "environment", "ssh", "port 2222", "stranger", &["s1"])];
+    let outcome = run(&events, &facts());
+    assert!(outcome.events.is_empty());
+    assert!(outcome.held[0].1.contains("not a known agent"));
+}
+
+#[test]
+fn an_already_promoted_claim_gets_no_second_event() {
+    let first = proposed("e1", "environment", "ssh", "port 2222", "agent-a", &["s1"]);
+    let mut events = vec![first.clone()];
+    events.extend(run(&[first], &facts()).events);
+    assert!(run(&events, &facts()).events.is_empty());
+}
+
+#[test]
+fn a_poor_track_record_lowers_confidence_and_a_good_one_raises_it() {
+    let calibration = |correct, incorrect| ClaimEvent::CalibrationScored {
+        agent_id: "agent-a".into(),
+        at: "2026-09-01T00:00:00Z".parse().unwrap(),
+        brier_score: 0.2,
+        correct_count: correct,
+        expired_count: 0,
+        incorrect_count: incorrect,
+        low_sample: false,
+        resolved_count: correct + incorrect,
+    };
+    let claim = proposed("e1", "environment", "ssh", "port 2222", "agent-a", &["s1"]);
+    let confidence_with = |score| promoted_ids(&run(&[score, claim.clone()], &facts()))[0].2;
+    let (poor, good) = (confidence_with(calibration(0, 40)), confidence_with(calibration(40, 0)));
+    assert!(poor < 0.65 && good > 0.65, "poor {poor}, good {good}");
+}
+
+#[test]
+fn confidence_follows_the_formula_and_its_bounds() {
+    assert!((confidence(1, 1.0) - 0.65).abs() < 1e-9);
+    assert!((confidence(10, 1.3) - 0.95).abs() < 1e-9);
+    assert!((confidence(0, 0.01) - 0.05).abs() < 1e-9);
+}

@@ -1,0 +1,171 @@
+//! Every object key of the lake, written once. No other module formats a key: they ask here.
+//!
+//! ```text
+//! fleets/<fleet>/
+//!   spool/<host>/<sha256>.ndjson        drained spool records, named by content (Create)
+//!   quarantine/<host>/<sha256>.json     refused spool lines: hash, length, reason (Create)
+//!   events/<kind>/<claim key>.json      the gate's promoted/contested events (Create)
+//!   presence/<agent key>.json           one heartbeat per agent (Overwrite, one writer)
+//!   clock/<writer key>.probe            read back for the store's clock (Overwrite)
+//!   roster.json                         merged roster (CAS)
+//!   leases.json                         every lease of the fleet (CAS)
+//!   history.json                        sessions from handoffs (CAS)
+//!   snapshot/<sha256>.sqlite            published snapshots, named by content (Create)
+//!   snapshot/current.json               the pointer (CAS)
+//! ```
+//!
+//! The fleet segment is a validated `FleetId`; a host id is validated the same way. Agent ids,
+//! claim ids and writer ids are free text written by agents, so they enter a key only as the
+//! sha256 hex of their bytes: fixed length, no separator, no `.`/`..`, whatever the agent sent.
+
+use crate::local::paths::{FleetId, InvalidSegment};
+use object_store::path::Path;
+use sha2::{Digest, Sha256};
+
+/// A validated host id: the same rules as a fleet id (one ordinary path segment).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostId(String);
+
+impl HostId {
+    pub fn new(value: impl Into<String>) -> Result<HostId, InvalidSegment> {
+        // The rules are FleetId's; only the noun in the message differs.
+        FleetId::new(value).map(|id| HostId(id.as_str().to_string()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The sha256 of some bytes, lower-case hex: content names and encoded key segments.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let mut hex = String::with_capacity(64);
+    for byte in digest {
+        hex.push_str(&format!("{byte:02x}"));
+    }
+    hex
+}
+
+/// The keys of one fleet.
+#[derive(Debug, Clone)]
+pub struct FleetLayout {
+    fleet: FleetId,
+}
+
+impl FleetLayout {
+    pub fn new(fleet: &FleetId) -> FleetLayout {
+        FleetLayout { fleet: fleet.clone() }
+    }
+
+    pub fn fleet(&self) -> &FleetId {
+        &self.fleet
+    }
+
+    fn key(&self, rest: &str) -> Path {
+        // Every segment in `rest` is built here from validated ids, hex or constants, so parsing
+        // cannot fail on a `..` or an empty segment; `Path::from` would percent-encode a '/'.
+        Path::from_iter(["fleets", self.fleet.as_str()].into_iter().chain(rest.split('/')))
+    }
+
+    /// Prefix of every drained batch of every host.
+    pub fn spool_prefix(&self) -> Path {
+        self.key("spool")
+    }
+
+    pub fn spool_batch(&self, host: &HostId, content_sha256: &str) -> Path {
+        self.key(&format!("spool/{}/{content_sha256}.ndjson", host.as_str()))
+    }
+
+    pub fn quarantine_prefix(&self) -> Path {
+        self.key("quarantine")
+    }
+
+    pub fn quarantined_line(&self, host: &HostId, line_sha256: &str) -> Path {
+        self.key(&format!("quarantine/{}/{line_sha256}.json", host.as_str()))
+    }
+
+    pub fn events_prefix(&self) -> Path {
+        self.key("events")
+    }
+
+    /// The gate's event of `kind` about a claim: one key per (kind, claim), so two maint runs
+    /// that reach the same verdict write the same key and the second finds it already there.
+    pub fn gate_event(&self, kind: &str, claim_id: &str) -> Path {
+        self.key(&format!("events/{kind}/{}.json", sha256_hex(claim_id.as_bytes())))
+    }
+
+    pub fn presence_prefix(&self) -> Path {
+        self.key("presence")
+    }
+
+    pub fn presence(&self, agent_id: &str) -> Path {
+        self.key(&format!("presence/{}.json", sha256_hex(agent_id.as_bytes())))
+    }
+
+    pub fn clock_probe(&self, writer: &str) -> Path {
+        self.key(&format!("clock/{}.probe", sha256_hex(writer.as_bytes())))
+    }
+
+    pub fn roster(&self) -> Path {
+        self.key("roster.json")
+    }
+
+    pub fn leases(&self) -> Path {
+        self.key("leases.json")
+    }
+
+    pub fn history(&self) -> Path {
+        self.key("history.json")
+    }
+
+    pub fn snapshot(&self, content_sha256: &str) -> Path {
+        self.key(&format!("snapshot/{content_sha256}.sqlite"))
+    }
+
+    pub fn snapshot_pointer(&self) -> Path {
+        self.key("snapshot/current.json")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layout() -> FleetLayout {
+        FleetLayout::new(&FleetId::new("team-a").unwrap())
+    }
+
+    #[test]
+    fn keys_sit_under_their_fleet() {
+        let host = HostId::new("laptop").unwrap();
+        let hash = sha256_hex(b"x");
+        assert_eq!(layout().spool_batch(&host, &hash).as_ref(), format!("fleets/team-a/spool/laptop/{hash}.ndjson"));
+        assert_eq!(layout().snapshot_pointer().as_ref(), "fleets/team-a/snapshot/current.json");
+        assert_eq!(layout().leases().as_ref(), "fleets/team-a/leases.json");
+    }
+
+    #[test]
+    fn agent_supplied_ids_enter_a_key_only_as_a_hash() {
+        for hostile in ["../../etc", "a/b", "", ".", "x\0y", "%2e%2e"] {
+            let key = layout().presence(hostile);
+            let last = key.filename().unwrap();
+            assert_eq!(last.len(), 64 + ".json".len(), "{hostile:?} -> {key}");
+            assert!(key.as_ref().starts_with("fleets/team-a/presence/"));
+            assert_eq!(key.parts().count(), 4);
+        }
+    }
+
+    #[test]
+    fn host_ids_follow_the_fleet_id_rules() {
+        assert!(HostId::new("build-01").is_ok());
+        for bad in ["", "..", "a/b"] {
+            assert!(HostId::new(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn sha256_hex_matches_a_known_digest() {
+        assert_eq!(sha256_hex(b"abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    }
+}

@@ -1,0 +1,381 @@
+//! `ctxlake maint` for one fleet: reads every drained batch, applies lease requests, builds the
+//! fleet's history from handoffs and its roster from presence, runs the promotion gate, and
+//! publishes the snapshot content-addressed with a compare-and-swap of the pointer.
+//!
+//! Safe on many hosts at once. The gate's events are created at one key per (kind, claim), so
+//! two runs that reach the same verdict write it once. The pointer update reads the pointer
+//! first and lists the lake after, inside each attempt: a swap succeeds only if no other run
+//! swapped in between, and any run that wrote an event after our listing fails its own swap,
+//! re-lists and includes ours. So the last pointer written includes every promotion.
+//! A snapshot's bytes depend only on the lake's contents (its time is the newest event's), so
+//! an idle run rebuilds the same hash and writes nothing.
+
+use crate::embed::Lexical;
+use crate::lake::cas::{self, CasError, Updated};
+use crate::lake::gate::{self, GateFacts};
+use crate::lake::layout::{FleetLayout, sha256_hex};
+use crate::lake::leases::{self, LeaseReport};
+use crate::lake::store::{Created, Lake, LakeError};
+use crate::local::paths::FleetId;
+use crate::snapshot::{self, Mode, SnapshotError};
+use crate::spec::wire::claim_event::ClaimEvent;
+use crate::spec::wire::history::SessionDigest;
+use crate::spec::wire::lake::{CasStamp, HistoryDocument, Presence, RosterDocument, SnapshotPointer};
+use crate::spec::wire::spool::SpoolRecord;
+use chrono::{DateTime, Duration, SecondsFormat, Utc};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// History keeps at most this many sessions (newest first).
+const MAX_SESSIONS: usize = 500;
+
+#[derive(Debug, thiserror::Error)]
+pub enum MaintError {
+    #[error(transparent)]
+    Lake(#[from] LakeError),
+    #[error(transparent)]
+    Cas(#[from] CasError),
+    #[error("building the snapshot: {0}")]
+    Snapshot(#[from] SnapshotError),
+    #[error("building the snapshot in {path}: {source}")]
+    Io { path: String, source: std::io::Error },
+}
+
+/// How maint runs for one fleet.
+#[derive(Debug, Clone)]
+pub struct MaintOptions {
+    pub fleet: FleetId,
+    /// Who writes (goes into every CAS stamp): e.g. `<host>:<pid>`.
+    pub writer: String,
+    /// Agent-visible claims, or shadow (the gate runs, nothing is visible).
+    pub mode: Mode,
+    /// An agent whose heartbeat is older than this leaves the roster (5 minutes).
+    pub roster_ttl: Duration,
+}
+
+impl MaintOptions {
+    pub fn new(fleet: &FleetId, writer: &str) -> MaintOptions {
+        MaintOptions {
+            fleet: fleet.clone(),
+            writer: writer.to_string(),
+            mode: Mode::Agent,
+            roster_ttl: Duration::minutes(5),
+        }
+    }
+}
+
+/// What one run did.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct MaintReport {
+    pub batches: usize,
+    pub records: usize,
+    /// Lines of a batch that did not parse (a newer or older writer); skipped and logged.
+    pub unreadable: usize,
+    pub promoted: usize,
+    pub contested: usize,
+    /// Candidates the gate held back, and why.
+    pub held: Vec<(String, String)>,
+    pub leases: LeaseReport,
+    pub sessions: usize,
+    pub roster_agents: usize,
+    /// The published snapshot's sha256, and whether this run moved the pointer to it.
+    pub snapshot: Option<String>,
+    pub pointer_moved: bool,
+}
+
+/// The records of every drained batch of a fleet.
+#[derive(Debug, Default)]
+struct Drained {
+    requests: Vec<SpoolRecord>,
+    proposals: Vec<ClaimEvent>,
+}
+
+pub fn maint(lake: &Lake, options: &MaintOptions) -> Result<MaintReport, MaintError> {
+    let layout = FleetLayout::new(&options.fleet);
+    let now = lake.clock(&layout.clock_probe(&options.writer))?;
+    let mut report = MaintReport::default();
+    let drained = read_batches(lake, &layout, &mut report)?;
+
+    report.leases = leases::apply(lake, &layout, &options.writer, &drained.requests, now)?;
+    let sessions = sessions_from_handoffs(&drained.requests);
+    report.sessions = sessions.len();
+    write_history(lake, &layout, &options.writer, &sessions, now)?;
+    let presence = read_presence(lake, &layout)?;
+    report.roster_agents = rebuild_roster(lake, &layout, &options.writer, &presence, now, options.roster_ttl)?;
+
+    let mut known_agents: BTreeSet<String> = presence.iter().map(|p| p.agent_id.clone()).collect();
+    known_agents.extend(drained.requests.iter().map(|r| request_agent(r).to_string()));
+    let facts = GateFacts { known_agents, approved: BTreeSet::new(), now };
+    let updated =
+        cas::update::<SnapshotPointer, MaintError>(lake, &layout.snapshot_pointer(), &options.writer, |_| {
+            publish(lake, &layout, options, &drained, &sessions, &facts, &mut report).map(Some)
+        })?;
+    report.pointer_moved = matches!(updated, Updated::Written(_));
+    Ok(report)
+}
+
+/// One attempt: list the gate's events, run the gate, write its verdicts, fold, build and
+/// upload the snapshot. Returns the pointer to swap in.
+fn publish(
+    lake: &Lake,
+    layout: &FleetLayout,
+    options: &MaintOptions,
+    drained: &Drained,
+    sessions: &[SessionDigest],
+    facts: &GateFacts,
+    report: &mut MaintReport,
+) -> Result<SnapshotPointer, MaintError> {
+    let mut events = drained.proposals.clone();
+    events.extend(read_events(lake, layout)?);
+    let outcome = gate::run(&events, facts);
+    // Counts add up over attempts: a verdict created in an attempt whose swap then lost is in
+    // the lake all the same, and the retry finds it there instead of creating it.
+    for event in outcome.events {
+        let (kind, claim_id) = match &event {
+            ClaimEvent::Promoted { claim_id, .. } => ("promoted", claim_id.clone()),
+            ClaimEvent::Contested { claim_id, .. } => ("contested", claim_id.clone()),
+            _ => continue,
+        };
+        let key = layout.gate_event(kind, &claim_id);
+        let body = serde_json::to_vec(&event).expect("claim events serialize");
+        match lake.put_if_absent(&key, body)? {
+            Created::Created => {
+                if kind == "promoted" {
+                    report.promoted += 1;
+                } else {
+                    report.contested += 1;
+                }
+                events.push(event);
+            }
+            // Another run reached this verdict first: fold its event, not ours.
+            Created::AlreadyExists => events.extend(lake.get(&key)?.and_then(|o| serde_json::from_slice(&o.body).ok())),
+        }
+    }
+    report.held = outcome.held;
+
+    let rows = snapshot::fold(events.iter().cloned());
+    let generated_at = events.iter().map(event_time).max().unwrap_or(facts.now);
+    let dir = tempfile::tempdir().map_err(|source| MaintError::Io { path: "a temporary folder".into(), source })?;
+    let path = dir.path().join("snapshot.sqlite");
+    let written = snapshot::write(&path, &rows, options.mode, &Lexical, generated_at)?;
+    fill_sessions(&path, sessions)?;
+    let bytes = std::fs::read(&path).map_err(|source| MaintError::Io { path: path.display().to_string(), source })?;
+    let hash = sha256_hex(&bytes);
+    let key = layout.snapshot(&hash);
+    if lake.head(&key)?.is_none() {
+        lake.put_if_absent(&key, bytes)?;
+    }
+    report.snapshot = Some(hash.clone());
+    Ok(SnapshotPointer {
+        content_hash: hash,
+        key: key.to_string(),
+        generated_at,
+        claims: Some(written.claims as u64),
+        visible: Some(written.visible as u64),
+        stamp: CasStamp { writer: String::new(), epoch: 0, nonce: String::new() },
+    })
+}
+
+fn read_batches(lake: &Lake, layout: &FleetLayout, report: &mut MaintReport) -> Result<Drained, MaintError> {
+    let mut drained = Drained::default();
+    let mut seen_ids = BTreeSet::new();
+    for listed in lake.list(&layout.spool_prefix())? {
+        let Some(object) = lake.get(&listed.key)? else { continue };
+        report.batches += 1;
+        for line in object.body.split(|b| *b == b'\n').filter(|l| !l.is_empty()) {
+            let Ok(value) = serde_json::from_slice::<Value>(line) else {
+                report.unreadable += 1;
+                continue;
+            };
+            let kind = value.get("kind").and_then(Value::as_str).unwrap_or_default();
+            if kind == "proposed" {
+                match serde_json::from_value::<ClaimEvent>(value) {
+                    Ok(event) => {
+                        drained.proposals.push(event);
+                        report.records += 1;
+                    }
+                    Err(_) => report.unreadable += 1,
+                }
+                continue;
+            }
+            match serde_json::from_value::<SpoolRecord>(value) {
+                // Two hosts can ship the same record only through a copied spool: keep one.
+                Ok(record) if seen_ids.insert(request_key(&record)) => {
+                    drained.requests.push(record);
+                    report.records += 1;
+                }
+                Ok(_) => {}
+                Err(_) => report.unreadable += 1,
+            }
+        }
+        if report.unreadable > 0 {
+            tracing::warn!(key = %listed.key, unreadable = report.unreadable, "batch lines skipped");
+        }
+    }
+    Ok(drained)
+}
+
+fn read_events(lake: &Lake, layout: &FleetLayout) -> Result<Vec<ClaimEvent>, MaintError> {
+    let mut events = vec![];
+    for listed in lake.list(&layout.events_prefix())? {
+        let Some(object) = lake.get(&listed.key)? else { continue };
+        match serde_json::from_slice::<ClaimEvent>(&object.body) {
+            Ok(event) => events.push(event),
+            Err(e) => tracing::warn!(key = %listed.key, error = %e, "unreadable claim event skipped"),
+        }
+    }
+    Ok(events)
+}
+
+fn read_presence(lake: &Lake, layout: &FleetLayout) -> Result<Vec<Presence>, MaintError> {
+    let mut presence = vec![];
+    for listed in lake.list(&layout.presence_prefix())? {
+        let Some(object) = lake.get(&listed.key)? else { continue };
+        match serde_json::from_slice::<Presence>(&object.body) {
+            Ok(p) => presence.push(p),
+            Err(e) => tracing::warn!(key = %listed.key, error = %e, "unreadable presence skipped"),
+        }
+    }
+    Ok(presence)
+}
+
+/// Rebuilds the merged roster from presence objects younger than `ttl` (by the store's clock);
+/// returns how many agents it lists.
+pub fn rebuild_roster(
+    lake: &Lake,
+    layout: &FleetLayout,
+    writer: &str,
+    presence: &[Presence],
+    now: DateTime<Utc>,
+    ttl: Duration,
+) -> Result<usize, MaintError> {
+    let mut live: Vec<&Presence> = presence.iter().filter(|p| p.heartbeat_at > now - ttl).collect();
+    live.sort_by(|a, b| a.agent_id.cmp(&b.agent_id));
+    let agents: Vec<Value> = live
+        .iter()
+        .map(|p| {
+            serde_json::json!({
+                "agent_id": p.agent_id,
+                "fleet_id": p.fleet_id,
+                "host": p.host,
+                "updated_at": stamp_time(&p.last_seen),
+            })
+        })
+        .collect();
+    let count = agents.len();
+    cas::update::<RosterDocument, CasError>(lake, &layout.roster(), writer, |_| {
+        Ok(Some(RosterDocument {
+            generated_at: now,
+            source: "roster_build".into(),
+            agents: agents.clone(),
+            stamp: CasStamp { writer: String::new(), epoch: 0, nonce: String::new() },
+        }))
+    })?;
+    Ok(count)
+}
+
+fn write_history(
+    lake: &Lake,
+    layout: &FleetLayout,
+    writer: &str,
+    sessions: &[SessionDigest],
+    now: DateTime<Utc>,
+) -> Result<(), MaintError> {
+    let sessions: Vec<Value> =
+        sessions.iter().map(|s| serde_json::to_value(s).expect("session digests serialize")).collect();
+    cas::update::<HistoryDocument, CasError>(lake, &layout.history(), writer, |_| {
+        Ok(Some(HistoryDocument {
+            generated_at: now,
+            sessions: sessions.clone(),
+            stamp: CasStamp { writer: String::new(), epoch: 0, nonce: String::new() },
+        }))
+    })?;
+    Ok(())
+}
+
+/// One session per handoff, newest first. A handoff carries no session id of its own yet, so
+/// its record id names the session.
+fn sessions_from_handoffs(requests: &[SpoolRecord]) -> Vec<SessionDigest> {
+    let mut by_id: BTreeMap<String, (DateTime<Utc>, SessionDigest)> = BTreeMap::new();
+    for record in requests {
+        if let SpoolRecord::Handoff { id, at, agent_id, summary, status, .. } = record {
+            let digest = SessionDigest {
+                session_id: Some(id.clone()),
+                agent_id: Some(agent_id.clone()),
+                ended_at: Some(stamp_time(at)),
+                outcome: Some(status.clone()),
+                summary: Some(summary.clone()),
+                turn_count: Some(0),
+                ..SessionDigest::default()
+            };
+            by_id.insert(id.clone(), (*at, digest));
+        }
+    }
+    let mut sessions: Vec<(DateTime<Utc>, SessionDigest)> = by_id.into_values().collect();
+    sessions.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.session_id.cmp(&b.1.session_id)));
+    sessions.into_iter().take(MAX_SESSIONS).map(|(_, s)| s).collect()
+}
+
+/// Fills the snapshot's sessions table, so the briefing and `fleet_history` read real sessions.
+fn fill_sessions(path: &std::path::Path, sessions: &[SessionDigest]) -> Result<(), MaintError> {
+    let shown = path.display().to_string();
+    let sql = |source| SnapshotError::Sqlite { path: shown.clone(), source };
+    let db = rusqlite::Connection::open(path).map_err(sql)?;
+    let tx = db.unchecked_transaction().map_err(sql)?;
+    {
+        let mut insert = tx
+            .prepare(
+                "INSERT OR REPLACE INTO sessions (session_id, agent_id, runtime, repo, branch, started_at, ended_at,
+                 duration_ms, turn_count, outcome, summary, files_json, commands_json, friction_json, input_tokens,
+                 output_tokens, cost_usd) VALUES (?1, ?2, ?3, NULL, NULL, NULL, ?4, NULL, 0, ?5, ?6, '[]', '[]', '[]', 0, 0, 0)",
+            )
+            .map_err(sql)?;
+        for s in sessions {
+            insert
+                .execute(rusqlite::params![
+                    s.session_id,
+                    s.agent_id.clone().unwrap_or_default(),
+                    s.runtime.clone().unwrap_or_else(|| "unknown".into()),
+                    s.ended_at,
+                    s.outcome.clone().unwrap_or_default(),
+                    s.summary.clone().unwrap_or_default(),
+                ])
+                .map_err(sql)?;
+        }
+    }
+    tx.commit().map_err(sql)?;
+    Ok(())
+}
+
+fn event_time(event: &ClaimEvent) -> DateTime<Utc> {
+    match event {
+        ClaimEvent::Proposed { observed_at, .. } => *observed_at,
+        ClaimEvent::Promoted { at, .. }
+        | ClaimEvent::Contested { at, .. }
+        | ClaimEvent::Retired { at, .. }
+        | ClaimEvent::Superseded { at, .. }
+        | ClaimEvent::CalibrationScored { at, .. }
+        | ClaimEvent::AgentQuarantined { at, .. }
+        | ClaimEvent::AgentUnquarantined { at, .. } => *at,
+    }
+}
+
+fn request_agent(record: &SpoolRecord) -> &str {
+    match record {
+        SpoolRecord::ClaimRequest { agent_id, .. }
+        | SpoolRecord::ReleaseRequest { agent_id, .. }
+        | SpoolRecord::Handoff { agent_id, .. } => agent_id,
+    }
+}
+
+fn request_key(record: &SpoolRecord) -> String {
+    match record {
+        SpoolRecord::ClaimRequest { id, .. }
+        | SpoolRecord::ReleaseRequest { id, .. }
+        | SpoolRecord::Handoff { id, .. } => id.clone(),
+    }
+}
+
+fn stamp_time(at: &DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
