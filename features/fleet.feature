@@ -238,8 +238,10 @@ Feature: Fleet coordination tools
     And the spool directory holds 2 files
 
   Scenario Outline: a fleet id that is not one path segment stops the server at startup
+    A configuration error exits with 78 (EX_CONFIG), as the public system's commands do.
+
     Given the fleet id is "<fleet>"
-    Then the server refuses to start, naming the fleet id
+    Then the server refuses to start with exit status 78, naming the fleet id
 
     Examples:
       | fleet   |

@@ -10,6 +10,8 @@ pub struct Ctx {
     pub agent_id: String,
     pub spool_root: PathBuf,
     pub cache_root: PathBuf,
+    /// The folder lake used when no `--lake`/`CTXLAKE_LAKE` is given.
+    pub lake_root: PathBuf,
 }
 
 impl Ctx {
@@ -28,12 +30,13 @@ impl Ctx {
             cache_root: non_empty("CTXLAKE_CACHE_DIR")
                 .map(PathBuf::from)
                 .unwrap_or_else(|| home.join(".ctxlake/cache")),
+            lake_root: home.join(".ctxlake/lake"),
         })
     }
 }
 
 impl Ctx {
-    /// A context whose spool and cache live under `root` (`root/spool`, `root/cache`), for
+    /// A context whose spool, cache and lake live under `root` (`root/spool`, `root/cache`, `root/lake`), for
     /// fleet `fleet` and agent "unknown". Use this in tests and fuzz targets.
     pub fn under(root: &std::path::Path, fleet: &str) -> Result<Ctx, InvalidSegment> {
         Ok(Ctx {
@@ -41,6 +44,7 @@ impl Ctx {
             agent_id: "unknown".to_string(),
             spool_root: root.join("spool"),
             cache_root: root.join("cache"),
+            lake_root: root.join("lake"),
         })
     }
 }

@@ -12,7 +12,7 @@ fn main() -> std::process::ExitCode {
         Err(e) => {
             // Once, for the person at the terminal; the logger would print it a second time.
             eprintln!("ctxlake: {e:#}");
-            std::process::ExitCode::from(2)
+            cli::exit_code(&e)
         }
     }
 }

@@ -4,11 +4,16 @@
 
 mod briefing;
 mod conform;
+#[cfg(feature = "lake")]
+mod lake;
+#[cfg(feature = "lake")]
+mod maint;
 mod mcp;
 mod snapshot;
 mod spool;
+#[cfg(feature = "lake")]
+mod sync;
 
-use anyhow::Context as _;
 use clap::{Parser, Subcommand};
 use ctxlake::config::Ctx;
 use std::process::ExitCode;
@@ -40,6 +45,14 @@ enum Command {
     /// Hold an MCP server to the conformance suite (features/, compiled in). Exit status 0 when
     /// no MUST check fails outside the baseline, 1 when one does, 2 when the run could not start.
     Conform(conform::Args),
+    /// Drain this host's spools into the lake and mirror the fleet's state back into the cache
+    /// (one per host; --once for a single round). Exit status 78 for a configuration error.
+    #[cfg(feature = "lake")]
+    Sync(sync::Args),
+    /// Fold the lake into leases, history, the roster and the claim snapshot, through the
+    /// promotion gate, and publish them. Safe on many hosts at once.
+    #[cfg(feature = "lake")]
+    Maint(maint::Args),
 }
 
 impl Cli {
@@ -50,11 +63,30 @@ impl Cli {
             Command::Briefing(args) => briefing::run(args, environment()?),
             Command::Spool(args) => spool::run(args),
             Command::Conform(args) => conform::run(args),
+            #[cfg(feature = "lake")]
+            Command::Sync(args) => sync::run(args, environment()?),
+            #[cfg(feature = "lake")]
+            Command::Maint(args) => maint::run(args, environment()?),
         }
+    }
+}
+
+/// A configuration problem (an invalid fleet id, lake URL or host id): `main` exits 78
+/// (EX_CONFIG) for it, as the public system does; any other failure exits 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct ConfigError(pub String);
+
+/// The exit status for an error `run` returned.
+pub fn exit_code(error: &anyhow::Error) -> ExitCode {
+    match error.downcast_ref::<ConfigError>() {
+        Some(_) => ExitCode::from(78),
+        None => ExitCode::from(2),
     }
 }
 
 /// The context of the commands that act for this host's agent, from `CTXLAKE_*` variables.
 fn environment() -> anyhow::Result<Ctx> {
-    Ctx::from_lookup(|key| std::env::var(key).ok()).context("invalid ctxlake configuration")
+    Ctx::from_lookup(|key| std::env::var(key).ok())
+        .map_err(|e| anyhow::Error::new(ConfigError(format!("invalid ctxlake configuration: {e}"))))
 }

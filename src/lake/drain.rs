@@ -407,7 +407,7 @@ fn spool_files(spool_root: &Path, report: &mut DrainReport) -> Result<Vec<SpoolF
 }
 
 /// `<fleet>.ndjson` → (fleet, false); `<fleet>.ndjson.<digits>` → (fleet, true).
-fn spool_name(name: &str) -> Option<(&str, bool)> {
+pub fn spool_name(name: &str) -> Option<(&str, bool)> {
     if let Some(stem) = name.strip_suffix(".ndjson") {
         return Some((stem, false));
     }

@@ -98,9 +98,9 @@ pub fn register(r: &mut Registry) {
         let n = std::fs::read_dir(spool_dir(w)?).map_err(io)?.count();
         ensure(n.to_string() == a[0], || format!("{n} files"))
     });
-    r.add("the server refuses to start, naming the fleet id", |w, _, _| {
+    r.add("the server refuses to start with exit status 78, naming the fleet id", |w, _, _| {
         let out = ctxlake(w, &["mcp"])?.stdin(Stdio::null()).output().map_err(io)?;
-        ensure(out.status.code() == Some(2), || format!("exit status {:?}", out.status.code()))?;
+        ensure(out.status.code() == Some(78), || format!("exit status {:?}", out.status.code()))?;
         ensure(String::from_utf8_lossy(&out.stderr).contains("fleet id"), || {
             "stderr does not name the fleet id".into()
         })?;

@@ -1,0 +1,59 @@
+//! `ctxlake maint`: for every fleet this host serves, folds what the lake holds into leases,
+//! history, the roster and the claim snapshot (through the promotion gate), and publishes them.
+//! Safe to run on many hosts at once: every shared object changes by compare-and-swap.
+
+use super::lake::LakeArgs;
+use anyhow::Context as _;
+use ctxlake::config::Ctx;
+use ctxlake::lake::{MaintOptions, maint};
+use ctxlake::snapshot::Mode;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    lake: LakeArgs,
+    /// `agent`: promoted claims are visible to agents; `shadow`: the gate runs and publishes,
+    /// but no claim is visible yet (for building trust in the gate).
+    #[arg(long, value_enum, default_value = "agent")]
+    mode: ModeArg,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ModeArg {
+    Agent,
+    Shadow,
+}
+
+pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
+    let opened = args.lake.open(&ctx)?;
+    let writer = format!("{}:{}", opened.host.as_str(), std::process::id());
+    for fleet in &opened.fleets {
+        let mut options = MaintOptions::new(fleet, &writer);
+        options.mode = match args.mode {
+            ModeArg::Agent => Mode::Agent,
+            ModeArg::Shadow => Mode::Shadow,
+        };
+        let report = maint(&opened.lake, &options).with_context(|| format!("maint of fleet {}", fleet.as_str()))?;
+        let snapshot = match (&report.snapshot, report.pointer_moved) {
+            (Some(sha), true) => format!("snapshot {} published", &sha[..sha.len().min(12)]),
+            (Some(_), false) => "snapshot unchanged".to_string(),
+            (None, _) => "no snapshot".to_string(),
+        };
+        eprintln!(
+            "ctxlake maint: fleet {}: {} records in {} batches, {} promoted, {} contested, {} held, {} sessions, {} agents on the roster; {snapshot}",
+            fleet.as_str(),
+            report.records,
+            report.batches,
+            report.promoted,
+            report.contested,
+            report.held.len(),
+            report.sessions,
+            report.roster_agents,
+        );
+        for (claim, why) in &report.held {
+            tracing::info!(fleet = fleet.as_str(), claim, why, "held by the gate");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
