@@ -3,6 +3,8 @@
 # pipelined throughput, and peak RSS after 10,000-call bursts, for ctxlake next to the physical
 # floor (a line echo that parses nothing), both driven by ../shared/tools/mcpdrive in one run.
 # usage: benches/stdio.sh [RESULTS_DIR]   (default target/bench-stdio); figures: docs/performance.md
+# With CTXLAKE_BASELINE=/path/to/an/older/ctxlake, every ctxlake measurement is also taken of that
+# binary, next to this build in the same run, so a change is judged by ratios of one run.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 tools="$root/../shared/tools"
@@ -10,7 +12,11 @@ out="${1:-$root/target/bench-stdio}"
 mkdir -p "$out"
 build="$root/target/bench-tools"
 
-cargo build --release --manifest-path "$root/Cargo.toml" --bin ctxlake
+# CTXLAKE_BIN measures a binary built elsewhere (e.g. in a worktree) instead of building this one.
+if [ -z "${CTXLAKE_BIN:-}" ]; then
+  cargo build --release --manifest-path "$root/Cargo.toml" --bin ctxlake
+fi
+ctxlake_bin="${CTXLAKE_BIN:-$root/target/release/ctxlake}"
 cargo build --release --manifest-path "$tools/mcpdrive/Cargo.toml" --target-dir "$build"
 cargo build --release --manifest-path "$tools/floor/Cargo.toml" --target-dir "$build"
 drive="$build/release/mcpdrive"
@@ -30,17 +36,29 @@ json.dump({"leases": leases}, open(f"{d}/leases.json", "w"))
 PY
 
 export CTXLAKE_FLEET_ID=bench CTXLAKE_CACHE_DIR="$data/cache" CTXLAKE_SPOOL_DIR="$data/spool"
+binaries=("ctxlake=$ctxlake_bin")
+if [ -n "${CTXLAKE_BASELINE:-}" ]; then binaries+=("baseline=$CTXLAKE_BASELINE"); fi
+
 echo "== floor"
 "$drive" --floor --only cold,steady -- "$build/release/floor" | tee "$out/floor.txt"
-echo "== ctxlake fleet_status, empty cache"
-CTXLAKE_FLEET_ID=empty "$drive" --tool fleet_status --args '{}' --bad-args '{"bogus":1}' -- "$root/target/release/ctxlake" mcp | tee "$out/ctxlake-empty.txt"
-echo "== ctxlake fleet_status, 20 agents and 10 leases cached"
-"$drive" --tool fleet_status --args '{}' --bad-args '{"bogus":1}' --only steady -- "$root/target/release/ctxlake" mcp | tee "$out/ctxlake-roster.txt"
+for entry in "${binaries[@]}"; do
+  name="${entry%%=*}" bin="${entry#*=}"
+  echo "== $name fleet_status, empty cache"
+  CTXLAKE_FLEET_ID=empty "$drive" --tool fleet_status --args '{}' --bad-args '{"bogus":1}' -- "$bin" mcp | tee "$out/$name-empty.txt"
+done
+for entry in "${binaries[@]}"; do
+  name="${entry%%=*}" bin="${entry#*=}"
+  echo "== $name fleet_status, 20 agents and 10 leases cached"
+  "$drive" --tool fleet_status --args '{}' --bad-args '{"bogus":1}' --only steady -- "$bin" mcp | tee "$out/$name-roster.txt"
+done
 # Pinned: driver on CPU 0, server on CPU 1. Unpinned, the driver's two threads and the server
 # share two cores and the scheduler's migrations dominate the sequential figures.
 echo "== pinned: floor"
 taskset -c 0 "$drive" --floor --only steady -- taskset -c 1 "$build/release/floor" | tee "$out/floor-pinned.txt"
-echo "== pinned: ctxlake fleet_status, empty cache"
-CTXLAKE_FLEET_ID=empty taskset -c 0 "$drive" --tool fleet_status --args '{}' --only steady -- taskset -c 1 "$root/target/release/ctxlake" mcp | tee "$out/ctxlake-empty-pinned.txt"
+for entry in "${binaries[@]}"; do
+  name="${entry%%=*}" bin="${entry#*=}"
+  echo "== pinned: $name fleet_status, empty cache"
+  CTXLAKE_FLEET_ID=empty taskset -c 0 "$drive" --tool fleet_status --args '{}' --only steady -- taskset -c 1 "$bin" mcp | tee "$out/$name-empty-pinned.txt"
+done
 grep -h '^RESULT' "$out"/*.txt > "$out/results.jsonl"
 echo "results: $out/results.jsonl"

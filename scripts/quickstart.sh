@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The whole loop on embedded defaults, in a scratch home so yours is untouched: agent cc-01
+# proposes a claim (evidence from two sessions) and leaves a handoff; this host's `ctxlake sync`
+# drains the spool into the folder lake (~/.ctxlake/lake), `ctxlake maint` gates and publishes,
+# `sync` mirrors the fleet's state back; agent cc-02 then finds the claim, attributed, sees the
+# handoff in fleet_history and cc-01 in fleet_status. Exit status 0 when all three hold.
+# usage: scripts/quickstart.sh [PATH/TO/ctxlake]   (default: builds and uses target/release/ctxlake)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+ctxlake="${1:-}"
+if [ -z "$ctxlake" ]; then
+  cargo build --release --quiet --manifest-path "$root/Cargo.toml" --bin ctxlake
+  ctxlake="$root/target/release/ctxlake"
+fi
+HOME="$(mktemp -d)"
+export HOME
+trap 'rm -rf "$HOME"' EXIT
+unset CTXLAKE_LAKE CTXLAKE_CACHE_DIR CTXLAKE_SPOOL_DIR CTXLAKE_FLEET_ID
+
+init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"quickstart","version":"1"}}}'
+call() { printf '{"jsonrpc":"2.0","id":%s,"method":"tools/call","params":{"name":"%s","arguments":%s}}' "$1" "$2" "$3"; }
+
+echo "== cc-01 proposes a claim and hands off"
+printf '%s\n' "$init" \
+  "$(call 2 memory_propose '{"claim":"cargo test needs RUST_MIN_STACK=8388608 in this repo","type":"environment","subject":"org/app","evidence":[{"session_id":"s-1","message_id":"m-4"},{"session_id":"s-2","message_id":"m-9"}]}')" \
+  "$(call 3 fleet_handoff '{"summary":"users table migrated","status":"done","next":"backfill the audit log"}')" \
+  | CTXLAKE_AGENT_ID=cc-01 "$ctxlake" mcp > /dev/null
+
+echo "== sync, maint, sync"
+"$ctxlake" sync --once
+"$ctxlake" maint
+"$ctxlake" sync --once
+
+echo "== cc-02 reads"
+answers="$(printf '%s\n' "$init" \
+  "$(call 2 memory_search '{"query":"cargo test stack"}')" \
+  "$(call 3 fleet_history '{}')" \
+  "$(call 4 fleet_status '{}')" \
+  | CTXLAKE_AGENT_ID=cc-02 "$ctxlake" mcp)"
+python3 - "$answers" <<'PY'
+import json, sys
+frames = {f["id"]: f["result"]["structuredContent"] for f in map(json.loads, sys.argv[1].splitlines())
+          if f["id"] != 1}
+hits, sessions, agents = frames[2]["results"], frames[3]["sessions"], frames[4]["agents"]
+print("memory_search:", *hits, sep="\n  ")
+print("fleet_history:", *[f'{s["agent_id"]}: {s["summary"]} ({s["outcome"]})' for s in sessions], sep="\n  ")
+print("fleet_status: ", ", ".join(a["agent_id"] for a in agents))
+ok = (any("[cc-01," in h and "RUST_MIN_STACK" in h for h in hits)
+      and any(s["summary"] == "users table migrated" for s in sessions)
+      and any(a["agent_id"] == "cc-01" for a in agents))
+sys.exit(0 if ok else "the loop did not carry cc-01's claim, handoff and presence to cc-02")
+PY
