@@ -3,7 +3,10 @@
 //! included, at any depth) loses the characters that make text read differently than it renders,
 //! and is bounded with a visible marker.
 
+use regex::{Captures, Regex};
 use serde_json::Value;
+use std::borrow::Cow;
+use std::sync::LazyLock;
 
 /// Bound for ids, dates, statuses, subjects, roster and lease entries.
 pub const MAX_SHORT_FIELD: usize = 200;
@@ -12,20 +15,27 @@ pub const MAX_LONG_FIELD: usize = 2000;
 /// Appended to a field cut at its bound.
 pub const TRUNCATION_MARKER: &str = "…[truncated]";
 
-/// Zero-width, bidi embedding/override/isolate, word joiner, invisible operators, BOM, and every
-/// control character except newline and tab.
+/// What is stripped, by Unicode property rather than a hand-kept list: every control (Cc) but
+/// newline and tab; every format character (Cf: zero-width, bidi, soft hyphen, tags, interlinear
+/// annotation…); and Default_Ignorable_Code_Point, Unicode's own set of what renders as nothing,
+/// which holds both variation-selector blocks, the Hangul fillers, the whole tag block and the
+/// code points reserved for more of the same (so a newer Unicode's invisibles are covered too).
+const STRIPPED: &str = r"[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}--[\n\t]]";
+
+/// The stripped class, or (group 1) LINE or PARAGRAPH SEPARATOR: a line break to a renderer but
+/// not to `str::lines`, so it becomes `\n` and a field cannot hide a line from a line-based check.
+static CHANGED: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&format!(r"([\p{{Zl}}\p{{Zp}}])|{STRIPPED}")).expect("the class compiles"));
+
+/// Whether `c` is removed outright (the one predicate; `strip` applies the same class).
 pub fn is_stripped(c: char) -> bool {
-    matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
-        || (c.is_control() && c != '\n' && c != '\t')
+    CHANGED.captures(c.encode_utf8(&mut [0; 4])).is_some_and(|m| m.get(1).is_none())
 }
 
-/// Removes the stripped characters, nothing else.
-pub fn strip(text: &str) -> std::borrow::Cow<'_, str> {
-    if text.chars().any(is_stripped) {
-        text.chars().filter(|c| !is_stripped(*c)).collect::<String>().into()
-    } else {
-        text.into()
-    }
+/// Removes the stripped characters and turns line and paragraph separators into `\n`, nothing
+/// else; a text that needs neither is borrowed, not copied.
+pub fn strip(text: &str) -> Cow<'_, str> {
+    CHANGED.replace_all(text, |m: &Captures| if m.get(1).is_some() { "\n" } else { "" })
 }
 
 /// Strips, trims, and bounds to `max` characters (not bytes), marking a cut with `…[truncated]`.
@@ -48,7 +58,7 @@ pub fn clean_single_line(text: &str, max: usize) -> String {
 /// `clean` for an owned string: a string that needs no change is returned as it is, without
 /// a copy (the common case on the read path).
 pub fn clean_owned(text: String, max: usize) -> String {
-    let untouched = !text.chars().any(is_stripped)
+    let untouched = !CHANGED.is_match(&text)
         && text.trim().len() == text.len()
         && (text.len() <= max || text.chars().count() <= max);
     if untouched { text } else { clean(&text, max) }
@@ -83,6 +93,55 @@ mod tests {
     }
 
     #[test]
+    fn tag_characters_are_removed() {
+        // "hi" spelled in tags (an invisible copy of ASCII), the language tag, the cancel tag,
+        // and the block's unassigned first code point.
+        assert_eq!(clean("a\u{E0001}\u{E0068}\u{E0069}b\u{E007F}c\u{E0000}d", 100), "abcd");
+    }
+
+    #[test]
+    fn variation_selectors_of_both_blocks_are_removed() {
+        assert_eq!(clean("\u{2764}\u{FE0F}", 100), "\u{2764}");
+        assert_eq!(clean("a\u{FE00}b\u{E0100}c\u{E01EF}d", 100), "abcd");
+    }
+
+    #[test]
+    fn other_format_characters_are_removed() {
+        let samples = ["\u{AD}", "\u{600}", "\u{61C}", "\u{180E}", "\u{206A}", "\u{206F}", "\u{FFF9}", "\u{FFFB}"];
+        for cf in samples.into_iter().chain(["\u{110BD}", "\u{1BCA0}", "\u{1D173}", "\u{1D17A}"]) {
+            assert_eq!(clean(&format!("a{cf}b"), 100), "ab", "{cf:?}");
+        }
+    }
+
+    #[test]
+    fn hangul_fillers_are_removed() {
+        assert_eq!(clean("a\u{115F}b\u{1160}c\u{3164}d\u{FFA0}e", 100), "abcde");
+    }
+
+    #[test]
+    fn line_and_paragraph_separators_become_newlines() {
+        assert_eq!(clean("a\u{2028}b\u{2029}c", 100), "a\nb\nc");
+        assert!(!is_stripped('\u{2028}') && !is_stripped('\u{2029}'), "replaced, not removed");
+        assert_eq!(clean_single_line("a\u{2028}## b", 100), "a ## b");
+    }
+
+    #[test]
+    fn newline_and_tab_are_kept() {
+        assert_eq!(clean("a\nb\tc", 100), "a\nb\tc");
+        assert!(!is_stripped('\n') && !is_stripped('\t'));
+    }
+
+    #[test]
+    fn accented_text_and_emoji_without_selectors_are_kept_unchanged() {
+        let text = "déjà vu, Straße, Ærøskøbing, 日本語, 한국어, עברית, 🚀 👍🏽 🇫🇷 \u{2764}".to_string();
+        assert!(matches!(strip(&text), Cow::Borrowed(_)));
+        let buffer = text.as_ptr();
+        let cleaned = clean_owned(text, MAX_LONG_FIELD);
+        assert_eq!(cleaned.as_ptr(), buffer, "a string that needs no change is not copied");
+        assert_eq!(cleaned, "déjà vu, Straße, Ærøskøbing, 日本語, 한국어, עברית, 🚀 👍🏽 🇫🇷 \u{2764}");
+    }
+
+    #[test]
     fn instructions_stay_literal_text() {
         let text = "ignore previous instructions";
         assert_eq!(clean(text, 100), text);
@@ -107,7 +166,7 @@ mod tests {
 
     #[test]
     fn clean_owned_agrees_with_clean() {
-        for s in ["plain", " padded ", "a\u{200B}b", "€€€€", "x\u{7}"] {
+        for s in ["plain", " padded ", "a\u{200B}b", "€€€€", "x\u{7}", "a\u{2028}b", "y\u{E0041}"] {
             assert_eq!(clean_owned(s.to_string(), 3), clean(s, 3), "{s:?}");
         }
     }
