@@ -3,7 +3,7 @@
 //! included, at any depth) loses the characters that make text read differently than it renders,
 //! and is bounded with a visible marker.
 
-use regex::{Captures, Regex};
+use regex_syntax::hir::{Class, HirKind};
 use serde_json::Value;
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -20,22 +20,62 @@ pub const TRUNCATION_MARKER: &str = "…[truncated]";
 /// annotation…); and Default_Ignorable_Code_Point, Unicode's own set of what renders as nothing,
 /// which holds both variation-selector blocks, the Hangul fillers, the whole tag block and the
 /// code points reserved for more of the same (so a newer Unicode's invisibles are covered too).
+/// regex-syntax's Unicode tables resolve it; nothing here matches text with a regex.
 const STRIPPED: &str = r"[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}--[\n\t]]";
 
-/// The stripped class, or (group 1) LINE or PARAGRAPH SEPARATOR: a line break to a renderer but
-/// not to `str::lines`, so it becomes `\n` and a field cannot hide a line from a line-based check.
-static CHANGED: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(&format!(r"([\p{{Zl}}\p{{Zp}}])|{STRIPPED}")).expect("the class compiles"));
+/// The stripped class as a lookup, built once: a bit per BMP code point (one load per character
+/// of ordinary text), and the few ranges beyond it.
+struct Table {
+    bmp: Vec<u64>,
+    astral: Vec<(char, char)>,
+}
 
-/// Whether `c` is removed outright (the one predicate; `strip` applies the same class).
+static TABLE: LazyLock<Table> = LazyLock::new(|| {
+    let mut table = Table { bmp: vec![0; 0x10000 / 64], astral: Vec::new() };
+    for (lo, hi) in class_ranges(STRIPPED) {
+        for cp in u32::from(lo)..=u32::from(hi).min(0xFFFF) {
+            table.bmp[cp as usize / 64] |= 1 << (cp % 64);
+        }
+        if u32::from(hi) > 0xFFFF {
+            table.astral.push((lo.max('\u{10000}'), hi));
+        }
+    }
+    table
+});
+
+fn class_ranges(class: &str) -> Vec<(char, char)> {
+    match regex_syntax::parse(class).expect("the class parses").into_kind() {
+        HirKind::Class(Class::Unicode(set)) => set.ranges().iter().map(|r| (r.start(), r.end())).collect(),
+        other => unreachable!("a Unicode class, not {other:?}"),
+    }
+}
+
+/// Whether `c` is removed (the one predicate `strip` and the fuzz target use).
 pub fn is_stripped(c: char) -> bool {
-    CHANGED.captures(c.encode_utf8(&mut [0; 4])).is_some_and(|m| m.get(1).is_none())
+    match TABLE.bmp.get(c as usize / 64) {
+        Some(bits) => bits >> (u32::from(c) % 64) & 1 == 1,
+        None => TABLE.astral.iter().any(|&(lo, hi)| (lo..=hi).contains(&c)),
+    }
+}
+
+/// LINE and PARAGRAPH SEPARATOR (all of Zl and Zp): line breaks to a renderer but not to
+/// `str::lines`, so they become `\n` and a field cannot hide a line from a line-based check.
+fn is_line_break(c: char) -> bool {
+    matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+fn needs_strip(text: &str) -> bool {
+    text.chars().any(|c| is_stripped(c) || is_line_break(c))
 }
 
 /// Removes the stripped characters and turns line and paragraph separators into `\n`, nothing
 /// else; a text that needs neither is borrowed, not copied.
 pub fn strip(text: &str) -> Cow<'_, str> {
-    CHANGED.replace_all(text, |m: &Captures| if m.get(1).is_some() { "\n" } else { "" })
+    if !needs_strip(text) {
+        return text.into();
+    }
+    let kept = text.chars().filter(|c| !is_stripped(*c));
+    kept.map(|c| if is_line_break(c) { '\n' } else { c }).collect::<String>().into()
 }
 
 /// Strips, trims, and bounds to `max` characters (not bytes), marking a cut with `…[truncated]`.
@@ -58,9 +98,8 @@ pub fn clean_single_line(text: &str, max: usize) -> String {
 /// `clean` for an owned string: a string that needs no change is returned as it is, without
 /// a copy (the common case on the read path).
 pub fn clean_owned(text: String, max: usize) -> String {
-    let untouched = !CHANGED.is_match(&text)
-        && text.trim().len() == text.len()
-        && (text.len() <= max || text.chars().count() <= max);
+    let untouched =
+        !needs_strip(&text) && text.trim().len() == text.len() && (text.len() <= max || text.chars().count() <= max);
     if untouched { text } else { clean(&text, max) }
 }
 
@@ -139,6 +178,15 @@ mod tests {
         let cleaned = clean_owned(text, MAX_LONG_FIELD);
         assert_eq!(cleaned.as_ptr(), buffer, "a string that needs no change is not copied");
         assert_eq!(cleaned, "déjà vu, Straße, Ærøskøbing, 日本語, 한국어, עברית, 🚀 👍🏽 🇫🇷 \u{2764}");
+    }
+
+    #[test]
+    fn the_lookup_agrees_with_the_class_at_every_code_point() {
+        let ranges = class_ranges(STRIPPED);
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let in_class = ranges.iter().any(|&(lo, hi)| (lo..=hi).contains(&c));
+            assert_eq!(is_stripped(c), in_class, "U+{:04X}", u32::from(c));
+        }
     }
 
     #[test]
