@@ -19,8 +19,10 @@ pub const TRUNCATION_MARKER: &str = "…[truncated]";
 /// newline and tab; every format character (Cf: zero-width, bidi, soft hyphen, tags, interlinear
 /// annotation…); and Default_Ignorable_Code_Point, Unicode's own set of what renders as nothing,
 /// which holds both variation-selector blocks, the Hangul fillers, the whole tag block and the
-/// code points reserved for more of the same (so a newer Unicode's invisibles are covered too).
-/// regex-syntax's Unicode tables resolve it; nothing here matches text with a regex.
+/// code points reserved for more of the same (so a newer Unicode's invisibles are covered too);
+/// it also takes the combining grapheme joiner and the Mongolian variation selectors, invisible
+/// as well, at the cost of their rare shaping effect. regex-syntax's Unicode tables resolve the
+/// class; nothing here matches text with a regex.
 const STRIPPED: &str = r"[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}--[\n\t]]";
 
 /// The stripped class as a lookup, built once: a bit per BMP code point (one load per character
