@@ -288,11 +288,11 @@ Feature: Claim memory: propose, search, timeline, briefing
       | '; DROP TABLE claims; --          |
       | ^ssh + -port \\ {x} "a""b"        |
 
-  Scenario: zero-width and bidi characters stored in a claim never reach the result
+  Scenario: zero-width, bidi and tag characters stored in a claim never reach the result
     Given a server initialized with revision "2025-11-25"
     And the fleet snapshot is built in "agent" mode from these claims:
-      | claim_id | claim                                         | type        | subject | observer      | status   |
-      | c1       | staging ssh<U+200B> listens<U+202E> on port 2222  | environment | staging | cc<U+2066>-01   | promoted |
+      | claim_id | claim                                                               | type        | subject | observer                | status   |
+      | c1       | staging ssh<U+200B> listens<U+202E> on port<U+E0020><U+E0078> 2222  | environment | staging | cc<U+2066><U+FE0F>-01   | promoted |
     When the client calls "memory_search" with:
       """
       {"query": "staging port"}
@@ -301,6 +301,9 @@ Feature: Claim memory: propose, search, timeline, briefing
     And the tool output at /results/0 does not mention "\u200b"
     And the tool output at /results/0 does not mention "\u202e"
     And the tool output at /results/0 does not mention "\u2066"
+    And the tool output at /results/0 does not mention "\udb40\udc20"
+    And the tool output at /results/0 does not mention "\udb40\udc78"
+    And the tool output at /results/0 does not mention "\ufe0f"
 
   Scenario: a claim cannot forge a second header line
     Given a server initialized with revision "2025-11-25"

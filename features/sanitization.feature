@@ -1,6 +1,9 @@
 # The read-path sanitizer (seed 000, "Every field read from the lake is treated as an attack
-# surface"): every key and value of every cache entry, at any depth, loses zero-width, bidi and
-# control characters and is bounded with a visible marker before it reaches a tool result.
+# surface"): every key and value of every cache entry, at any depth, loses every character that
+# renders as nothing (controls but newline and tab, format characters, the default-ignorable code
+# points: zero-width, bidi, tags, variation selectors, Hangul fillers…), has its line and
+# paragraph separators turned into newlines, and is bounded with a visible marker before it
+# reaches a tool result.
 @stdio @ctxlake
 Feature: Strings read from the cache are sanitized at render time
   Ref: seed 000 (ctxlake mcp), "Every field read from the lake is treated as an attack surface": the read-path sanitizer
@@ -101,6 +104,79 @@ Feature: Strings read from the cache are sanitized at render time
       | 009D |
       | 009E |
       | 009F |
+
+    Examples: tag characters, the whole block U+E0000–E007F (an invisible copy of ASCII)
+      | hex   |
+      | E0000 |
+      | E0001 |
+      | E0020 |
+      | E0041 |
+      | E0069 |
+      | E007E |
+      | E007F |
+
+    Examples: variation selectors, both blocks (U+FE00–FE0F, U+E0100–E01EF)
+      | hex   |
+      | FE00  |
+      | FE0E  |
+      | FE0F  |
+      | E0100 |
+      | E01EF |
+
+    Examples: every other format character (Cf)
+      | hex   |
+      | 00AD  |
+      | 0600  |
+      | 0605  |
+      | 061C  |
+      | 06DD  |
+      | 070F  |
+      | 0890  |
+      | 08E2  |
+      | 180E  |
+      | 206A  |
+      | 206B  |
+      | 206C  |
+      | 206D  |
+      | 206E  |
+      | 206F  |
+      | FFF9  |
+      | FFFA  |
+      | FFFB  |
+      | 110BD |
+      | 110CD |
+      | 13430 |
+      | 1343F |
+      | 1BCA0 |
+      | 1BCA3 |
+      | 1D173 |
+      | 1D17A |
+
+    Examples: Hangul fillers
+      | hex   |
+      | 115F  |
+      | 1160  |
+      | 3164  |
+      | FFA0  |
+
+    Examples: the rest of Default_Ignorable_Code_Point: combining grapheme joiner, Khmer inherent vowels, Mongolian variation selectors, reserved code points
+      | hex   |
+      | 034F  |
+      | 17B4  |
+      | 17B5  |
+      | 180B  |
+      | 180F  |
+      | FFF0  |
+      | FFF8  |
+      | E0080 |
+      | E01F0 |
+      | E0FFF |
+
+  Scenario: line and paragraph separators become newlines
+    Given a server initialized with revision "2025-11-25"
+    And the roster holds an agent whose task is "one\u2028two\u2029three"
+    When the client calls "fleet_status"
+    Then the tool output at /agents/0/task is "one\ntwo\nthree"
 
   Scenario: newline and tab survive, instructions stay literal text
     Given a server initialized with revision "2025-11-25"

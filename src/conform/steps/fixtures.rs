@@ -40,7 +40,7 @@ pub fn register(r: &mut Registry) {
             .collect();
         write_json(w, "history.json", &json!({"generated_at": "2026-09-30T00:00:00Z", "sessions": sessions}))
     });
-    r.add(r"the roster holds an agent whose task has U\+([0-9A-Fa-f]{4}) inside", |w, a, _| {
+    r.add(r"the roster holds an agent whose task has U\+([0-9A-Fa-f]{4,6}) inside", |w, a, _| {
         let c = u32::from_str_radix(&a[0], 16).ok().and_then(char::from_u32).ok_or_else(|| fail("a code point"))?;
         let agent = json!({"agent_id": "cc-01", "task": format!("fix{c}bug"), format!("ke{c}y"): format!("va{c}l")});
         write_json(w, "roster.json", &json!({"agents": [agent]}))
@@ -252,19 +252,23 @@ fn claim_events(row: &HashMap<String, String>) -> Result<Vec<Value>, StepError> 
     Ok(events)
 }
 
-/// Replaces `<U+XXXX>` with that character, so table cells can hold invisible ones.
+/// Replaces `<U+XXXX>` (4 to 6 hex digits) with that character, so table cells can hold
+/// invisible ones.
 fn code_points(cell: &str) -> String {
     let mut out = String::new();
     let mut rest = cell;
     while let Some(at) = rest.find("<U+") {
         out.push_str(&rest[..at]);
-        let decoded = rest.get(at + 3..at + 7).and_then(|h| u32::from_str_radix(h, 16).ok()).and_then(char::from_u32);
-        match (decoded, rest.get(at + 7..at + 8)) {
-            (Some(c), Some(">")) => {
+        let decoded = rest[at + 3..]
+            .split_once('>')
+            .filter(|(hex, _)| (4..=6).contains(&hex.len()))
+            .and_then(|(hex, after)| Some((char::from_u32(u32::from_str_radix(hex, 16).ok()?)?, after)));
+        match decoded {
+            Some((c, after)) => {
                 out.push(c);
-                rest = &rest[at + 8..];
+                rest = after;
             }
-            _ => {
+            None => {
                 out.push_str("<U+");
                 rest = &rest[at + 3..];
             }
@@ -302,6 +306,7 @@ mod tests {
     #[test]
     fn code_points_decode_and_leave_malformed_markers_alone() {
         assert_eq!(super::code_points("a<U+200B>b"), "a\u{200B}b");
+        assert_eq!(super::code_points("a<U+E0041>b<U+FE0F>"), "a\u{E0041}b\u{FE0F}");
         assert_eq!(super::code_points("a<U+zz>b<U+"), "a<U+zz>b<U+");
     }
 }
