@@ -33,6 +33,11 @@ pub struct Opened {
 }
 
 impl LakeArgs {
+    /// The `--fleet` values as given.
+    pub fn fleets(&self) -> &[String] {
+        &self.fleets
+    }
+
     /// Opens the lake and resolves the host and the fleets this host serves.
     pub fn open(&self, ctx: &Ctx) -> anyhow::Result<Opened> {
         let url = lake_url(self.lake.as_deref(), ctx)?;

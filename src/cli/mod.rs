@@ -3,6 +3,8 @@
 //! once, here, into a `Ctx`; nothing below reads it again.
 
 mod briefing;
+#[cfg(feature = "lake")]
+mod claims;
 mod conform;
 #[cfg(feature = "lake")]
 mod lake;
@@ -53,6 +55,10 @@ enum Command {
     /// promotion gate, and publish them. Safe on many hosts at once.
     #[cfg(feature = "lake")]
     Maint(maint::Args),
+    /// The fleet owner's view of its claims and decisions: list, show, approve (how a
+    /// preference is promoted), retire, quarantine and unquarantine an agent.
+    #[cfg(feature = "lake")]
+    Claims(claims::Args),
 }
 
 impl Cli {
@@ -67,6 +73,8 @@ impl Cli {
             Command::Sync(args) => sync::run(args, environment()?),
             #[cfg(feature = "lake")]
             Command::Maint(args) => maint::run(args, environment()?),
+            #[cfg(feature = "lake")]
+            Command::Claims(args) => claims::run(args, environment()?),
         }
     }
 }

@@ -5,6 +5,8 @@
 //!   spool/<host>/<sha256>.ndjson        drained spool records, named by content (Create)
 //!   quarantine/<host>/<sha256>.json     refused spool lines: hash, length, reason (Create)
 //!   events/<kind>/<claim key>.json      the gate's promoted/contested events (Create)
+//!   events/owner/<kind>-<ulid>.json     the owner's retired/quarantine events (Create)
+//!   approvals/<claim key>.json          the owner's approvals, how a preference is promoted (Create)
 //!   presence/<agent key>.json           one heartbeat per agent (Overwrite, one writer)
 //!   clock/<writer key>.probe            read back for the store's clock (Overwrite)
 //!   roster.json                         merged roster (CAS)
@@ -93,6 +95,21 @@ impl FleetLayout {
     /// that reach the same verdict write the same key and the second finds it already there.
     pub fn gate_event(&self, kind: &str, claim_id: &str) -> Path {
         self.key(&format!("events/{kind}/{}.json", sha256_hex(claim_id.as_bytes())))
+    }
+
+    /// An event the fleet's owner wrote (`ctxlake claims retire|quarantine|unquarantine`): a
+    /// fresh key each time, so quarantining an agent again after releasing it is a new event.
+    pub fn owner_event(&self, kind: &str, unique: &str) -> Path {
+        self.key(&format!("events/owner/{kind}-{unique}.json"))
+    }
+
+    pub fn approvals_prefix(&self) -> Path {
+        self.key("approvals")
+    }
+
+    /// The owner's approval of a claim (how a preference is promoted): one per claim.
+    pub fn approval(&self, claim_id: &str) -> Path {
+        self.key(&format!("approvals/{}.json", sha256_hex(claim_id.as_bytes())))
     }
 
     pub fn presence_prefix(&self) -> Path {

@@ -20,7 +20,7 @@ use crate::local::paths::FleetId;
 use crate::snapshot::{self, Mode, SnapshotError};
 use crate::spec::wire::claim_event::ClaimEvent;
 use crate::spec::wire::history::SessionDigest;
-use crate::spec::wire::lake::{CasStamp, HistoryDocument, Presence, RosterDocument, SnapshotPointer};
+use crate::spec::wire::lake::{CasStamp, ClaimApproval, HistoryDocument, Presence, RosterDocument, SnapshotPointer};
 use crate::spec::wire::spool::SpoolRecord;
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use serde_json::Value;
@@ -105,7 +105,7 @@ pub fn maint(lake: &Lake, options: &MaintOptions) -> Result<MaintReport, MaintEr
 
     let mut known_agents: BTreeSet<String> = presence.iter().map(|p| p.agent_id.clone()).collect();
     known_agents.extend(drained.requests.iter().map(|r| request_agent(r).to_string()));
-    let facts = GateFacts { known_agents, approved: BTreeSet::new(), now };
+    let facts = GateFacts { known_agents, approved: read_approvals(lake, &layout)?, now };
     let updated =
         cas::update::<SnapshotPointer, MaintError>(lake, &layout.snapshot_pointer(), &options.writer, |_| {
             publish(lake, &layout, options, &drained, &sessions, &facts, &mut report).map(Some)
@@ -215,7 +215,28 @@ fn read_batches(lake: &Lake, layout: &FleetLayout, report: &mut MaintReport) -> 
     Ok(drained)
 }
 
-fn read_events(lake: &Lake, layout: &FleetLayout) -> Result<Vec<ClaimEvent>, MaintError> {
+/// The `proposed` events of every drained batch (what `ctxlake claims list` folds).
+pub(crate) fn read_proposals(lake: &Lake, layout: &FleetLayout) -> Result<Vec<ClaimEvent>, MaintError> {
+    Ok(read_batches(lake, layout, &mut MaintReport::default())?.proposals)
+}
+
+/// The claim ids the fleet's owner approved (`ctxlake claims approve`).
+fn read_approvals(lake: &Lake, layout: &FleetLayout) -> Result<BTreeSet<String>, MaintError> {
+    let mut approved = BTreeSet::new();
+    for listed in lake.list(&layout.approvals_prefix())? {
+        let Some(object) = lake.get(&listed.key)? else { continue };
+        match serde_json::from_slice::<ClaimApproval>(&object.body) {
+            Ok(approval) => {
+                approved.insert(approval.claim_id);
+            }
+            Err(e) => tracing::warn!(key = %listed.key, error = %e, "unreadable approval skipped"),
+        }
+    }
+    Ok(approved)
+}
+
+/// Every claim event in the lake: the gate's verdicts and the owner's events.
+pub(crate) fn read_events(lake: &Lake, layout: &FleetLayout) -> Result<Vec<ClaimEvent>, MaintError> {
     let mut events = vec![];
     for listed in lake.list(&layout.events_prefix())? {
         let Some(object) = lake.get(&listed.key)? else { continue };

@@ -1,5 +1,7 @@
 //! Integration tests that drive the real `ctxlake` binary (tests/features.rs runs the Gherkin suite).
 
+#[cfg(feature = "lake")]
+mod claims;
 mod conform;
 mod faults;
 mod golden;

@@ -12,6 +12,16 @@ pub struct CasStamp {
     pub nonce: ::std::string::String,
     pub writer: ::std::string::String,
 }
+///fleets/<fleet>/approvals/<sha256 of claim id>.json: the fleet owner approved a claim (`ctxlake claims approve`); how a preference is promoted. Created once (create-if-absent).
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimApproval {
+    ///the store's clock
+    pub at: ::chrono::DateTime<::chrono::offset::Utc>,
+    ///who approved: `human:<name>`
+    pub by: ::std::string::String,
+    pub claim_id: ::std::string::String,
+}
 ///`FileOffset`
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]

@@ -1,0 +1,90 @@
+//! What the fleet's owner reads and writes (`ctxlake claims`): every claim as the lake folds it
+//! (candidates included, which agents never see), and the owner's events: an approval (how a
+//! preference is promoted), a retirement, an agent's quarantine and its release. Owner events
+//! are created, never overwritten, and the next `ctxlake maint` folds them like any other.
+
+use crate::lake::layout::FleetLayout;
+use crate::lake::maint::{self, MaintError};
+use crate::lake::{Created, Lake};
+use crate::local::paths::FleetId;
+use crate::snapshot::{ClaimRow, fold};
+use crate::spec::wire::claim_event::ClaimEvent;
+use crate::spec::wire::lake::ClaimApproval;
+
+/// Why an owner's command did nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum ClaimsError {
+    #[error("fleet {fleet} has no claim {claim_id} in the lake (`ctxlake claims list` shows them)")]
+    UnknownClaim { fleet: String, claim_id: String },
+    #[error("`{what}` must not be blank")]
+    Blank { what: &'static str },
+    #[error(transparent)]
+    Lake(#[from] MaintError),
+}
+
+/// Every claim of the fleet, folded from the drained proposals and every event in the lake,
+/// approvals applied to nothing (they only open the gate), in claim id order.
+pub fn list(lake: &Lake, fleet: &FleetId) -> Result<Vec<ClaimRow>, ClaimsError> {
+    let layout = FleetLayout::new(fleet);
+    let mut events = maint::read_proposals(lake, &layout)?;
+    events.extend(maint::read_events(lake, &layout)?);
+    Ok(fold(events))
+}
+
+/// Records the owner's approval of `claim_id`; the next maint promotes it if it passes the rest
+/// of the gate. `Created::AlreadyExists` when it was approved before.
+pub fn approve(lake: &Lake, fleet: &FleetId, claim_id: &str, by: &str) -> Result<Created, ClaimsError> {
+    known(lake, fleet, claim_id)?;
+    let layout = FleetLayout::new(fleet);
+    let at = lake.clock(&layout.clock_probe(by)).map_err(MaintError::from)?;
+    let approval = ClaimApproval { claim_id: claim_id.to_string(), by: by.to_string(), at };
+    let body = serde_json::to_vec(&approval).expect("an approval serializes");
+    Ok(lake.put_if_absent(&layout.approval(claim_id), body).map_err(MaintError::from)?)
+}
+
+/// Retires a claim: it leaves every agent's view at the next maint, and stays retired.
+pub fn retire(lake: &Lake, fleet: &FleetId, claim_id: &str, reason: &str, by: &str) -> Result<(), ClaimsError> {
+    known(lake, fleet, claim_id)?;
+    let reason = non_blank("reason", reason)?;
+    owner_event(lake, fleet, by, "retired", |at| ClaimEvent::Retired { claim_id: claim_id.to_string(), at, reason })
+}
+
+/// Quarantines an agent: its candidates are held and its promoted claims contested.
+pub fn quarantine(lake: &Lake, fleet: &FleetId, agent_id: &str, reason: &str, by: &str) -> Result<(), ClaimsError> {
+    let agent_id = non_blank("agent", agent_id)?;
+    let reason = non_blank("reason", reason)?;
+    owner_event(lake, fleet, by, "agent_quarantined", |at| ClaimEvent::AgentQuarantined { agent_id, at, reason })
+}
+
+/// Releases an agent from quarantine (the newest of its quarantine events wins).
+pub fn unquarantine(lake: &Lake, fleet: &FleetId, agent_id: &str, by: &str) -> Result<(), ClaimsError> {
+    let agent_id = non_blank("agent", agent_id)?;
+    owner_event(lake, fleet, by, "agent_unquarantined", |at| ClaimEvent::AgentUnquarantined { agent_id, at })
+}
+
+fn known(lake: &Lake, fleet: &FleetId, claim_id: &str) -> Result<(), ClaimsError> {
+    match list(lake, fleet)?.iter().any(|row| row.claim_id == claim_id) {
+        true => Ok(()),
+        false => Err(ClaimsError::UnknownClaim { fleet: fleet.as_str().to_string(), claim_id: claim_id.to_string() }),
+    }
+}
+
+fn owner_event(
+    lake: &Lake,
+    fleet: &FleetId,
+    by: &str,
+    kind: &str,
+    event: impl FnOnce(chrono::DateTime<chrono::Utc>) -> ClaimEvent,
+) -> Result<(), ClaimsError> {
+    let layout = FleetLayout::new(fleet);
+    let at = lake.clock(&layout.clock_probe(by)).map_err(MaintError::from)?;
+    let body = serde_json::to_vec(&event(at)).expect("claim events serialize");
+    let key = layout.owner_event(kind, &ulid::Ulid::new().to_string());
+    lake.put_if_absent(&key, body).map_err(MaintError::from)?;
+    Ok(())
+}
+
+fn non_blank(what: &'static str, text: &str) -> Result<String, ClaimsError> {
+    let text = crate::guard::scrub(text);
+    if text.is_empty() { Err(ClaimsError::Blank { what }) } else { Ok(text) }
+}
