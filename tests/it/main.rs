@@ -6,4 +6,5 @@ mod golden;
 #[cfg(feature = "lake")]
 mod lake;
 mod layers;
+mod retrieval;
 mod stdout_purity;
