@@ -165,6 +165,20 @@ Feature: Claim memory: propose, search, timeline, briefing
     Then the tool output at /results has 1 items
     And the tool output at /results/0 mentions "the new deploy script"
 
+  Scenario: a snapshot built by `ctxlake snapshot build` is searched with the static model, which finds a paraphrase
+    Given a server initialized with revision "2025-11-25"
+    And the fleet snapshot is built in "agent" mode from these claims:
+      | claim_id | claim                                                        | type        | subject | observer | status   |
+      | c1       | The embeddings index is rebuilt nightly at 02:00 UTC by a cron job | convention | search  | cc-01    | promoted |
+      | c2       | Max upload size is 50 MB; larger files are rejected with HTTP 413   | convention | api     | cc-02    | promoted |
+    When the client calls "memory_search" with:
+      """
+      {"query": "when does the vector index get regenerated?", "k": 1}
+      """
+    Then the tool output at /retrieval/mode is "semantic"
+    And the tool output at /retrieval/degraded is false
+    And the tool output at /results/0 mentions "rebuilt nightly"
+
   Scenario: a hit renders with attribution, never as bare fact
     Given a server initialized with revision "2025-11-25"
     And the fleet snapshot is built in "agent" mode from these claims:

@@ -46,8 +46,15 @@ fn build(events: &std::path::Path, out: &std::path::Path, mode: ModeArg) -> anyh
         ModeArg::Shadow => Mode::Shadow,
     };
     let now = chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now());
-    let written = snapshot::write(out, &rows, mode, &ctxlake::embed::Lexical, now)?;
-    println!("{}: {} claims, {} visible to agents", out.display(), written.claims, written.visible);
+    let embedder = ctxlake::embed::best_available();
+    let written = snapshot::write(out, &rows, mode, embedder, now)?;
+    println!(
+        "{}: {} claims, {} visible to agents, vectors from {}",
+        out.display(),
+        written.claims,
+        written.visible,
+        embedder.model()
+    );
     Ok(())
 }
 

@@ -2,6 +2,10 @@
 //! one without touching the tools: the snapshot records which model filled its vectors, and the
 //! query is embedded by the same model.
 
+pub mod model;
+
+pub use model::{STATIC_MODEL, StaticModel};
+
 /// Turns text into a unit vector of `dimensions()` floats.
 pub trait Embedder: Send + Sync {
     /// Stable identifier recorded in a snapshot's meta (`embedding_model`).
@@ -36,6 +40,16 @@ impl Embedder for Lexical {
         }
         normalize(&mut vector);
         vector
+    }
+}
+
+/// The embedder that fills a new snapshot's vectors: the static model when it loads, else the
+/// lexical hash (the reason is logged once, and the snapshot's meta names what was used).
+pub fn best_available() -> &'static dyn Embedder {
+    static LEXICAL: Lexical = Lexical;
+    match model::shared() {
+        Ok(model) => model,
+        Err(_) => &LEXICAL,
     }
 }
 

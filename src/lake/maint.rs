@@ -10,7 +10,6 @@
 //! A snapshot's bytes depend only on the lake's contents (its time is the newest event's), so
 //! an idle run rebuilds the same hash and writes nothing.
 
-use crate::embed::Lexical;
 use crate::lake::cas::{self, CasError, Updated};
 use crate::lake::gate::{self, GateFacts};
 use crate::lake::layout::{FleetLayout, sha256_hex};
@@ -157,7 +156,7 @@ fn publish(
     let generated_at = events.iter().map(event_time).max().unwrap_or(facts.now);
     let dir = tempfile::tempdir().map_err(|source| MaintError::Io { path: "a temporary folder".into(), source })?;
     let path = dir.path().join("snapshot.sqlite");
-    let written = snapshot::write(&path, &rows, options.mode, &Lexical, generated_at)?;
+    let written = snapshot::write(&path, &rows, options.mode, crate::embed::best_available(), generated_at)?;
     fill_sessions(&path, sessions)?;
     let bytes = std::fs::read(&path).map_err(|source| MaintError::Io { path: path.display().to_string(), source })?;
     let hash = sha256_hex(&bytes);

@@ -1,18 +1,21 @@
 //! The SQLite claim snapshot (`snapshot.bin`): its schema (`schema.sql`, one definition for
-//! both sides), the fold of ClaimEvents into claim rows, the writer, and the read-only reader
-//! the memory tools and the briefing use.
+//! both sides), the fold of ClaimEvents into claim rows, the keyword index, the writer, and the
+//! read-only reader the memory tools and the briefing use.
 
 pub mod fold;
+pub mod lexical;
+pub mod rank;
 pub mod read;
 pub mod write;
 
 pub use fold::{ClaimRow, Status, fold};
-pub use read::{Filters, Snapshot, SnapshotRow};
+pub use read::{Filters, Hits, Lanes, Snapshot, SnapshotRow};
 pub use write::{Mode, write};
 
 /// The schema both the writer and the reader are built against.
 pub const SCHEMA_SQL: &str = include_str!("schema.sql");
-pub const SCHEMA_VERSION: &str = "1";
+/// Version 2: the keyword index is `lexical_postings` (FTS5 before).
+pub const SCHEMA_VERSION: &str = "2";
 
 #[derive(Debug, thiserror::Error)]
 pub enum SnapshotError {

@@ -1,24 +1,20 @@
 //! Read-only access to a snapshot file: hybrid search, the outcome timeline of a subject, and
 //! the top claims for the briefing. Only rows the writer marked visible are ever returned.
 //!
-//! Search fuses two ranked lists with reciprocal-rank fusion (score = Σ 1/(60 + rank)): FTS5
-//! bm25 over the query's word tokens (each quoted, OR-ed: no query text is ever FTS syntax), and
-//! cosine similarity of the query's embedding against every visible claim's vector, held in
-//! memory as signed bytes after the first search (256 bytes per claim).
+//! Search fuses two ranked lists (`rank.rs` holds the weights): BM25 over the keyword index
+//! (`lexical.rs`; query text is only ever split into word tokens, never parsed as syntax), and
+//! the cosine of the query's embedding against every visible claim's vector, held in memory as
+//! signed bytes after the first search (256 bytes per claim). The vector list runs only when the
+//! query is embedded by the model that filled the snapshot.
 
-use crate::embed::{Embedder, dot_i8, quantize, tokens};
+use crate::embed::{Embedder, dot_i8, quantize};
+use crate::snapshot::lexical::{accumulate, query_terms};
+use crate::snapshot::rank::{FUSION, Fusion, fuse, keep_strong, top};
 use crate::snapshot::{SCHEMA_VERSION, SnapshotError};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use std::cell::OnceCell;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::path::Path;
-
-/// How many hits each ranked list contributes before fusion.
-const CANDIDATES_PER_LIST: usize = 1000;
-/// The reciprocal-rank fusion constant (Cormack et al.'s 60).
-const RRF_K: f64 = 60.0;
-/// Query tokens beyond this are ignored.
-const MAX_QUERY_TOKENS: usize = 32;
 
 /// A visible claim as the tools render it.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,7 +56,30 @@ pub struct Snapshot {
     db: Connection,
     agent_reads_enabled: bool,
     embedding_model: String,
+    embedding_dimensions: usize,
+    /// One past the largest claims rowid: the size of the keyword accumulator.
+    rowid_bound: usize,
     vectors: OnceCell<VectorIndex>,
+}
+
+/// Which ranked lists a search may use; both, except in benchmarks that measure one alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lanes {
+    pub lexical: bool,
+    pub dense: bool,
+}
+
+impl Lanes {
+    pub const BOTH: Lanes = Lanes { lexical: true, dense: true };
+}
+
+/// The best claims for a query, whether more matched, and whether the vector list took part
+/// (false when no embedder was given or it is not the model that filled the snapshot).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hits {
+    pub rows: Vec<SnapshotRow>,
+    pub truncated: bool,
+    pub dense: bool,
 }
 
 struct VectorIndex {
@@ -99,14 +118,29 @@ impl Snapshot {
         }
         let agent_reads_enabled = meta("agent_reads_enabled")?.as_deref() == Some("true");
         let embedding_model = meta("embedding_model")?.unwrap_or_default();
-        db.prepare("SELECT claim_id FROM claims LIMIT 1").map_err(unusable)?;
-        Ok(Snapshot { db, agent_reads_enabled, embedding_model, vectors: OnceCell::new() })
+        let embedding_dimensions = meta("embedding_dimensions")?.and_then(|d| d.parse().ok()).unwrap_or(0);
+        let largest: i64 =
+            db.query_row("SELECT coalesce(max(rowid), 0) FROM claims", [], |r| r.get(0)).map_err(unusable)?;
+        let rowid_bound = usize::try_from(largest).unwrap_or(0) + 1;
+        Ok(Snapshot {
+            db,
+            agent_reads_enabled,
+            embedding_model,
+            embedding_dimensions,
+            rowid_bound,
+            vectors: OnceCell::new(),
+        })
     }
 
     /// False in shadow mode. Only for saying why results are empty: visibility itself is baked
     /// into the rows (`visible_to_agents`), so no read path consults this flag to filter.
     pub fn agent_reads_enabled(&self) -> bool {
         self.agent_reads_enabled
+    }
+
+    /// The model that filled the snapshot's vectors (its meta's `embedding_model`).
+    pub fn embedding_model(&self) -> &str {
+        &self.embedding_model
     }
 
     /// Every meta key and value, for `ctxlake snapshot inspect`.
@@ -124,28 +158,50 @@ impl Snapshot {
         rows.collect::<Result<_, _>>().map_err(err)
     }
 
-    /// The best `k` visible claims for `query`, and whether more matched.
+    /// The best `k` visible claims for `query` with the shipped fusion. `embedder` embeds the
+    /// query for the vector list; `None`, or a model other than the snapshot's, leaves the
+    /// keyword list alone (`Hits::dense` says which happened).
     pub fn search(
         &self,
-        embedder: &dyn Embedder,
+        embedder: Option<&dyn Embedder>,
         query: &str,
         filters: &Filters,
         k: usize,
-    ) -> Result<(Vec<SnapshotRow>, bool), SnapshotError> {
-        let lexical = self.lexical_ranks(query, filters)?;
-        let vector = self.vector_ranks(embedder, query, filters)?;
-        let mut scores: HashMap<i64, f64> = HashMap::new();
-        for list in [&lexical, &vector] {
-            for (rank, rowid) in list.iter().enumerate() {
-                *scores.entry(*rowid).or_default() += 1.0 / (RRF_K + rank as f64 + 1.0);
-            }
-        }
-        let mut fused: Vec<(i64, f64)> = scores.into_iter().collect();
-        fused.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    ) -> Result<Hits, SnapshotError> {
+        self.search_with(embedder, query, filters, k, &FUSION, Lanes::BOTH)
+    }
+
+    /// [`Snapshot::search`] with explicit fusion parameters and lanes. Use this in benchmarks.
+    pub fn search_with(
+        &self,
+        embedder: Option<&dyn Embedder>,
+        query: &str,
+        filters: &Filters,
+        k: usize,
+        fusion: &Fusion,
+        lanes: Lanes,
+    ) -> Result<Hits, SnapshotError> {
+        let allowed = if filters.is_empty() { None } else { Some(self.filtered_rowids(filters)?) };
+        let lexical = if lanes.lexical { self.lexical_ranks(query, allowed.as_ref(), fusion)? } else { vec![] };
+        let embedder = embedder.filter(|e| lanes.dense && self.embedded_by(*e));
+        let dense = match embedder {
+            Some(embedder) => self.vector_ranks(embedder, query, allowed.as_ref(), fusion.candidates)?,
+            None => vec![],
+        };
+        let mut fused = fuse(&dense, &lexical, fusion);
         let truncated = fused.len() > k;
         fused.truncate(k);
         let rows = fused.iter().map(|(rowid, _)| self.row(*rowid)).collect::<Result<_, _>>()?;
-        Ok((rows, truncated))
+        Ok(Hits { rows, truncated, dense: embedder.is_some() })
+    }
+
+    /// Whether `embedder` is the model that filled this snapshot's vectors.
+    fn embedded_by(&self, embedder: &dyn Embedder) -> bool {
+        let same = embedder.model() == self.embedding_model && embedder.dimensions() == self.embedding_dimensions;
+        if !same {
+            tracing::warn!(snapshot = %self.embedding_model, query = embedder.model(), "embedding models differ; keyword search only");
+        }
+        same
     }
 
     /// Visible `outcome` claims about `subject`, oldest first, updated at or after `since`.
@@ -173,43 +229,42 @@ impl Snapshot {
         self.rows(&sql, params![limit as i64])
     }
 
-    fn lexical_ranks(&self, query: &str, filters: &Filters) -> Result<Vec<i64>, SnapshotError> {
-        let mut words: Vec<String> = vec![];
-        for token in tokens(query) {
-            if !words.contains(&token) && words.len() < MAX_QUERY_TOKENS {
-                words.push(token);
-            }
-        }
-        if words.is_empty() {
+    fn lexical_ranks(
+        &self,
+        query: &str,
+        allowed: Option<&HashSet<i64>>,
+        fusion: &Fusion,
+    ) -> Result<Vec<i64>, SnapshotError> {
+        let terms = query_terms(query);
+        if terms.is_empty() {
             return Ok(vec![]);
         }
-        let expression =
-            words.iter().map(|w| format!("\"{}\"", w.replace('"', "\"\""))).collect::<Vec<_>>().join(" OR ");
-        // Only visible claims are in the FTS index, so without filters no join is needed.
-        let sql = if filters.is_empty() {
-            "SELECT rowid FROM claims_fts WHERE claims_fts MATCH ?1
-             AND ?2 IS NULL AND ?3 IS NULL AND ?4 IS NULL ORDER BY bm25(claims_fts) LIMIT ?5"
-        } else {
-            "SELECT c.rowid FROM claims_fts JOIN claims c ON c.rowid = claims_fts.rowid
-             WHERE claims_fts MATCH ?1 AND c.visible_to_agents = 1
-             AND (?2 IS NULL OR c.scope = ?2) AND (?3 IS NULL OR c.subject = ?3) AND (?4 IS NULL OR c.claim_type = ?4)
-             ORDER BY bm25(claims_fts) LIMIT ?5"
-        };
-        let mut stmt = self.db.prepare_cached(sql).map_err(err)?;
-        let ids = stmt
-            .query_map(
-                params![expression, filters.scope, filters.subject, filters.claim_type, CANDIDATES_PER_LIST as i64],
-                |r| r.get(0),
-            )
+        let mut scores = vec![0.0f32; self.rowid_bound];
+        let mut touched: Vec<u32> = Vec::new();
+        let mut stmt = self.db.prepare_cached("SELECT postings FROM lexical_postings WHERE term = ?1").map_err(err)?;
+        for term in terms {
+            stmt.query_row([term], |r| {
+                accumulate(r.get_ref(0)?.as_blob()?, &mut scores, &mut touched);
+                Ok(())
+            })
+            .optional()
             .map_err(err)?;
-        ids.collect::<Result<_, _>>().map_err(err)
+        }
+        let scored: Vec<(f32, i64)> = touched
+            .into_iter()
+            .map(|rowid| (scores[rowid as usize], i64::from(rowid)))
+            .filter(|(_, rowid)| allowed.is_none_or(|set| set.contains(rowid)))
+            .collect();
+        Ok(keep_strong(scored, fusion))
     }
 
-    fn vector_ranks(&self, embedder: &dyn Embedder, query: &str, filters: &Filters) -> Result<Vec<i64>, SnapshotError> {
-        if embedder.model() != self.embedding_model {
-            tracing::warn!(snapshot = %self.embedding_model, query = embedder.model(), "embedding models differ; lexical search only");
-            return Ok(vec![]);
-        }
+    fn vector_ranks(
+        &self,
+        embedder: &dyn Embedder,
+        query: &str,
+        allowed: Option<&HashSet<i64>>,
+        candidates: usize,
+    ) -> Result<Vec<i64>, SnapshotError> {
         let index = match self.vectors.get() {
             Some(index) => index,
             None => {
@@ -218,7 +273,6 @@ impl Snapshot {
             }
         };
         let query = quantize(&embedder.embed(query));
-        let allowed = if filters.is_empty() { None } else { Some(self.filtered_rowids(filters)?) };
         // A lexical query vector has a handful of non-zero dimensions: scoring only those is the
         // same dot product at a fraction of the cost. Dense (model) queries take the full dot.
         let nonzero: Vec<(usize, i32)> =
@@ -236,18 +290,12 @@ impl Snapshot {
                 scored.push((value, index.rowids[position]));
             }
         };
-        match &allowed {
+        match allowed {
             // Filtered: visit only the allowed rows (the index is in rowid order).
             Some(set) => set.iter().filter_map(|rowid| index.rowids.binary_search(rowid).ok()).for_each(&mut consider),
             None => (0..index.rowids.len()).for_each(&mut consider),
         }
-        let by_score = |a: &(i32, i64), b: &(i32, i64)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
-        if scored.len() > CANDIDATES_PER_LIST {
-            scored.select_nth_unstable_by(CANDIDATES_PER_LIST, by_score);
-            scored.truncate(CANDIDATES_PER_LIST);
-        }
-        scored.sort_by(by_score);
-        Ok(scored.into_iter().map(|(_, rowid)| rowid).collect())
+        Ok(top(scored, candidates, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1))))
     }
 
     fn load_vectors(&self, dimensions: usize) -> Result<VectorIndex, SnapshotError> {

@@ -1,7 +1,7 @@
--- snapshot.bin, schema version 1: the SQLite claim snapshot `ctxlake maint` publishes and
+-- snapshot.bin, schema version 2: the SQLite claim snapshot `ctxlake maint` publishes and
 -- `ctxlake sync` mirrors into <cache>/<fleet>/snapshot.bin. Written by src/snapshot/write.rs,
 -- read by src/snapshot/read.rs; this file is the one definition both use.
--- Visibility is baked into the rows: only visible claims have FTS rows and vectors, and
+-- Visibility is baked into the rows: only visible claims have postings and vectors, and
 -- `visible_to_agents` is 0 for every claim when agent reads are disabled (shadow mode).
 
 CREATE TABLE snapshot_meta (
@@ -28,13 +28,16 @@ CREATE TABLE claims (
 
 CREATE INDEX claims_visible ON claims (visible_to_agents, subject, claim_type, updated_at);
 
-CREATE VIRTUAL TABLE claims_fts USING fts5 (
-    claim, subject,
-    tokenize = 'unicode61 remove_diacritics 2'
-);
+-- The keyword index of visible claims (src/snapshot/lexical.rs; version 2 replaced FTS5, whose
+-- bm25() scores every match): one row per term of `claim` and `subject`, stop words excluded;
+-- `postings` is (claims.rowid u32 LE, BM25 impact f32 LE) per claim holding the term, in rowid order.
+CREATE TABLE lexical_postings (
+    term     TEXT PRIMARY KEY,
+    postings BLOB NOT NULL
+) WITHOUT ROWID;
 
--- One row per visible claim: its unit vector quantized to signed bytes, from the stored
--- embedding when it has the model's dimensions, else from embedding the claim text.
+-- One row per visible claim: the claim text embedded by the model `embedding_model` in the
+-- meta names, as a unit vector quantized to signed bytes.
 CREATE TABLE claim_vectors (
     claim_rowid INTEGER PRIMARY KEY,
     vector      BLOB NOT NULL

@@ -1,7 +1,8 @@
 //! Writes a snapshot file from folded claim rows: into a temporary file beside the target,
 //! synced, then renamed over it, so a reader never sees a half-written snapshot.
 
-use crate::embed::{Embedder, encode_f32_le, normalize, quantize};
+use crate::embed::{Embedder, encode_f32_le, quantize};
+use crate::snapshot::lexical::{self, LEXICAL_INDEX};
 use crate::snapshot::{ClaimRow, SCHEMA_SQL, SCHEMA_VERSION, SnapshotError};
 use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::{Connection, params};
@@ -71,13 +72,13 @@ fn fill(
     db.execute_batch(SCHEMA_SQL)?;
     let tx = db.transaction()?;
     let mut visible = 0;
+    let mut documents: Vec<(u32, String)> = Vec::new();
     {
         let mut claim = tx.prepare(
             "INSERT INTO claims (claim_id, claim, claim_type, subject, scope, observed_by, status, evidence_count,
              independent_count, confidence, evidence_json, updated_at, visible_to_agents, embedding)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
         )?;
-        let mut fts = tx.prepare("INSERT INTO claims_fts (rowid, claim, subject) VALUES (?1, ?2, ?3)")?;
         let mut vector = tx.prepare("INSERT INTO claim_vectors (claim_rowid, vector) VALUES (?1, ?2)")?;
         for row in rows {
             let shown = row.visible(mode.agent_reads_enabled());
@@ -103,9 +104,15 @@ fn fill(
             }
             visible += 1;
             let rowid = tx.last_insert_rowid();
-            fts.execute(params![rowid, row.claim, row.subject])?;
-            let bytes: Vec<u8> = quantize(&unit_vector(row, embedder)).into_iter().map(|b| b as u8).collect();
+            documents.push((lexical_rowid(rowid)?, format!("{} {}", row.claim, row.subject)));
+            // Always the claim text through this snapshot's embedder: a proposal's stored
+            // embedding names no model, so it cannot be trusted to live in the same space.
+            let bytes: Vec<u8> = quantize(&embedder.embed(&row.claim)).into_iter().map(|b| b as u8).collect();
             vector.execute(params![rowid, bytes])?;
+        }
+        let mut postings = tx.prepare("INSERT INTO lexical_postings (term, postings) VALUES (?1, ?2)")?;
+        for (term, blob) in lexical::build(&documents) {
+            postings.execute(params![term, blob])?;
         }
         let meta = [
             ("schema_version", SCHEMA_VERSION.to_string()),
@@ -114,6 +121,7 @@ fn fill(
             ("agent_reads_enabled", mode.agent_reads_enabled().to_string()),
             ("embedding_model", embedder.model().to_string()),
             ("embedding_dimensions", embedder.dimensions().to_string()),
+            ("lexical_index", LEXICAL_INDEX.to_string()),
             ("generated_at", timestamp(&generated_at)),
         ];
         let mut put = tx.prepare("INSERT INTO snapshot_meta (key, value) VALUES (?1, ?2)")?;
@@ -125,14 +133,8 @@ fn fill(
     Ok(Written { claims: rows.len(), visible })
 }
 
-/// The stored embedding when it has the model's dimensions, else the claim text embedded.
-fn unit_vector(row: &ClaimRow, embedder: &dyn Embedder) -> Vec<f32> {
-    match &row.embedding {
-        Some(stored) if stored.len() == embedder.dimensions() => {
-            let mut unit = stored.clone();
-            normalize(&mut unit);
-            unit
-        }
-        _ => embedder.embed(&row.claim),
-    }
+/// The keyword index addresses claims by a u32 rowid (half the bytes of an i64); a snapshot of
+/// four billion claims is refused rather than wrapped.
+fn lexical_rowid(rowid: i64) -> rusqlite::Result<u32> {
+    u32::try_from(rowid).map_err(|_| rusqlite::Error::IntegralValueOutOfRange(0, rowid))
 }

@@ -1,12 +1,13 @@
 //! The memory family (seed 000): memory_search, memory_propose, memory_timeline.
 //! Agents only propose: a proposal is spooled as a `proposed` ClaimEvent at agent scope and
 //! nothing here can widen it or promote it. Reads come from the local snapshot, show only rows
-//! the writer marked visible, and render with attribution through the sanitizer.
+//! the writer marked visible, and render with attribution through the sanitizer. Every search
+//! result says how it was ranked (`retrieval`): the static model, the lexical hash, or keywords.
 
 use crate::attribution::render;
 use crate::catalog::ToolError;
 use crate::config::Ctx;
-use crate::embed::{Embedder, Lexical};
+use crate::embed::{Embedder, LEXICAL_MODEL, Lexical, model};
 use crate::guard::sanitize::{MAX_SHORT_FIELD, clean_single_line};
 use crate::guard::scrub;
 use crate::local::cache::check_fleet_dir;
@@ -29,7 +30,6 @@ pub struct MemoryTools {
     fleet_dir: PathBuf,
     snapshot_path: PathBuf,
     spool: Spool,
-    embedder: Box<dyn Embedder>,
     open: Mutex<Option<(FileIdentity, Snapshot)>>,
 }
 
@@ -53,7 +53,7 @@ impl MemoryTools {
         let fleet_dir = ctx.fleet_id.cache_dir(&ctx.cache_root);
         let snapshot_path = fleet_dir.join("snapshot.bin");
         let spool = Spool::new(&ctx.spool_root, &ctx.fleet_id);
-        MemoryTools { ctx, fleet_dir, snapshot_path, spool, embedder: Box::new(Lexical), open: Mutex::new(None) }
+        MemoryTools { ctx, fleet_dir, snapshot_path, spool, open: Mutex::new(None) }
     }
 
     /// Runs `f` with the current snapshot, opening (or reopening, after a sync replaced it) as needed.
@@ -110,22 +110,30 @@ impl Memory for MemoryTools {
             let snapshot = match opened {
                 Opened::Ready(snapshot) => snapshot,
                 Opened::Unavailable(note) => {
-                    return MemorySearchOutput { enabled: false, results: vec![], truncated: false, note };
+                    return MemorySearchOutput {
+                        enabled: false,
+                        results: vec![],
+                        truncated: false,
+                        note,
+                        retrieval: None,
+                    };
                 }
             };
-            match snapshot.search(self.embedder.as_ref(), &input.query, &filters, k) {
-                Ok((rows, truncated)) => MemorySearchOutput {
+            let (embedder, planned) = query_embedder(snapshot);
+            match snapshot.search(embedder, &input.query, &filters, k) {
+                Ok(hits) => MemorySearchOutput {
                     enabled: true,
-                    results: rows.iter().map(render).collect(),
-                    truncated,
+                    results: hits.rows.iter().map(render).collect(),
+                    truncated: hits.truncated,
                     note: read_note(snapshot),
+                    retrieval: Some(if hits.dense { planned } else { keyword_only(snapshot, planned) }),
                 },
                 Err(e) => {
                     tracing::error!(error = %e, "memory_search failed");
                     let note = format!(
                         "the local snapshot could not be searched ({e}); nothing is returned rather than a guess."
                     );
-                    MemorySearchOutput { enabled: true, results: vec![], truncated: false, note }
+                    MemorySearchOutput { enabled: true, results: vec![], truncated: false, note, retrieval: None }
                 }
             }
         }))
@@ -226,6 +234,60 @@ impl Memory for MemoryTools {
     }
 }
 
+/// The embedder for a query against `snapshot`, and how the result will describe it. The static
+/// model is loaded (on the first search only) just when the snapshot's vectors come from it.
+fn query_embedder(snapshot: &Snapshot) -> (Option<&'static dyn Embedder>, MemorySearchOutputRetrieval) {
+    static LEXICAL: Lexical = Lexical;
+    let built_with = snapshot.embedding_model();
+    if built_with == LEXICAL_MODEL {
+        let why = "this snapshot's vectors come from the lexical hash (it was built without the static model); \
+                   the next `ctxlake maint` or `ctxlake snapshot build` fills them with the model";
+        return (
+            Some(&LEXICAL),
+            retrieval(MemorySearchOutputRetrievalMode::Hash, Some(LEXICAL_MODEL), Some(why.into())),
+        );
+    }
+    match model::shared() {
+        Ok(model) if built_with == model.model() => {
+            (Some(model), retrieval(MemorySearchOutputRetrievalMode::Semantic, Some(model.model()), None))
+        }
+        Ok(_) => (None, retrieval(MemorySearchOutputRetrievalMode::Keyword, None, Some(unknown_model(built_with)))),
+        Err(why) => {
+            let why = format!("the static embedding model is unavailable ({why}); keyword index only");
+            (None, retrieval(MemorySearchOutputRetrievalMode::Keyword, None, Some(why)))
+        }
+    }
+}
+
+/// What the result says when the planned vectors did not take part after all.
+fn keyword_only(snapshot: &Snapshot, planned: MemorySearchOutputRetrieval) -> MemorySearchOutputRetrieval {
+    match planned.mode {
+        MemorySearchOutputRetrievalMode::Keyword => planned,
+        _ => retrieval(MemorySearchOutputRetrievalMode::Keyword, None, Some(unknown_model(snapshot.embedding_model()))),
+    }
+}
+
+/// The model name comes from the snapshot file, so it is sanitized like any other stored string.
+fn unknown_model(built_with: &str) -> String {
+    format!(
+        "this snapshot's vectors come from `{}`, which this ctxlake cannot embed queries with; keyword index only",
+        clean_single_line(built_with, MAX_SHORT_FIELD)
+    )
+}
+
+fn retrieval(
+    mode: MemorySearchOutputRetrievalMode,
+    embedder: Option<&str>,
+    reason: Option<String>,
+) -> MemorySearchOutputRetrieval {
+    MemorySearchOutputRetrieval {
+        degraded: mode != MemorySearchOutputRetrievalMode::Semantic,
+        mode,
+        embedder: embedder.map(str::to_string),
+        reason,
+    }
+}
+
 fn missing_note() -> String {
     "no snapshot has been synced for this fleet yet (no `ctxlake maint` has published one, or `ctxlake sync` has not \
      refreshed this host); memory_propose still queues candidates."
@@ -245,4 +307,81 @@ fn read_note(snapshot: &Snapshot) -> String {
 fn non_blank(name: &str, text: &str) -> Result<String, ToolError> {
     let clean = scrub(text);
     if clean.is_empty() { Err(ToolError::blank_argument(name)) } else { Ok(clean) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snapshot::{ClaimRow, Mode, Status, write};
+
+    /// An embedder whose model no ctxlake has, named with a control character a hostile
+    /// snapshot could carry.
+    struct Foreign;
+
+    impl Embedder for Foreign {
+        fn model(&self) -> &'static str {
+            "foreign\u{1b}[2Jmodel"
+        }
+        fn dimensions(&self) -> usize {
+            8
+        }
+        fn embed(&self, _: &str) -> Vec<f32> {
+            vec![0.5; 8]
+        }
+    }
+
+    fn snapshot_by(embedder: &dyn Embedder) -> (tempfile::TempDir, Snapshot) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("snapshot.bin");
+        let at = "2026-09-09T00:00:00Z".parse().expect("a time");
+        let row = ClaimRow {
+            claim_id: "c1".into(),
+            claim: "staging ssh listens on 2222".into(),
+            claim_type: "environment".into(),
+            subject: "staging".into(),
+            scope: "fleet".into(),
+            observed_by: "cc-01".into(),
+            status: Status::Promoted,
+            was_promoted: true,
+            evidence: vec![],
+            independent_count: 2,
+            confidence: 0.8,
+            updated_at: at,
+            embedding: None,
+        };
+        write(&path, &[row], Mode::Agent, embedder, at).expect("written");
+        let snapshot = Snapshot::open(&path).expect("opens");
+        (dir, snapshot)
+    }
+
+    #[test]
+    fn a_snapshot_of_lexical_hash_vectors_is_searched_by_hash_and_says_it_is_degraded() {
+        let (_dir, snapshot) = snapshot_by(&Lexical);
+        let (embedder, retrieval) = query_embedder(&snapshot);
+        assert_eq!(embedder.map(|e| e.model()), Some(LEXICAL_MODEL));
+        assert_eq!((retrieval.mode, retrieval.degraded), (MemorySearchOutputRetrievalMode::Hash, true));
+        assert!(retrieval.reason.expect("a reason").contains("lexical hash"));
+    }
+
+    #[test]
+    fn a_snapshot_of_an_unknown_model_falls_back_to_keywords_with_a_sanitized_reason() {
+        let (_dir, snapshot) = snapshot_by(&Foreign);
+        let (embedder, retrieval) = query_embedder(&snapshot);
+        assert!(embedder.is_none());
+        assert_eq!((retrieval.mode, retrieval.degraded), (MemorySearchOutputRetrievalMode::Keyword, true));
+        let reason = retrieval.reason.expect("a reason");
+        assert!(reason.contains("foreign") && !reason.contains('\u{1b}'), "{reason:?}");
+    }
+
+    #[test]
+    fn a_snapshot_of_the_static_model_is_searched_semantically() {
+        let model = model::shared().expect("the embedded model loads");
+        let (_dir, snapshot) = snapshot_by(model);
+        let (embedder, retrieval) = query_embedder(&snapshot);
+        assert_eq!(embedder.map(|e| e.model()), Some(model::STATIC_MODEL));
+        assert_eq!((retrieval.mode, retrieval.degraded), (MemorySearchOutputRetrievalMode::Semantic, false));
+        let hits =
+            snapshot.search(embedder, "which port does the staging box use for remote login", &Filters::default(), 1);
+        assert!(hits.expect("search").dense);
+    }
 }

@@ -3,7 +3,6 @@
 //! handoff and a lease request; drain A → maint → mirror B; then B's cache answers, through the
 //! snapshot reader and through the real `ctxlake mcp` binary.
 
-use ctxlake::embed::Lexical;
 use ctxlake::lake::{self, DrainOptions, HostId, Lake, MaintOptions, S3Options};
 use ctxlake::local::paths::FleetId;
 use ctxlake::local::spool::Spool;
@@ -136,7 +135,10 @@ fn a_claim_proposed_on_host_a_is_found_on_host_b_after_drain_maint_and_mirror() 
     assert_eq!(mirrored.written.len(), 4, "{mirrored:?}");
 
     let snapshot = Snapshot::open(&f.cache_file(&f.b, "snapshot.bin")).unwrap();
-    let (rows, _) = snapshot.search(&Lexical, "how does the workspace build", &Filters::default(), 5).unwrap();
+    let rows = snapshot
+        .search(Some(ctxlake::embed::best_available()), "how does the workspace build", &Filters::default(), 5)
+        .unwrap()
+        .rows;
     let hit = rows.iter().find(|r| r.claim == CLAIM).expect("B finds A's claim");
     assert_eq!((hit.observed_by.as_str(), hit.independent_count, hit.status.as_str()), ("agent-a", 2, "promoted"));
 

@@ -8,4 +8,5 @@ mod golden;
 #[cfg(feature = "lake")]
 mod lake;
 mod layers;
+mod retrieval;
 mod stdout_purity;

@@ -1265,8 +1265,85 @@ pub mod memory {
         pub note: ::std::string::String,
         ///rendered hits, best first: `[observer, date, N independent sessions, conf 0.81]` then the claim on the next line, indented two spaces
         pub results: ::std::vec::Vec<::std::string::String>,
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub retrieval: ::std::option::Option<MemorySearchOutputRetrieval>,
         ///true when more claims matched than were returned
         pub truncated: bool,
+    }
+    ///how the results were ranked; present whenever a snapshot was searched
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    pub struct MemorySearchOutputRetrieval {
+        ///true when the static embedding model was not used
+        pub degraded: bool,
+        ///the model that embedded the query, when vectors took part
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub embedder: ::std::option::Option<::std::string::String>,
+        ///`semantic`: the keyword index fused with the static embedding model; `hash`: the keyword index fused with the lexical hash fallback; `keyword`: the keyword index alone
+        pub mode: MemorySearchOutputRetrievalMode,
+        ///why the search is degraded
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub reason: ::std::option::Option<::std::string::String>,
+    }
+    ///`semantic`: the keyword index fused with the static embedding model; `hash`: the keyword index fused with the lexical hash fallback; `keyword`: the keyword index alone
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum MemorySearchOutputRetrievalMode {
+        #[serde(rename = "semantic")]
+        Semantic,
+        #[serde(rename = "hash")]
+        Hash,
+        #[serde(rename = "keyword")]
+        Keyword,
+    }
+    impl ::std::fmt::Display for MemorySearchOutputRetrievalMode {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Semantic => f.write_str("semantic"),
+                Self::Hash => f.write_str("hash"),
+                Self::Keyword => f.write_str("keyword"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for MemorySearchOutputRetrievalMode {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "semantic" => Ok(Self::Semantic),
+                "hash" => Ok(Self::Hash),
+                "keyword" => Ok(Self::Keyword),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for MemorySearchOutputRetrievalMode {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String>
+    for MemorySearchOutputRetrievalMode {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
     }
     ///What this fleet has actually tried about a subject: its promoted outcome claims, oldest first, from the local snapshot, each rendered with attribution.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]

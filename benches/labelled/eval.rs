@@ -1,0 +1,94 @@
+//! The labelled retrieval sets and their metrics, shared by `benches/retrieval.rs` (figures and
+//! the fusion sweep) and `tests/it/retrieval.rs` (the quality gate). Each set is 40 queries over
+//! the shared 40 claims; query i targets claim i. Snapshots are built with the real writer.
+
+use chrono::{DateTime, Utc};
+use ctxlake::embed::Embedder;
+use ctxlake::snapshot::rank::Fusion;
+use ctxlake::snapshot::{ClaimRow, Filters, Lanes, Mode, Snapshot, Status, write};
+use ctxlake::spec::wire::claim_event::Evidence;
+use std::path::Path;
+
+pub const CLAIMS: &str = include_str!("claims.tsv");
+pub const PARAPHRASE: &str = include_str!("paraphrase.tsv");
+pub const KEYWORD: &str = include_str!("keyword.tsv");
+
+/// `(id, text)` per line, `#` lines skipped.
+pub fn parse(tsv: &str) -> Vec<(usize, String)> {
+    tsv.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (id, text) = l.split_once('\t').expect("id<TAB>text");
+            (id.parse().expect("a numeric id"), text.to_string())
+        })
+        .collect()
+}
+
+pub fn claim_id(id: usize) -> String {
+    format!("c{id:02}")
+}
+
+/// A promoted, visible claim row.
+pub fn row(claim_id: String, claim: String, subject: String) -> ClaimRow {
+    let at: DateTime<Utc> = "2026-09-09T00:00:00Z".parse().expect("a time");
+    ClaimRow {
+        evidence: vec![Evidence {
+            session_id: format!("s-{claim_id}").try_into().expect("non-empty"),
+            message_id: "m1".to_string().try_into().expect("non-empty"),
+            excerpt_hash: String::new(),
+            observed_at: at,
+        }],
+        claim_id,
+        claim,
+        claim_type: "convention".to_string(),
+        subject,
+        scope: "fleet".to_string(),
+        observed_by: "cc-01".to_string(),
+        status: Status::Promoted,
+        was_promoted: true,
+        independent_count: 2,
+        confidence: 0.8,
+        updated_at: at,
+        embedding: None,
+    }
+}
+
+/// The 40 claims written as a snapshot whose vectors come from `embedder`. The subject is a
+/// neutral word so that only the claim text decides the ranking.
+pub fn snapshot(dir: &Path, embedder: &dyn Embedder) -> Snapshot {
+    let rows: Vec<ClaimRow> =
+        parse(CLAIMS).into_iter().map(|(id, claim)| row(claim_id(id), claim, "project".to_string())).collect();
+    let path = dir.join(format!("labelled-{}.bin", embedder.model()));
+    write(&path, &rows, Mode::Agent, embedder, DateTime::<Utc>::from(std::time::SystemTime::now())).expect("written");
+    Snapshot::open(&path).expect("opens")
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Metrics {
+    pub r1: f64,
+    pub r5: f64,
+    pub mrr: f64,
+}
+
+/// R@1, R@5 and MRR of `queries` (a target id each) against `snapshot`; a target not returned
+/// at all scores 0.
+pub fn measure(
+    snapshot: &Snapshot,
+    embedder: Option<&dyn Embedder>,
+    queries: &[(usize, String)],
+    fusion: &Fusion,
+    lanes: Lanes,
+) -> Metrics {
+    let (mut r1, mut r5, mut mrr) = (0.0, 0.0, 0.0);
+    for (target, query) in queries {
+        let hits = snapshot.search_with(embedder, query, &Filters::default(), 40, fusion, lanes).expect("search");
+        let rank = hits.rows.iter().position(|r| r.claim_id == claim_id(*target)).map(|p| p + 1);
+        if let Some(rank) = rank {
+            r1 += f64::from(u8::from(rank == 1));
+            r5 += f64::from(u8::from(rank <= 5));
+            mrr += 1.0 / rank as f64;
+        }
+    }
+    let n = queries.len() as f64;
+    Metrics { r1: r1 / n, r5: r5 / n, mrr: mrr / n }
+}

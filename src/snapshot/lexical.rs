@@ -1,0 +1,179 @@
+//! The keyword lane: a BM25 index written into the snapshot as one row per term
+//! (`lexical_postings`), each holding its postings with their BM25 impact precomputed.
+//!
+//! Why not FTS5: its `bm25()` scores every matching row through the SQL function interface
+//! before it sorts, so a query of common words at 100 k claims took 12-41 ms (issue 12). Here a
+//! query reads one blob per term and adds precomputed impacts into an accumulator, a few
+//! nanoseconds per posting, and English function words are neither indexed nor queried (they
+//! made BM25 rank unrelated claims first on paraphrased questions).
+
+use crate::embed::tokens;
+use std::collections::HashMap;
+
+/// BM25's term-frequency saturation and length normalization (Robertson's usual values).
+const K1: f64 = 1.2;
+const B: f64 = 0.75;
+/// Query tokens beyond this are ignored.
+pub const MAX_QUERY_TOKENS: usize = 32;
+/// Bytes per posting: the claim's rowid (u32 LE), then its impact (f32 LE).
+const POSTING_BYTES: usize = 8;
+
+/// Identifies the index format and scoring in the snapshot's meta (`lexical_index`).
+pub const LEXICAL_INDEX: &str = "bm25-k1.2-b0.75-stopwords-v1";
+
+/// Common English function words, dropped from claims and queries alike. Short on purpose: only
+/// words that carry no topic. Negations ("not", "no", "never") stay, since claims hinge on them.
+const STOP_WORDS: &[&str] = &[
+    "a", "about", "after", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be", "been", "before", "being",
+    "but", "by", "can", "could", "did", "do", "does", "doing", "each", "for", "from", "get", "gets", "got", "had",
+    "has", "have", "having", "he", "her", "here", "him", "his", "how", "i", "if", "in", "into", "is", "it", "its",
+    "just", "me", "more", "most", "my", "of", "on", "once", "only", "or", "other", "our", "out", "over", "own", "s",
+    "same", "she", "should", "so", "some", "such", "than", "that", "the", "their", "them", "then", "there", "these",
+    "they", "this", "those", "through", "to", "too", "under", "until", "up", "us", "use", "used", "very", "was", "we",
+    "were", "what", "whats", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you",
+    "your",
+];
+
+fn is_stop_word(token: &str) -> bool {
+    STOP_WORDS.binary_search(&token).is_ok()
+}
+
+/// The indexed terms of a text: word tokens without stop words.
+pub fn terms(text: &str) -> impl Iterator<Item = String> + '_ {
+    tokens(text).filter(|t| !is_stop_word(t))
+}
+
+/// The distinct terms of a query, in order, at most [`MAX_QUERY_TOKENS`].
+pub fn query_terms(query: &str) -> Vec<String> {
+    let mut words: Vec<String> = vec![];
+    for term in terms(query) {
+        if !words.contains(&term) && words.len() < MAX_QUERY_TOKENS {
+            words.push(term);
+        }
+    }
+    words
+}
+
+/// Builds the postings of visible claims, given as (rowid, indexed text). Returns one
+/// (term, blob) per term, terms sorted, postings in rowid order.
+pub fn build(documents: &[(u32, String)]) -> Vec<(String, Vec<u8>)> {
+    let mut frequencies: HashMap<String, Vec<(u32, u32)>> = HashMap::new();
+    let mut lengths: Vec<u32> = Vec::with_capacity(documents.len());
+    for (rowid, text) in documents {
+        let mut counts: HashMap<String, u32> = HashMap::new();
+        let mut length = 0u32;
+        for term in terms(text) {
+            *counts.entry(term).or_default() += 1;
+            length += 1;
+        }
+        lengths.push(length);
+        for (term, count) in counts {
+            frequencies.entry(term).or_default().push((*rowid, count));
+        }
+    }
+    let total = documents.len() as f64;
+    let average = (lengths.iter().map(|&l| f64::from(l)).sum::<f64>() / total.max(1.0)).max(1.0);
+    let length_of: HashMap<u32, u32> = documents.iter().map(|(rowid, _)| *rowid).zip(lengths).collect();
+    let mut index: Vec<(String, Vec<u8>)> = frequencies
+        .into_iter()
+        .map(|(term, mut postings)| {
+            postings.sort_unstable();
+            let found = postings.len() as f64;
+            let idf = (1.0 + (total - found + 0.5) / (found + 0.5)).ln();
+            let mut blob = Vec::with_capacity(postings.len() * POSTING_BYTES);
+            for (rowid, count) in postings {
+                let length = f64::from(length_of.get(&rowid).copied().unwrap_or(1));
+                let tf = f64::from(count);
+                let impact = idf * tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * length / average));
+                blob.extend(rowid.to_le_bytes());
+                blob.extend((impact as f32).to_le_bytes());
+            }
+            (term, blob)
+        })
+        .collect();
+    index.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    index
+}
+
+/// Adds one term's postings into `scores` (indexed by rowid), recording each rowid the first
+/// time it scores in `touched`. A blob whose length is not a whole number of postings, or a
+/// rowid past the accumulator, is skipped rather than trusted (the file is an input).
+pub fn accumulate(blob: &[u8], scores: &mut [f32], touched: &mut Vec<u32>) {
+    for posting in blob.chunks_exact(POSTING_BYTES) {
+        let rowid = u32::from_le_bytes([posting[0], posting[1], posting[2], posting[3]]);
+        let impact = f32::from_le_bytes([posting[4], posting[5], posting[6], posting[7]]);
+        let Some(slot) = scores.get_mut(rowid as usize) else { continue };
+        if *slot == 0.0 {
+            touched.push(rowid);
+        }
+        *slot += impact;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scores(documents: &[&str], query: &str) -> Vec<(u32, f32)> {
+        let docs: Vec<(u32, String)> =
+            documents.iter().enumerate().map(|(i, d)| (i as u32 + 1, d.to_string())).collect();
+        let index: HashMap<String, Vec<u8>> = build(&docs).into_iter().collect();
+        let mut acc = vec![0.0f32; docs.len() + 1];
+        let mut touched = vec![];
+        for term in query_terms(query) {
+            if let Some(blob) = index.get(&term) {
+                accumulate(blob, &mut acc, &mut touched);
+            }
+        }
+        let mut hits: Vec<(u32, f32)> = touched.iter().map(|&r| (r, acc[r as usize])).collect();
+        hits.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        hits
+    }
+
+    #[test]
+    fn the_stop_word_list_is_sorted_for_binary_search() {
+        assert!(STOP_WORDS.windows(2).all(|w| w[0] < w[1]), "STOP_WORDS must stay sorted");
+    }
+
+    #[test]
+    fn stop_words_neither_match_nor_score() {
+        assert!(scores(&["the port is 2222", "what the log says"], "what is the").is_empty());
+    }
+
+    #[test]
+    fn negations_are_not_stop_words() {
+        assert_eq!(query_terms("do not cache"), vec!["not", "cache"]);
+    }
+
+    #[test]
+    fn a_rare_term_outweighs_a_common_one() {
+        let hits = scores(&["cargo build cargo", "cargo test", "cargo mold linker", "cargo clippy"], "cargo mold");
+        assert_eq!(hits[0].0, 3);
+    }
+
+    #[test]
+    fn a_shorter_claim_scores_higher_for_the_same_match() {
+        let hits = scores(&["ssh port on staging box with many other words", "ssh port"], "ssh");
+        assert_eq!(hits.iter().map(|h| h.0).collect::<Vec<_>>(), vec![2, 1]);
+    }
+
+    #[test]
+    fn a_claim_matching_more_query_terms_ranks_first() {
+        let hits = scores(&["staging ssh", "staging port", "staging ssh port 2222"], "staging ssh 2222");
+        assert_eq!(hits[0].0, 3);
+    }
+
+    #[test]
+    fn truncated_postings_and_rowids_past_the_end_are_skipped() {
+        let mut acc = vec![0.0f32; 3];
+        let mut touched = vec![];
+        let mut blob = vec![];
+        blob.extend(1u32.to_le_bytes());
+        blob.extend(0.5f32.to_le_bytes());
+        blob.extend(99u32.to_le_bytes());
+        blob.extend(0.5f32.to_le_bytes());
+        blob.extend([1, 2, 3]);
+        accumulate(&blob, &mut acc, &mut touched);
+        assert_eq!((touched, acc), (vec![1], vec![0.0, 0.5, 0.0]));
+    }
+}
