@@ -1,7 +1,13 @@
-//! The lake end to end on a real folder lake: two simulated hosts (separate spool and cache
-//! folders) share one lake. Host A's agent spools a claim with evidence from two sessions, a
-//! handoff and a lease request; drain A → maint → mirror B; then B's cache answers, through the
-//! snapshot reader and through the real `ctxlake mcp` binary.
+//! The lake end to end: two simulated hosts (separate spool and cache folders) share one lake.
+//! Host A's agent spools a claim with evidence from two sessions, a handoff and a lease request;
+//! drain A → maint → mirror B; then B's cache answers, through the snapshot reader and through
+//! the real `ctxlake mcp` binary.
+//!
+//! Every test body runs on each backend (`on_every_backend!` below): `folder` (a folder lake),
+//! `s3` (the S3 server embedded in this process, tests/it/s3.rs) and `external_s3` (an S3 server
+//! outside the process at `CTXLAKE_TEST_S3_URL`, bucket `lake`: `.ci/run` starts moto for it).
+//! The `external_s3` tests are ignored unless asked for, and then fail, never skip, when the
+//! variable is unset or the server cannot be reached.
 
 use ctxlake::embed::Lexical;
 use ctxlake::lake::{self, DrainOptions, HostId, Lake, MaintOptions, S3Options};
@@ -15,6 +21,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use super::s3 as s3_server;
+
 const CLAIM: &str = "the workspace builds with `just ci`, not make";
 
 struct Host {
@@ -23,15 +31,23 @@ struct Host {
     id: HostId,
 }
 
+#[derive(Debug, Clone, Copy)]
+enum Backend {
+    Folder,
+    S3,
+    ExternalS3,
+}
+
 struct Fleet {
     _dir: tempfile::TempDir,
     lake_url: String,
+    s3: S3Options,
     fleet: FleetId,
     a: Host,
     b: Host,
 }
 
-fn fleet() -> Fleet {
+fn fleet(backend: Backend) -> Fleet {
     let dir = tempfile::tempdir().unwrap();
     let host = |name: &str| Host {
         spool_root: dir.path().join(name).join("spool"),
@@ -39,13 +55,25 @@ fn fleet() -> Fleet {
         id: HostId::new(name).unwrap(),
     };
     let (a, b) = (host("host-a"), host("host-b"));
-    let lake_url = format!("file://{}", dir.path().join("lake").display());
-    Fleet { lake_url, fleet: FleetId::new("team").unwrap(), a, b, _dir: dir }
+    // Each S3 test gets a fresh prefix in the one bucket, so tests never see each other's objects.
+    let prefix = ulid::Ulid::new().to_string().to_lowercase();
+    let (lake_url, s3) = match backend {
+        Backend::Folder => (format!("file://{}", dir.path().join("lake").display()), S3Options::default()),
+        Backend::S3 => {
+            (format!("s3://{}/{prefix}", s3_server::BUCKET), s3_server::options(&s3_server::server().endpoint))
+        }
+        Backend::ExternalS3 => {
+            let endpoint = std::env::var("CTXLAKE_TEST_S3_URL")
+                .expect("CTXLAKE_TEST_S3_URL names the external S3 server these tests were asked to use");
+            (format!("s3://{}/{prefix}", s3_server::BUCKET), s3_server::options(&endpoint))
+        }
+    };
+    Fleet { lake_url, s3, fleet: FleetId::new("team").unwrap(), a, b, _dir: dir }
 }
 
 impl Fleet {
     fn lake(&self) -> Lake {
-        Lake::open(&self.lake_url, &S3Options::default()).unwrap()
+        Lake::open(&self.lake_url, &self.s3).unwrap()
     }
 
     fn spool(&self, host: &Host) -> Spool {
@@ -117,9 +145,8 @@ fn call_tool(cache_root: &Path, spool_root: &Path, tool: &str, arguments: Value)
     answer["result"]["structuredContent"].clone()
 }
 
-#[test]
-fn a_claim_proposed_on_host_a_is_found_on_host_b_after_drain_maint_and_mirror() {
-    let f = fleet();
+fn a_claim_proposed_on_host_a_is_found_on_host_b_after_drain_maint_and_mirror(backend: Backend) {
+    let f = fleet(backend);
     let lake = f.lake();
     let spool = f.spool(&f.a);
     spool.append(&proposal("agent-a", &["session-1"])).unwrap();
@@ -158,9 +185,8 @@ fn a_claim_proposed_on_host_a_is_found_on_host_b_after_drain_maint_and_mirror() 
     assert!(sessions.to_string().contains("moved the build to just"), "{sessions}");
 }
 
-#[test]
-fn an_idle_round_rewrites_nothing() {
-    let f = fleet();
+fn an_idle_round_rewrites_nothing(backend: Backend) {
+    let f = fleet(backend);
     let lake = f.lake();
     f.spool(&f.a).append(&proposal("agent-a", &["s1", "s2"])).unwrap();
     lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
@@ -174,9 +200,8 @@ fn an_idle_round_rewrites_nothing() {
     assert!(mirrored.written.is_empty(), "{mirrored:?}");
 }
 
-#[test]
-fn two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion() {
-    let f = fleet();
+fn two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion(backend: Backend) {
+    let f = fleet(backend);
     let lake = f.lake();
     let spool = f.spool(&f.a);
     for n in 0..5 {
@@ -188,9 +213,9 @@ fn two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion() {
     lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
     let runs: Vec<_> = (0..2)
         .map(|n| {
-            let (url, fleet) = (f.lake_url.clone(), f.fleet.clone());
+            let (url, s3, fleet) = (f.lake_url.clone(), f.s3.clone(), f.fleet.clone());
             std::thread::spawn(move || {
-                let lake = Lake::open(&url, &S3Options::default()).unwrap();
+                let lake = Lake::open(&url, &s3).unwrap();
                 lake::maint(&lake, &MaintOptions::new(&fleet, &format!("maint-{n}"))).unwrap()
             })
         })
@@ -203,9 +228,8 @@ fn two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion() {
     assert_eq!(promoted, 5);
 }
 
-#[test]
-fn two_hosts_requesting_the_same_path_never_both_hold_it() {
-    let f = fleet();
+fn two_hosts_requesting_the_same_path_never_both_hold_it(backend: Backend) {
+    let f = fleet(backend);
     let lake = f.lake();
     for round in 0..20 {
         let path = format!("src/file-{round}.rs");
@@ -229,3 +253,66 @@ fn two_hosts_requesting_the_same_path_never_both_hold_it() {
     let again = lake::maint(&lake, &MaintOptions::new(&f.fleet, "maint-2")).unwrap();
     assert_eq!((again.leases.granted, again.leases.already_applied), (0, 40));
 }
+
+fn concurrent_swaps_of_one_key_lose_no_update(backend: Backend) {
+    // The CAS every shared document (leases, roster, history, pointer) relies on, raced by four
+    // writers with their own connections: each increment lands exactly once.
+    let f = fleet(backend);
+    let key = object_store::path::Path::from("fleets/team/counter.json");
+    let workers: Vec<_> = (0..4)
+        .map(|worker| {
+            let (url, s3, key) = (f.lake_url.clone(), f.s3.clone(), key.clone());
+            std::thread::spawn(move || {
+                let lake = Lake::open(&url, &s3).unwrap();
+                let mut conflicts = 0;
+                for i in 0..25 {
+                    loop {
+                        let current = lake.get(&key).unwrap();
+                        let n: u64 = current.as_ref().map_or(0, |o| {
+                            String::from_utf8_lossy(&o.body).split(' ').next().unwrap().parse().unwrap()
+                        });
+                        let nonce = format!("w{worker}-{i}");
+                        let body = format!("{} {nonce}", n + 1).into_bytes();
+                        match lake.swap(&key, current.as_ref().and_then(|o| o.etag.as_deref()), body, &nonce).unwrap() {
+                            lake::Swap::Swapped { .. } => break,
+                            lake::Swap::Conflict => conflicts += 1,
+                        }
+                    }
+                }
+                conflicts
+            })
+        })
+        .collect();
+    let conflicts: u32 = workers.into_iter().map(|w| w.join().unwrap()).sum();
+    let body = f.lake().get(&key).unwrap().unwrap().body;
+    let text = String::from_utf8_lossy(&body);
+    assert!(text.starts_with("100 "), "4 × 25 increments, {conflicts} conflicts retried, stored {text:?}");
+}
+
+/// One test per body and backend: `lake::folder::<body>`, `lake::s3::<body>`,
+/// `lake::external_s3::<body>` (`.ci/run` runs the last with moto and `--include-ignored`).
+macro_rules! on_every_backend {
+    ($($body:ident),* $(,)?) => {
+        mod folder {
+            $(#[test] fn $body() { super::$body(super::Backend::Folder) })*
+        }
+        mod s3 {
+            $(#[test] fn $body() { super::$body(super::Backend::S3) })*
+        }
+        mod external_s3 {
+            $(
+                #[test]
+                #[ignore = "needs an S3 server at CTXLAKE_TEST_S3_URL (.ci/run starts moto)"]
+                fn $body() { super::$body(super::Backend::ExternalS3) }
+            )*
+        }
+    };
+}
+
+on_every_backend!(
+    a_claim_proposed_on_host_a_is_found_on_host_b_after_drain_maint_and_mirror,
+    an_idle_round_rewrites_nothing,
+    two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion,
+    two_hosts_requesting_the_same_path_never_both_hold_it,
+    concurrent_swaps_of_one_key_lose_no_update,
+);

@@ -6,4 +6,6 @@ mod golden;
 #[cfg(feature = "lake")]
 mod lake;
 mod layers;
+#[cfg(feature = "lake")]
+mod s3;
 mod stdout_purity;
