@@ -254,12 +254,27 @@ pub fn rebuild_roster(
     let agents: Vec<Value> = live
         .iter()
         .map(|p| {
-            serde_json::json!({
+            let mut entry = serde_json::json!({
                 "agent_id": p.agent_id,
                 "fleet_id": p.fleet_id,
                 "host": p.host,
                 "updated_at": stamp_time(&p.last_seen),
-            })
+                "heartbeat_at": stamp_time(&p.heartbeat_at),
+            });
+            // What a live session announced; absent for an agent known only from its records.
+            let session = [
+                ("session_id", &p.session_id),
+                ("runtime", &p.runtime),
+                ("cwd", &p.cwd),
+                ("repo", &p.repo),
+                ("branch", &p.branch),
+            ];
+            for (key, value) in session {
+                if let Some(value) = value {
+                    entry[key] = Value::String(value.clone());
+                }
+            }
+            entry
         })
         .collect();
     let count = agents.len();
@@ -364,7 +379,8 @@ fn request_agent(record: &SpoolRecord) -> &str {
     match record {
         SpoolRecord::ClaimRequest { agent_id, .. }
         | SpoolRecord::ReleaseRequest { agent_id, .. }
-        | SpoolRecord::Handoff { agent_id, .. } => agent_id,
+        | SpoolRecord::Handoff { agent_id, .. }
+        | SpoolRecord::Presence { agent_id, .. } => agent_id,
     }
 }
 
@@ -372,7 +388,8 @@ fn request_key(record: &SpoolRecord) -> String {
     match record {
         SpoolRecord::ClaimRequest { id, .. }
         | SpoolRecord::ReleaseRequest { id, .. }
-        | SpoolRecord::Handoff { id, .. } => id.clone(),
+        | SpoolRecord::Handoff { id, .. }
+        | SpoolRecord::Presence { id, .. } => id.clone(),
     }
 }
 

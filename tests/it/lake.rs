@@ -289,6 +289,89 @@ fn concurrent_swaps_of_one_key_lose_no_update(backend: Backend) {
     assert!(text.starts_with("100 "), "4 × 25 increments, {conflicts} conflicts retried, stored {text:?}");
 }
 
+/// Starts the real `ctxlake mcp` as host A's agent in a checkout at `workdir`, completes the
+/// handshake as `claude-code 2.1.0`, and waits until its presence `start` is in the spool.
+fn start_agent(f: &Fleet, workdir: &Path) -> std::process::Child {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ctxlake"))
+        .arg("mcp")
+        .current_dir(workdir)
+        .env("CTXLAKE_SPOOL_DIR", &f.a.spool_root)
+        .env("CTXLAKE_CACHE_DIR", &f.a.cache_root)
+        .env("CTXLAKE_FLEET_ID", "team")
+        .env("CTXLAKE_AGENT_ID", "agent-a")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "claude-code", "version": "2.1.0"}}});
+    writeln!(child.stdin.as_mut().unwrap(), "{init}").unwrap();
+    let spool_file = f.fleet.spool_file(&f.a.spool_root);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !std::fs::read_to_string(&spool_file).unwrap_or_default().contains(r#""kind":"presence""#) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no presence record from ctxlake mcp in {}",
+            spool_file.display()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child
+}
+
+fn an_agent_appears_in_another_hosts_roster_while_its_process_lives_and_ages_out_after_it_dies(backend: Backend) {
+    let f = fleet(backend);
+    let lake = f.lake();
+    let checkout = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(checkout.path().join(".git")).unwrap();
+    std::fs::write(checkout.path().join(".git/HEAD"), "ref: refs/heads/feature-x\n").unwrap();
+    std::fs::write(
+        checkout.path().join(".git/config"),
+        "[remote \"origin\"]\n\turl = https://bot:hunter2@example.com/org/repo.git\n",
+    )
+    .unwrap();
+    // A short roster TTL stands in for the 5 minutes; rounds then run on either side of it.
+    let ttl = std::time::Duration::from_secs(2);
+    let mut maint_options = MaintOptions::new(&f.fleet, "maint-1");
+    maint_options.roster_ttl = chrono::Duration::from_std(ttl).unwrap();
+    let round = || {
+        let drained = lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
+        lake::maint(&lake, &maint_options).unwrap();
+        lake::mirror(&lake, &f.fleet, &f.b.cache_root).unwrap();
+        let status = call_tool(&f.b.cache_root, &f.b.spool_root, "fleet_status", json!({}));
+        (drained, status["agents"].as_array().cloned().unwrap_or_default())
+    };
+
+    let mut agent = start_agent(&f, checkout.path());
+    let (drained, agents) = round();
+    assert_eq!(drained.live_sessions, 1);
+    assert_eq!(agents.len(), 1, "{agents:?}");
+    let entry = &agents[0];
+    assert_eq!(
+        (entry["agent_id"].as_str(), entry["runtime"].as_str(), entry["branch"].as_str(), entry["host"].as_str()),
+        (Some("agent-a"), Some("claude-code 2.1.0"), Some("feature-x"), Some("host-a")),
+        "{entry}"
+    );
+    assert_eq!(entry["repo"], "https://example.com/org/repo.git", "credentials never leave the host: {entry}");
+    assert_eq!(entry["cwd"], checkout.path().display().to_string());
+
+    // Past the TTL with nothing new spooled: the live process alone keeps the agent listed.
+    std::thread::sleep(ttl + std::time::Duration::from_millis(500));
+    let (drained, agents) = round();
+    assert_eq!((drained.records, drained.live_sessions), (0, 1));
+    assert_eq!(agents.len(), 1, "renewed while the process lives: {agents:?}");
+
+    // kill -9: no `end` record. The next round finds the process gone; past the TTL it is out.
+    agent.kill().unwrap();
+    agent.wait().unwrap();
+    let (drained, _) = round();
+    assert_eq!((drained.live_sessions, drained.sessions_ended), (0, 1));
+    std::thread::sleep(ttl + std::time::Duration::from_millis(500));
+    let (_, agents) = round();
+    assert!(agents.is_empty(), "the dead agent aged out: {agents:?}");
+}
+
 /// One test per body and backend: `lake::folder::<body>`, `lake::s3::<body>`,
 /// `lake::external_s3::<body>` (`.ci/run` runs the last with moto and `--include-ignored`).
 macro_rules! on_every_backend {
@@ -315,4 +398,5 @@ on_every_backend!(
     two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion,
     two_hosts_requesting_the_same_path_never_both_hold_it,
     concurrent_swaps_of_one_key_lose_no_update,
+    an_agent_appears_in_another_hosts_roster_while_its_process_lives_and_ages_out_after_it_dies,
 );

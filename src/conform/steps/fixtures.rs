@@ -176,8 +176,16 @@ fn spool_file(w: &World<'_>) -> Result<PathBuf, StepError> {
     Ok(spool_dir(w)?.join(format!("{}.ndjson", w.fleet)))
 }
 
+/// The spool's lines without the session's own presence records: every `ctxlake mcp` session
+/// spools a presence `start` after `initialize` (and an `end` at EOF), and the spool steps are
+/// about what the tools queued.
 fn spool_text(w: &World<'_>) -> Result<String, StepError> {
-    Ok(std::fs::read_to_string(spool_file(w)?).unwrap_or_default())
+    let text = std::fs::read_to_string(spool_file(w)?).unwrap_or_default();
+    Ok(text.lines().filter(|l| !is_presence(l)).map(|l| format!("{l}\n")).collect())
+}
+
+fn is_presence(line: &str) -> bool {
+    serde_json::from_str::<Value>(line).is_ok_and(|v| v["kind"] == "presence")
 }
 
 fn write_cache(w: &World<'_>, file: &str, bytes: &[u8]) -> Outcome {
@@ -200,7 +208,7 @@ fn ctxlake(w: &World<'_>, args: &[&str]) -> Result<Command, StepError> {
 }
 
 fn spool_valid(w: &mut World<'_>, _: &[String], _: &Step) -> Outcome {
-    // A spool line is a SpoolRecord (lease requests, handoffs) or a `proposed` ClaimEvent.
+    // A spool line is a SpoolRecord (lease requests, handoffs, presence) or a `proposed` ClaimEvent.
     let validators: Vec<jsonschema::Validator> = [
         include_str!("../../../schemas/wire/spool_record.json"),
         include_str!("../../../schemas/wire/claim_event.json"),
@@ -212,7 +220,7 @@ fn spool_valid(w: &mut World<'_>, _: &[String], _: &Step) -> Outcome {
         let record = json_arg(line)?;
         ensure(validators.iter().any(|v| v.is_valid(&record)), || format!("not a valid spool line: {line}"))?;
         let kind = record["kind"].as_str().unwrap_or_default();
-        if !["claim_request", "release_request", "handoff"].contains(&kind) {
+        if !["claim_request", "release_request", "handoff", "presence"].contains(&kind) {
             ensure(kind == "proposed", || format!("agents only ever spool proposals: {line}"))?;
         }
     }
