@@ -246,19 +246,78 @@ fn ship(
     seen: &mut BTreeMap<(String, String), DateTime<Utc>>,
     sessions: &mut Vec<LiveSession>,
 ) -> Result<(), DrainError> {
+    let prepared = prepare(bytes, &file.fleet);
+    for (relative, why) in &prepared.refused {
+        let line = line_at(bytes, *relative as usize);
+        quarantine(lake, options, file, start + relative, line, why)?;
+        report.quarantined += 1;
+    }
+    if !prepared.batch.is_empty() {
+        let layout = FleetLayout::new(&file.fleet);
+        let key = layout.spool_batch(&options.host, &sha256_hex(&prepared.batch));
+        match lake.put_if_absent(&key, prepared.batch)? {
+            Created::Created => report.batches_created += 1,
+            Created::AlreadyExists => report.batches_already_there += 1,
+        }
+    }
+    // Only once the batch is in the lake: what it says about agents and sessions takes effect.
+    report.records += prepared.records;
+    report.rescrubbed += prepared.rescrubbed;
+    for (agent, at) in prepared.seen {
+        let newest = seen.entry((file.fleet.as_str().to_string(), agent)).or_insert(at);
+        *newest = (*newest).max(at);
+    }
+    for change in prepared.sessions {
+        match change {
+            SessionChange::Start(session) => {
+                sessions.retain(|s| s.session_id != session.session_id);
+                sessions.push(session);
+            }
+            SessionChange::End(session_id) => sessions.retain(|s| s.session_id != session_id),
+        }
+    }
+    Ok(())
+}
+
+/// One range of whole spool lines of fleet `fleet`, as the drain turns it into lake objects,
+/// before anything is written: pure, so a crash can only happen before or after it.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Prepared {
+    /// The batch body: one re-scrubbed JSON line per accepted record.
+    pub batch: Vec<u8>,
+    /// Lines in `batch`.
+    pub records: usize,
+    /// Refused lines: (offset in the range, the reason). Each is quarantined, never shipped.
+    pub refused: Vec<(u64, String)>,
+    /// Strings the re-scrub changed.
+    pub rescrubbed: usize,
+    /// Agents with a record in the range (presence records aside), with each record's time.
+    pub seen: Vec<(String, DateTime<Utc>)>,
+    /// Sessions started and ended by the range's presence records, in order.
+    pub sessions: Vec<SessionChange>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SessionChange {
+    Start(LiveSession),
+    End(String),
+}
+
+pub fn prepare(bytes: &[u8], fleet: &FleetId) -> Prepared {
     let contents = spool_read::parse(bytes);
-    let mut skipped: Vec<(u64, String)> = contents.skipped.iter().map(|s| (s.offset, s.why.clone())).collect();
-    let good_offsets = good_line_offsets(bytes, &skipped);
-    let mut batch = Vec::new();
-    let mut records = 0;
+    let mut prepared = Prepared {
+        refused: contents.skipped.iter().map(|s| (s.offset, s.why.clone())).collect(),
+        ..Prepared::default()
+    };
+    let good_offsets = good_line_offsets(bytes, &prepared.refused);
     for (line, line_offset) in contents.lines.into_iter().zip(good_offsets) {
         let (mut value, agent, at) = match &line {
             SpoolLine::Request(record) => {
                 let value = serde_json::to_value(record).expect("spool records serialize");
-                let fleet = value.get("fleet_id").and_then(Value::as_str).unwrap_or_default();
-                if fleet != file.fleet.as_str() {
-                    let why = format!("fleet_id {fleet:?} in the spool of fleet {:?}", file.fleet.as_str());
-                    skipped.push((line_offset, why));
+                let record_fleet = value.get("fleet_id").and_then(Value::as_str).unwrap_or_default();
+                if record_fleet != fleet.as_str() {
+                    let why = format!("fleet_id {record_fleet:?} in the spool of fleet {:?}", fleet.as_str());
+                    prepared.refused.push((line_offset, why));
                     continue;
                 }
                 let agent = value.get("agent_id").and_then(Value::as_str).unwrap_or_default().to_string();
@@ -272,60 +331,53 @@ fn ship(
                 (value, agent, at)
             }
         };
-        report.rescrubbed += rescrub(&mut value);
-        serde_json::to_writer(&mut batch, &value).expect("a JSON value serializes");
-        batch.push(b'\n');
-        records += 1;
+        prepared.rescrubbed += rescrub(&mut value);
+        serde_json::to_writer(&mut prepared.batch, &value).expect("a JSON value serializes");
+        prepared.batch.push(b'\n');
+        prepared.records += 1;
         if let SpoolLine::Request(SpoolRecord::Presence { .. }) = &line {
-            // Read back from the scrubbed value, so a session's strings are the shipped ones.
-            if let Ok(SpoolRecord::Presence { event, at, fleet_id, agent_id, session_id, pid, pid_start, .. }) =
-                serde_json::from_value::<SpoolRecord>(value.clone())
-            {
-                sessions.retain(|s| s.session_id != session_id);
-                if event == PresenceEvent::Start {
-                    let text = |key: &str| value.get(key).and_then(Value::as_str).map(str::to_string);
-                    let runtime = match (text("client_name"), text("client_version")) {
-                        (Some(name), Some(version)) => Some(format!("{name} {version}")),
-                        (name, _) => name,
-                    };
-                    sessions.push(LiveSession {
-                        fleet_id,
-                        agent_id,
-                        session_id,
-                        pid,
-                        pid_start,
-                        started_at: at,
-                        runtime,
-                        cwd: text("cwd"),
-                        repo: text("repo"),
-                        branch: text("branch"),
-                    });
-                }
+            if let Some(change) = session_change(&value) {
+                prepared.sessions.push(change);
             }
             // A presence record is not activity: the live session, not the record, keeps the
             // agent's heartbeat (an `end` must not renew it).
             continue;
         }
         if let Some(at) = at {
-            let newest = seen.entry((file.fleet.as_str().to_string(), scrub(&agent))).or_insert(at);
-            *newest = (*newest).max(at);
+            prepared.seen.push((scrub(&agent), at));
         }
     }
-    for (relative, why) in &skipped {
-        let line = line_at(bytes, *relative as usize);
-        quarantine(lake, options, file, start + relative, line, why)?;
-        report.quarantined += 1;
+    prepared.refused.sort_by_key(|(offset, _)| *offset);
+    prepared
+}
+
+/// What a (re-scrubbed) presence record does to the host's live sessions.
+fn session_change(value: &Value) -> Option<SessionChange> {
+    let SpoolRecord::Presence { event, at, fleet_id, agent_id, session_id, pid, pid_start, .. } =
+        serde_json::from_value::<SpoolRecord>(value.clone()).ok()?
+    else {
+        return None;
+    };
+    if event == PresenceEvent::End {
+        return Some(SessionChange::End(session_id));
     }
-    if !batch.is_empty() {
-        let layout = FleetLayout::new(&file.fleet);
-        let key = layout.spool_batch(&options.host, &sha256_hex(&batch));
-        match lake.put_if_absent(&key, batch)? {
-            Created::Created => report.batches_created += 1,
-            Created::AlreadyExists => report.batches_already_there += 1,
-        }
-    }
-    report.records += records;
-    Ok(())
+    let text = |key: &str| value.get(key).and_then(Value::as_str).map(str::to_string);
+    let runtime = match (text("client_name"), text("client_version")) {
+        (Some(name), Some(version)) => Some(format!("{name} {version}")),
+        (name, _) => name,
+    };
+    Some(SessionChange::Start(LiveSession {
+        fleet_id,
+        agent_id,
+        session_id,
+        pid,
+        pid_start,
+        started_at: at,
+        runtime,
+        cwd: text("cwd"),
+        repo: text("repo"),
+        branch: text("branch"),
+    }))
 }
 
 /// Offsets (relative to `bytes`) of the lines `spool_read::parse` accepted, in order: every
