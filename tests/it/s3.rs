@@ -14,6 +14,7 @@ use ctxlake::lake::S3Options;
 use hyper::service::service_fn;
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 pub const ACCESS_KEY: &str = "ctxlake";
@@ -24,6 +25,15 @@ pub const BUCKET: &str = "lake";
 pub struct Server {
     pub endpoint: String,
     _root: tempfile::TempDir,
+}
+
+/// Requests served so far (every method), so a benchmark can count what a round costs.
+static REQUESTS: AtomicU64 = AtomicU64::new(0);
+
+// Used by benches/lake.rs, which includes this file; the tests do not count requests.
+#[allow(dead_code)]
+pub fn requests_served() -> u64 {
+    REQUESTS.load(Ordering::Relaxed)
 }
 
 /// The process's server, started on first use and kept for the whole test run (its runtime
@@ -81,6 +91,7 @@ async fn serve(root: PathBuf, ready: std::sync::mpsc::Sender<String>) {
         let service = service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
             let (s3, lock) = (s3.clone(), lock.clone());
             async move {
+                REQUESTS.fetch_add(1, Ordering::Relaxed);
                 let mutating = !matches!(*request.method(), hyper::Method::GET | hyper::Method::HEAD);
                 // Held until the response is built: s3s-fs has written and renamed a PUT's body
                 // by then, and a GET has opened its file (later bytes stream from that inode).
