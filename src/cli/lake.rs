@@ -53,7 +53,7 @@ impl LakeArgs {
             LakeError::Url { .. } => anyhow::Error::new(ConfigError(e.to_string())),
             other => anyhow::Error::new(other),
         })?;
-        let host = self.host.clone().unwrap_or_else(host_name);
+        let host = self.host.clone().unwrap_or_else(super::host_name);
         let host =
             HostId::new(&host).map_err(|e| ConfigError(format!("host id `{host}` (CTXLAKE_HOST_ID, --host): {e}")))?;
         let mut fleets = vec![ctx.fleet_id.clone()];
@@ -91,12 +91,6 @@ fn spooled_fleets(spool_root: &Path) -> Vec<FleetId> {
         .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
         .filter_map(|name| FleetId::new(ctxlake::lake::drain::spool_name(&name)?.0).ok())
         .collect()
-}
-
-fn host_name() -> String {
-    let name = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
-    let name = name.trim();
-    if name.is_empty() { "localhost".to_string() } else { name.to_string() }
 }
 
 fn env(key: &str) -> Option<String> {

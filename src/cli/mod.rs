@@ -98,3 +98,11 @@ fn environment() -> anyhow::Result<Ctx> {
     Ctx::from_lookup(|key| std::env::var(key).ok())
         .map_err(|e| anyhow::Error::new(ConfigError(format!("invalid ctxlake configuration: {e}"))))
 }
+
+/// This machine's name from /etc/hostname ("localhost" when unreadable): the default host id
+/// of `ctxlake sync` and the host a presence record names.
+fn host_name() -> String {
+    let name = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
+    let name = name.trim();
+    if name.is_empty() { "localhost".to_string() } else { name.to_string() }
+}

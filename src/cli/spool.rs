@@ -21,6 +21,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             SpoolLine::Request(SpoolRecord::ClaimRequest { .. }) => "claim_request",
             SpoolLine::Request(SpoolRecord::ReleaseRequest { .. }) => "release_request",
             SpoolLine::Request(SpoolRecord::Handoff { .. }) => "handoff",
+            SpoolLine::Request(SpoolRecord::Presence { .. }) => "presence",
             SpoolLine::Proposal(_) => "proposed",
         };
         *counts.entry(kind).or_insert(0usize) += 1;

@@ -19,6 +19,10 @@ pub struct Args {
     /// Seconds between rounds when looping.
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
     interval: u64,
+    /// At most this many spool lines per lake object (smaller batches: more requests, less to
+    /// re-ship after a crash).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    batch_lines: u64,
 }
 
 pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
@@ -26,7 +30,7 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     let progress = std::io::stderr().is_terminal();
     loop {
         let started = Instant::now();
-        let line = round(&opened, &ctx)?;
+        let line = round(&opened, &ctx, &args)?;
         if progress || args.once {
             eprintln!("ctxlake sync: {line} ({} ms)", started.elapsed().as_millis());
         }
@@ -39,8 +43,11 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
 }
 
 /// One drain and one mirror per fleet; the summary line says what moved.
-fn round(opened: &Opened, ctx: &Ctx) -> anyhow::Result<String> {
-    let drained = drain(&opened.lake, &DrainOptions::new(&ctx.spool_root, &opened.host))
+fn round(opened: &Opened, ctx: &Ctx, args: &Args) -> anyhow::Result<String> {
+    let mut options = DrainOptions::new(&ctx.spool_root, &opened.host);
+    // The range check above keeps this within usize on every target ctxlake builds for.
+    options.max_batch_lines = usize::try_from(args.batch_lines).unwrap_or(options.max_batch_lines);
+    let drained = drain(&opened.lake, &options)
         .with_context(|| format!("draining {} into {}", ctx.spool_root.display(), opened.lake.url()))?;
     let mut fleets = opened.fleets.clone();
     fleets.extend(drained.agents_seen.iter().map(|(fleet, _, _)| fleet.clone()));

@@ -24,6 +24,7 @@ pub const FEATURES: &[(&str, &str)] = &[
     ("memory.feature", include_str!("../../features/memory.feature")),
     ("sanitization.feature", include_str!("../../features/sanitization.feature")),
     ("redaction.feature", include_str!("../../features/redaction.feature")),
+    ("lake.feature", include_str!("../../features/lake.feature")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -20,8 +20,10 @@ use crate::lake::files::write_atomic;
 use crate::lake::layout::{FleetLayout, HostId, sha256_hex};
 use crate::lake::store::{Created, Lake, LakeError};
 use crate::local::paths::FleetId;
+use crate::local::process;
 use crate::local::spool_read::{self, SpoolLine};
-use crate::spec::wire::lake::{FileOffset, PendingBatch, Presence, QuarantineRecord, SyncState};
+use crate::spec::wire::lake::{FileOffset, LiveSession, PendingBatch, Presence, QuarantineRecord, SyncState};
+use crate::spec::wire::spool::{PresenceEvent, SpoolRecord};
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -82,8 +84,12 @@ pub struct DrainReport {
     pub rotated_files_deleted: usize,
     /// Spool files whose name is not a valid fleet id, left alone.
     pub foreign_files: usize,
-    /// Agents seen in this round's records, with their newest record's time.
+    /// Agents seen in this round's records (presence records aside), with their newest record's time.
     pub agents_seen: Vec<(FleetId, String, DateTime<Utc>)>,
+    /// `ctxlake mcp` sessions on this host still running after this round; each was heartbeated.
+    pub live_sessions: usize,
+    /// Sessions dropped this round because their process is gone.
+    pub sessions_ended: usize,
 }
 
 /// One spool file found in `mcp/`.
@@ -110,7 +116,7 @@ pub fn drain(lake: &Lake, options: &DrainOptions) -> Result<DrainReport, DrainEr
             Some(file) => {
                 // `None`: renamed since the listing; the range stays pending for the next round.
                 if let Some(bytes) = read_range(&file.path, &file.file_id, pending.start, pending.end)? {
-                    ship(lake, options, file, pending.start, &bytes, &mut report, &mut seen)?;
+                    ship(lake, options, file, pending.start, &bytes, &mut report, &mut seen, &mut state.sessions)?;
                     set_offset(&mut state, file, pending.end);
                     state.pending = None;
                 }
@@ -132,11 +138,26 @@ pub fn drain(lake: &Lake, options: &DrainOptions) -> Result<DrainReport, DrainEr
     state.files.retain(|entry| files.iter().any(|f| f.file_id == entry.file_id));
     save_state(&state_path, &state)?;
 
+    // A session whose process is gone (or whose pid now names another process) ends here,
+    // without an `end` record: its heartbeat is no longer renewed and it ages out of the roster.
+    let before = state.sessions.len();
+    state.sessions.retain(|s| {
+        let pid = u32::try_from(s.pid.get()).unwrap_or(0);
+        let alive = pid != 0 && process::alive(pid, s.pid_start.as_deref());
+        if !alive {
+            tracing::info!(agent = %s.agent_id, session = %s.session_id, pid, "session's process is gone");
+        }
+        alive
+    });
+    report.sessions_ended += before - state.sessions.len();
+    report.live_sessions = state.sessions.len();
+    save_state(&state_path, &state)?;
+
     report.agents_seen = seen
         .into_iter()
         .filter_map(|((fleet, agent), at)| FleetId::new(fleet).ok().map(|fleet| (fleet, agent, at)))
         .collect();
-    heartbeat(lake, &options.host, &report.agents_seen)?;
+    heartbeat(lake, &options.host, &report.agents_seen, &state.sessions)?;
     Ok(report)
 }
 
@@ -162,7 +183,8 @@ fn drain_file(
         state.pending =
             Some(PendingBatch { file_id: file.file_id.clone(), path: file.path.display().to_string(), start, end });
         save_state(state_path, state)?;
-        ship(lake, options, file, start, &bytes[(start - offset) as usize..(end - offset) as usize], report, seen)?;
+        let range = &bytes[(start - offset) as usize..(end - offset) as usize];
+        ship(lake, options, file, start, range, report, seen, &mut state.sessions)?;
         set_offset(state, file, end);
         state.pending = None;
         save_state(state_path, state)?;
@@ -211,6 +233,9 @@ fn batch_ranges(bytes: &[u8], options: &DrainOptions) -> Vec<(usize, usize)> {
 }
 
 /// Ships one range of whole lines: the batch object and one quarantine object per refused line.
+/// Presence records also update `sessions`, which the caller saves with the range's offset, so
+/// a rerun of the range applies them again to the same effect.
+#[allow(clippy::too_many_arguments)]
 fn ship(
     lake: &Lake,
     options: &DrainOptions,
@@ -219,20 +244,80 @@ fn ship(
     bytes: &[u8],
     report: &mut DrainReport,
     seen: &mut BTreeMap<(String, String), DateTime<Utc>>,
+    sessions: &mut Vec<LiveSession>,
 ) -> Result<(), DrainError> {
+    let prepared = prepare(bytes, &file.fleet);
+    for (relative, why) in &prepared.refused {
+        let line = line_at(bytes, *relative as usize);
+        quarantine(lake, options, file, start + relative, line, why)?;
+        report.quarantined += 1;
+    }
+    if !prepared.batch.is_empty() {
+        let layout = FleetLayout::new(&file.fleet);
+        let key = layout.spool_batch(&options.host, &sha256_hex(&prepared.batch));
+        match lake.put_if_absent(&key, prepared.batch)? {
+            Created::Created => report.batches_created += 1,
+            Created::AlreadyExists => report.batches_already_there += 1,
+        }
+    }
+    // Only once the batch is in the lake: what it says about agents and sessions takes effect.
+    report.records += prepared.records;
+    report.rescrubbed += prepared.rescrubbed;
+    for (agent, at) in prepared.seen {
+        let newest = seen.entry((file.fleet.as_str().to_string(), agent)).or_insert(at);
+        *newest = (*newest).max(at);
+    }
+    for change in prepared.sessions {
+        match change {
+            SessionChange::Start(session) => {
+                sessions.retain(|s| s.session_id != session.session_id);
+                sessions.push(session);
+            }
+            SessionChange::End(session_id) => sessions.retain(|s| s.session_id != session_id),
+        }
+    }
+    Ok(())
+}
+
+/// One range of whole spool lines of fleet `fleet`, as the drain turns it into lake objects,
+/// before anything is written: pure, so a crash can only happen before or after it.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Prepared {
+    /// The batch body: one re-scrubbed JSON line per accepted record.
+    pub batch: Vec<u8>,
+    /// Lines in `batch`.
+    pub records: usize,
+    /// Refused lines: (offset in the range, the reason). Each is quarantined, never shipped.
+    pub refused: Vec<(u64, String)>,
+    /// Strings the re-scrub changed.
+    pub rescrubbed: usize,
+    /// Agents with a record in the range (presence records aside), with each record's time.
+    pub seen: Vec<(String, DateTime<Utc>)>,
+    /// Sessions started and ended by the range's presence records, in order.
+    pub sessions: Vec<SessionChange>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SessionChange {
+    Start(LiveSession),
+    End(String),
+}
+
+pub fn prepare(bytes: &[u8], fleet: &FleetId) -> Prepared {
     let contents = spool_read::parse(bytes);
-    let mut skipped: Vec<(u64, String)> = contents.skipped.iter().map(|s| (s.offset, s.why.clone())).collect();
-    let good_offsets = good_line_offsets(bytes, &skipped);
-    let mut batch = Vec::new();
-    let mut records = 0;
+    let mut prepared = Prepared {
+        refused: contents.skipped.iter().map(|s| (s.offset, s.why.clone())).collect(),
+        ..Prepared::default()
+    };
+    let good_offsets = good_line_offsets(bytes, &prepared.refused);
     for (line, line_offset) in contents.lines.into_iter().zip(good_offsets) {
         let (mut value, agent, at) = match &line {
             SpoolLine::Request(record) => {
                 let value = serde_json::to_value(record).expect("spool records serialize");
-                let fleet = value.get("fleet_id").and_then(Value::as_str).unwrap_or_default();
-                if fleet != file.fleet.as_str() {
-                    let why = format!("fleet_id {fleet:?} in the spool of fleet {:?}", file.fleet.as_str());
-                    skipped.push((line_offset, why));
+                let record_fleet = value.get("fleet_id").and_then(Value::as_str).unwrap_or_default();
+                if record_fleet != fleet.as_str() {
+                    let why = format!("fleet_id {record_fleet:?} in the spool of fleet {:?}", fleet.as_str());
+                    prepared.refused.push((line_offset, why));
                     continue;
                 }
                 let agent = value.get("agent_id").and_then(Value::as_str).unwrap_or_default().to_string();
@@ -246,30 +331,53 @@ fn ship(
                 (value, agent, at)
             }
         };
-        report.rescrubbed += rescrub(&mut value);
-        serde_json::to_writer(&mut batch, &value).expect("a JSON value serializes");
-        batch.push(b'\n');
-        records += 1;
+        prepared.rescrubbed += rescrub(&mut value);
+        serde_json::to_writer(&mut prepared.batch, &value).expect("a JSON value serializes");
+        prepared.batch.push(b'\n');
+        prepared.records += 1;
+        if let SpoolLine::Request(SpoolRecord::Presence { .. }) = &line {
+            if let Some(change) = session_change(&value) {
+                prepared.sessions.push(change);
+            }
+            // A presence record is not activity: the live session, not the record, keeps the
+            // agent's heartbeat (an `end` must not renew it).
+            continue;
+        }
         if let Some(at) = at {
-            let newest = seen.entry((file.fleet.as_str().to_string(), scrub(&agent))).or_insert(at);
-            *newest = (*newest).max(at);
+            prepared.seen.push((scrub(&agent), at));
         }
     }
-    for (relative, why) in &skipped {
-        let line = line_at(bytes, *relative as usize);
-        quarantine(lake, options, file, start + relative, line, why)?;
-        report.quarantined += 1;
+    prepared.refused.sort_by_key(|(offset, _)| *offset);
+    prepared
+}
+
+/// What a (re-scrubbed) presence record does to the host's live sessions.
+fn session_change(value: &Value) -> Option<SessionChange> {
+    let SpoolRecord::Presence { event, at, fleet_id, agent_id, session_id, pid, pid_start, .. } =
+        serde_json::from_value::<SpoolRecord>(value.clone()).ok()?
+    else {
+        return None;
+    };
+    if event == PresenceEvent::End {
+        return Some(SessionChange::End(session_id));
     }
-    if !batch.is_empty() {
-        let layout = FleetLayout::new(&file.fleet);
-        let key = layout.spool_batch(&options.host, &sha256_hex(&batch));
-        match lake.put_if_absent(&key, batch)? {
-            Created::Created => report.batches_created += 1,
-            Created::AlreadyExists => report.batches_already_there += 1,
-        }
-    }
-    report.records += records;
-    Ok(())
+    let text = |key: &str| value.get(key).and_then(Value::as_str).map(str::to_string);
+    let runtime = match (text("client_name"), text("client_version")) {
+        (Some(name), Some(version)) => Some(format!("{name} {version}")),
+        (name, _) => name,
+    };
+    Some(SessionChange::Start(LiveSession {
+        fleet_id,
+        agent_id,
+        session_id,
+        pid,
+        pid_start,
+        started_at: at,
+        runtime,
+        cwd: text("cwd"),
+        repo: text("repo"),
+        branch: text("branch"),
+    }))
 }
 
 /// Offsets (relative to `bytes`) of the lines `spool_read::parse` accepted, in order: every
@@ -345,12 +453,47 @@ fn rescrub(value: &mut Value) -> usize {
     }
 }
 
-/// Overwrites the presence object of every agent seen. Each agent's object has one writer at a
-/// time (the host its session runs on), so a plain overwrite is enough.
-pub fn heartbeat(lake: &Lake, host: &HostId, agents: &[(FleetId, String, DateTime<Utc>)]) -> Result<(), DrainError> {
-    let mut clocks: BTreeMap<String, DateTime<Utc>> = BTreeMap::new();
+/// Overwrites the presence object of every agent seen in this round's records and of every live
+/// session's agent. Each agent's object has one writer at a time (the host its session runs on),
+/// so a plain overwrite is enough.
+pub fn heartbeat(
+    lake: &Lake,
+    host: &HostId,
+    agents: &[(FleetId, String, DateTime<Utc>)],
+    sessions: &[LiveSession],
+) -> Result<(), DrainError> {
+    let mut beats: BTreeMap<(String, String), Presence> = BTreeMap::new();
+    let blank = |fleet: &str, agent: &str, last_seen: DateTime<Utc>| Presence {
+        agent_id: agent.to_string(),
+        fleet_id: fleet.to_string(),
+        host: host.as_str().to_string(),
+        last_seen,
+        heartbeat_at: last_seen,
+        session_id: None,
+        runtime: None,
+        cwd: None,
+        repo: None,
+        branch: None,
+    };
     for (fleet, agent, last_seen) in agents {
-        let layout = FleetLayout::new(fleet);
+        beats.insert((fleet.as_str().to_string(), agent.clone()), blank(fleet.as_str(), agent, *last_seen));
+    }
+    for session in sessions {
+        let key = (session.fleet_id.clone(), session.agent_id.clone());
+        let beat = beats.entry(key).or_insert_with(|| blank(&session.fleet_id, &session.agent_id, session.started_at));
+        beat.last_seen = beat.last_seen.max(session.started_at);
+        beat.session_id = Some(session.session_id.clone());
+        beat.runtime = session.runtime.clone();
+        beat.cwd = session.cwd.clone();
+        beat.repo = session.repo.clone();
+        beat.branch = session.branch.clone();
+    }
+    let mut clocks: BTreeMap<String, DateTime<Utc>> = BTreeMap::new();
+    for ((fleet, agent), mut presence) in beats {
+        // The fleet id of a session comes from a validated spool file name, but is re-checked:
+        // it is about to become a key segment.
+        let Ok(fleet) = FleetId::new(fleet) else { continue };
+        let layout = FleetLayout::new(&fleet);
         let now = match clocks.get(fleet.as_str()) {
             Some(now) => *now,
             None => {
@@ -359,14 +502,8 @@ pub fn heartbeat(lake: &Lake, host: &HostId, agents: &[(FleetId, String, DateTim
                 now
             }
         };
-        let presence = Presence {
-            agent_id: agent.clone(),
-            fleet_id: fleet.as_str().to_string(),
-            host: host.as_str().to_string(),
-            last_seen: *last_seen,
-            heartbeat_at: now,
-        };
-        lake.put(&layout.presence(agent), serde_json::to_vec(&presence).expect("presence serializes"))?;
+        presence.heartbeat_at = now;
+        lake.put(&layout.presence(&agent), serde_json::to_vec(&presence).expect("presence serializes"))?;
     }
     Ok(())
 }
@@ -465,7 +602,9 @@ fn load_state(path: &Path) -> Result<SyncState, DrainError> {
     match std::fs::read(path) {
         Ok(bytes) => serde_json::from_slice(&bytes)
             .map_err(|e| DrainError::State { path: path.to_path_buf(), why: e.to_string() }),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(SyncState { files: vec![], pending: None }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Ok(SyncState { files: vec![], pending: None, sessions: vec![] })
+        }
         Err(e) => Err(DrainError::State { path: path.to_path_buf(), why: e.to_string() }),
     }
 }

@@ -103,7 +103,7 @@ pub fn apply_to(doc: &mut LeasesDocument, requests: &[SpoolRecord], now: DateTim
                     }
                 }
             }
-            SpoolRecord::Handoff { .. } => {}
+            SpoolRecord::Handoff { .. } | SpoolRecord::Presence { .. } => {}
         }
         doc.applied.push(AppliedRequest { id: id.to_string(), at });
     }
@@ -172,7 +172,8 @@ fn request_key(request: &SpoolRecord) -> (String, DateTime<Utc>) {
     match request {
         SpoolRecord::ClaimRequest { id, at, .. }
         | SpoolRecord::ReleaseRequest { id, at, .. }
-        | SpoolRecord::Handoff { id, at, .. } => (id.clone(), *at),
+        | SpoolRecord::Handoff { id, at, .. }
+        | SpoolRecord::Presence { id, at, .. } => (id.clone(), *at),
     }
 }
 

@@ -181,38 +181,57 @@ fn read_batches(lake: &Lake, layout: &FleetLayout, report: &mut MaintReport) -> 
     for listed in lake.list(&layout.spool_prefix())? {
         let Some(object) = lake.get(&listed.key)? else { continue };
         report.batches += 1;
-        for line in object.body.split(|b| *b == b'\n').filter(|l| !l.is_empty()) {
-            let Ok(value) = serde_json::from_slice::<Value>(line) else {
-                report.unreadable += 1;
-                continue;
-            };
-            let kind = value.get("kind").and_then(Value::as_str).unwrap_or_default();
-            if kind == "proposed" {
-                match serde_json::from_value::<ClaimEvent>(value) {
-                    Ok(event) => {
-                        drained.proposals.push(event);
-                        report.records += 1;
-                    }
-                    Err(_) => report.unreadable += 1,
-                }
-                continue;
-            }
-            match serde_json::from_value::<SpoolRecord>(value) {
-                // Two hosts can ship the same record only through a copied spool: keep one.
-                Ok(record) if seen_ids.insert(request_key(&record)) => {
-                    drained.requests.push(record);
-                    report.records += 1;
-                }
-                Ok(_) => {}
-                Err(_) => report.unreadable += 1,
-            }
+        let batch = parse_batch(&object.body);
+        if batch.unreadable > 0 {
+            tracing::warn!(key = %listed.key, unreadable = batch.unreadable, "batch lines skipped");
         }
-        if report.unreadable > 0 {
-            tracing::warn!(key = %listed.key, unreadable = report.unreadable, "batch lines skipped");
+        report.unreadable += batch.unreadable;
+        report.records += batch.proposals.len();
+        drained.proposals.extend(batch.proposals);
+        for record in batch.requests {
+            // Two hosts can ship the same record only through a copied spool: keep one.
+            if seen_ids.insert(request_key(&record)) {
+                drained.requests.push(record);
+                report.records += 1;
+            }
         }
     }
     Ok(drained)
 }
+
+/// One batch body as maint reads it: every non-empty line is a proposal, a spool record, or
+/// counted unreadable (a batch is written by a drain, but the lake is shared, so its bytes are
+/// outside input here).
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct ParsedBatch {
+    pub proposals: Vec<ClaimEvent>,
+    pub requests: Vec<SpoolRecord>,
+    pub unreadable: usize,
+}
+
+pub fn parse_batch(body: &[u8]) -> ParsedBatch {
+    let mut batch = ParsedBatch::default();
+    for line in body.split(|b| *b == b'\n').filter(|l| !l.is_empty()) {
+        let Ok(value) = serde_json::from_slice::<Value>(line) else {
+            batch.unreadable += 1;
+            continue;
+        };
+        if value.get("kind").and_then(Value::as_str) == Some("proposed") {
+            match serde_json::from_value::<ClaimEvent>(value) {
+                Ok(event) => batch.proposals.push(event),
+                Err(_) => batch.unreadable += 1,
+            }
+            continue;
+        }
+        match serde_json::from_value::<SpoolRecord>(value) {
+            Ok(record) => batch.requests.push(record),
+            Err(_) => batch.unreadable += 1,
+        }
+    }
+    batch
+}
+
+
 
 /// The `proposed` events of every drained batch (what `ctxlake claims list` folds).
 pub(crate) fn read_proposals(lake: &Lake, layout: &FleetLayout) -> Result<Vec<ClaimEvent>, MaintError> {
@@ -235,6 +254,7 @@ fn read_approvals(lake: &Lake, layout: &FleetLayout) -> Result<BTreeSet<String>,
 }
 
 /// Every claim event in the lake: the gate's verdicts and the owner's events.
+
 pub(crate) fn read_events(lake: &Lake, layout: &FleetLayout) -> Result<Vec<ClaimEvent>, MaintError> {
     let mut events = vec![];
     for listed in lake.list(&layout.events_prefix())? {
@@ -274,12 +294,27 @@ pub fn rebuild_roster(
     let agents: Vec<Value> = live
         .iter()
         .map(|p| {
-            serde_json::json!({
+            let mut entry = serde_json::json!({
                 "agent_id": p.agent_id,
                 "fleet_id": p.fleet_id,
                 "host": p.host,
                 "updated_at": stamp_time(&p.last_seen),
-            })
+                "heartbeat_at": stamp_time(&p.heartbeat_at),
+            });
+            // What a live session announced; absent for an agent known only from its records.
+            let session = [
+                ("session_id", &p.session_id),
+                ("runtime", &p.runtime),
+                ("cwd", &p.cwd),
+                ("repo", &p.repo),
+                ("branch", &p.branch),
+            ];
+            for (key, value) in session {
+                if let Some(value) = value {
+                    entry[key] = Value::String(value.clone());
+                }
+            }
+            entry
         })
         .collect();
     let count = agents.len();
@@ -384,7 +419,8 @@ fn request_agent(record: &SpoolRecord) -> &str {
     match record {
         SpoolRecord::ClaimRequest { agent_id, .. }
         | SpoolRecord::ReleaseRequest { agent_id, .. }
-        | SpoolRecord::Handoff { agent_id, .. } => agent_id,
+        | SpoolRecord::Handoff { agent_id, .. }
+        | SpoolRecord::Presence { agent_id, .. } => agent_id,
     }
 }
 
@@ -392,7 +428,8 @@ fn request_key(record: &SpoolRecord) -> String {
     match record {
         SpoolRecord::ClaimRequest { id, .. }
         | SpoolRecord::ReleaseRequest { id, .. }
-        | SpoolRecord::Handoff { id, .. } => id.clone(),
+        | SpoolRecord::Handoff { id, .. }
+        | SpoolRecord::Presence { id, .. } => id.clone(),
     }
 }
 

@@ -28,6 +28,8 @@ pub enum MirrorError {
     Shape { key: String, what: &'static str, source: serde_json::Error },
     #[error("lake key {key}: its bytes hash to {actual}, the pointer says {expected}; not mirrored")]
     Corrupt { key: String, expected: String, actual: String },
+    #[error("{name} is not a cache file the mirror writes")]
+    UnknownFile { name: String },
 }
 
 /// Which cache files one refresh wrote.
@@ -50,28 +52,13 @@ pub fn mirror(lake: &Lake, fleet: &FleetId, cache_root: &Path) -> Result<MirrorR
         .unwrap_or(MirrorState { etags: vec![] });
     let mut report = MirrorReport::default();
 
-    refresh(lake, &layout.roster(), &dir, "roster.json", &mut state, &mut report, |body, key| {
-        let doc: RosterDocument = parse(body, key, "roster document")?;
-        let file = RosterFile::Snapshot {
-            agents: doc.agents,
-            generated_at: Some(stamp_time(&doc.generated_at)),
-            source: Some(doc.source),
-        };
-        Ok(serde_json::to_vec_pretty(&file).expect("cache files serialize"))
-    })?;
-    refresh(lake, &layout.leases(), &dir, "leases.json", &mut state, &mut report, |body, key| {
-        let doc: LeasesDocument = parse(body, key, "leases document")?;
-        let leases = doc.leases.iter().map(|l| serde_json::to_value(l).expect("leases serialize")).collect();
-        let file = LeasesFile::Snapshot { generated_at: Some(stamp_time(&doc.generated_at)), leases };
-        Ok(serde_json::to_vec_pretty(&file).expect("cache files serialize"))
-    })?;
-    refresh(lake, &layout.history(), &dir, "history.json", &mut state, &mut report, |body, key| {
-        let doc: HistoryDocument = parse(body, key, "history document")?;
-        let file = HistoryFile::Snapshot { generated_at: Some(stamp_time(&doc.generated_at)), sessions: doc.sessions };
-        Ok(serde_json::to_vec_pretty(&file).expect("cache files serialize"))
-    })?;
+    for (key, name) in
+        [(layout.roster(), "roster.json"), (layout.leases(), "leases.json"), (layout.history(), "history.json")]
+    {
+        refresh(lake, &key, &dir, name, &mut state, &mut report, |body, key| render(name, body, key.as_ref()))?;
+    }
     refresh(lake, &layout.snapshot_pointer(), &dir, "snapshot.bin", &mut state, &mut report, |body, key| {
-        let pointer: SnapshotPointer = parse(body, key, "snapshot pointer")?;
+        let pointer = parse_pointer(body, key.as_ref())?;
         let blob_key = layout.snapshot(&pointer.content_hash);
         let Some(blob) = lake.get(&blob_key)? else {
             return Err(MirrorError::Corrupt {
@@ -124,7 +111,42 @@ fn refresh(
     Ok(())
 }
 
-fn parse<T: serde::de::DeserializeOwned>(body: &[u8], key: &Key, what: &'static str) -> Result<T, MirrorError> {
+/// The cache file `name` (roster.json, leases.json or history.json) rendered from the lake
+/// document `body` read at `key`, in the shape the read tools parse; a body that is not the
+/// document is refused whole with `MirrorError::Shape`, so the cache file keeps its last good copy.
+pub fn render(name: &str, body: &[u8], key: &str) -> Result<Vec<u8>, MirrorError> {
+    let file = match name {
+        "roster.json" => {
+            let doc: RosterDocument = parse(body, key, "roster document")?;
+            serde_json::to_value(RosterFile::Snapshot {
+                agents: doc.agents,
+                generated_at: Some(stamp_time(&doc.generated_at)),
+                source: Some(doc.source),
+            })
+        }
+        "leases.json" => {
+            let doc: LeasesDocument = parse(body, key, "leases document")?;
+            let leases = doc.leases.iter().map(|l| serde_json::to_value(l).expect("leases serialize")).collect();
+            serde_json::to_value(LeasesFile::Snapshot { generated_at: Some(stamp_time(&doc.generated_at)), leases })
+        }
+        "history.json" => {
+            let doc: HistoryDocument = parse(body, key, "history document")?;
+            serde_json::to_value(HistoryFile::Snapshot {
+                generated_at: Some(stamp_time(&doc.generated_at)),
+                sessions: doc.sessions,
+            })
+        }
+        other => return Err(MirrorError::UnknownFile { name: other.to_string() }),
+    };
+    Ok(serde_json::to_vec_pretty(&file.expect("cache files serialize")).expect("cache files serialize"))
+}
+
+/// The snapshot pointer at `key`; refused whole with `MirrorError::Shape` when it is not one.
+pub fn parse_pointer(body: &[u8], key: &str) -> Result<SnapshotPointer, MirrorError> {
+    parse(body, key, "snapshot pointer")
+}
+
+fn parse<T: serde::de::DeserializeOwned>(body: &[u8], key: &str, what: &'static str) -> Result<T, MirrorError> {
     serde_json::from_slice(body).map_err(|source| MirrorError::Shape { key: key.to_string(), what, source })
 }
 

@@ -84,14 +84,14 @@ fn parse_line(line: &[u8]) -> Result<SpoolLine, String> {
     let value: Value = serde_json::from_slice(line).map_err(|e| format!("not JSON: {e}"))?;
     let kind = value.get("kind").and_then(Value::as_str).unwrap_or_default().to_string();
     let (validator, what) = match kind.as_str() {
-        "claim_request" | "release_request" | "handoff" => (&*SPOOL_RECORD, "spool record"),
+        "claim_request" | "release_request" | "handoff" | "presence" => (&*SPOOL_RECORD, "spool record"),
         _ => (&*CLAIM_EVENT, "ClaimEvent"),
     };
     if let Some(e) = validator.iter_errors(&value).next() {
         return Err(format!("not a valid {what} of kind {kind:?}: {}: {e}", e.instance_path().as_str()));
     }
     match kind.as_str() {
-        "claim_request" | "release_request" | "handoff" => {
+        "claim_request" | "release_request" | "handoff" | "presence" => {
             serde_json::from_value(value).map(SpoolLine::Request).map_err(|e| format!("not a spool record: {e}"))
         }
         "proposed" => {
@@ -114,14 +114,17 @@ mod tests {
         .to_string()
     }
 
+    const PRESENCE: &str = r#"{"kind":"presence","id":"01J0000000000000000000000B","at":"2026-09-09T10:00:00Z","fleet_id":"f","agent_id":"a","event":"start","session_id":"01J0000000000000000000000C","pid":4242,"pid_start":"99","host":"h","client_name":"claude-code","client_version":"2.1","cwd":"/w","repo":null,"branch":"main"}"#;
+
     #[test]
     fn whole_lines_parse_into_their_schema_types() {
-        let text = format!("{HANDOFF}\n{}\n", proposed());
+        let text = format!("{HANDOFF}\n{}\n{PRESENCE}\n", proposed());
         let contents = parse(text.as_bytes());
         assert_eq!(contents.skipped, []);
         assert_eq!(contents.torn_tail, None);
         assert!(matches!(contents.lines[0], SpoolLine::Request(SpoolRecord::Handoff { .. })));
         assert!(matches!(contents.lines[1], SpoolLine::Proposal(ClaimEvent::Proposed { .. })));
+        assert!(matches!(contents.lines[2], SpoolLine::Request(SpoolRecord::Presence { .. })));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::rpc::frame::Frame;
 use crate::rpc::message::{Incoming, classify};
 use crate::rpc::results::{self, to_object};
 use crate::rpc::{Revision, RpcError};
-use crate::spec::mcp::{CallToolParams, EmptyResult, InitializeParams, ModernRequestMeta};
+use crate::spec::mcp::{CallToolParams, EmptyResult, Implementation, InitializeParams, ModernRequestMeta};
 use serde::Deserialize as _;
 use serde_json::{Map, Value};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -23,6 +23,8 @@ pub const META_PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion
 pub struct Session {
     /// The revision `initialize` agreed on; `None` before any handshake.
     negotiated: Option<Revision>,
+    /// The client as it named itself in `initialize` (presence records report it).
+    client: Option<Implementation>,
 }
 
 impl Session {
@@ -33,6 +35,11 @@ impl Session {
     /// The revision in force for requests that carry no modern envelope.
     pub fn revision(&self) -> Revision {
         self.negotiated.unwrap_or(Revision::LATEST_LEGACY)
+    }
+
+    /// The client's `clientInfo` from the last `initialize`; `None` before any.
+    pub fn client(&self) -> Option<&Implementation> {
+        self.client.as_ref()
     }
 }
 
@@ -162,6 +169,7 @@ fn initialize(session: &mut Session, params: Map<String, Value>) -> Result<Answe
         Revision::parse(&params.protocol_version).filter(|r| !r.is_modern()).unwrap_or(Revision::LATEST_LEGACY);
     session.negotiated = Some(revision);
     tracing::info!(requested = %params.protocol_version, %revision, client = %params.client_info.name, "initialized");
+    session.client = Some(params.client_info);
     to_object(results::initialize(revision))
 }
 
@@ -234,6 +242,16 @@ mod tests {
 
     fn call_message(tool: &str, arguments: Value) -> Value {
         json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": tool, "arguments": arguments}})
+    }
+
+    #[test]
+    fn the_session_remembers_the_client_that_initialize_named() {
+        let server = Server::new(Gate { entered: Arc::new(Barrier::new(1)), released: Arc::new(Barrier::new(1)) });
+        let mut session = Session::new();
+        assert!(session.client().is_none());
+        request(&server, &mut session, initialize_message("2025-06-18"));
+        let client = session.client().expect("initialize named the client");
+        assert_eq!((client.name.as_str(), client.version.as_str()), ("t", "1"));
     }
 
     #[test]

@@ -23,7 +23,20 @@ enum Line {
 /// before EOF is answered before this returns. A write error (the client went away) ends the
 /// loop with it.
 pub fn serve<R: Read, W: Write>(server: &Server, input: R, output: W) -> std::io::Result<()> {
+    serve_observed(server, input, output, &mut |_| {})
+}
+
+/// `serve`, calling `on_client` once with the session as soon as a client has named itself in
+/// `initialize`, after that answer has been flushed (so whatever the callback does, such as a
+/// presence record's fsync, never delays the handshake).
+pub fn serve_observed<R: Read, W: Write>(
+    server: &Server,
+    input: R,
+    output: W,
+    on_client: &mut dyn FnMut(&Session),
+) -> std::io::Result<()> {
     let mut session = Session::new();
+    let mut announced = false;
     let mut reader = BufReader::with_capacity(BUFFER_BYTES, input);
     let mut writer = BufWriter::with_capacity(BUFFER_BYTES, output);
     let mut line = Vec::new();
@@ -38,17 +51,22 @@ pub fn serve<R: Read, W: Write>(server: &Server, input: R, output: W) -> std::io
             serde_json::to_writer(&mut writer, &frame)?;
             writer.write_all(b"\n")?;
         }
+        if !announced && session.client().is_some() {
+            announced = true;
+            writer.flush()?;
+            on_client(&session);
+        }
     }
     writer.flush()
 }
 
-/// Serves the process's real stdin and stdout.
-pub fn serve_stdio(server: &Server) -> std::io::Result<()> {
+/// Serves the process's real stdin and stdout; `on_client` as in `serve_observed`.
+pub fn serve_stdio(server: &Server, on_client: &mut dyn FnMut(&Session)) -> std::io::Result<()> {
     // Raw handles: std's Stdout is line-buffered, which would cost one write(2) per frame.
     use std::os::fd::AsFd;
     let stdin = std::fs::File::from(std::io::stdin().as_fd().try_clone_to_owned()?);
     let stdout = std::fs::File::from(std::io::stdout().as_fd().try_clone_to_owned()?);
-    serve(server, stdin, stdout)
+    serve_observed(server, stdin, stdout, on_client)
 }
 
 /// Decodes one input line (without its newline) and hands it to the server: invalid UTF-8 or
@@ -137,6 +155,22 @@ mod tests {
         let mut out = Vec::new();
         serve(&Server::new(Echo), input, &mut out).unwrap();
         String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    }
+
+    #[test]
+    fn the_client_is_announced_once_when_the_first_initialize_names_it() {
+        let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"claude-code","version":"2.1"}}}"#;
+        let ping = r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#;
+        let input = format!("{ping}\n{init}\n{ping}\n{init}\n");
+        let mut out = Vec::new();
+        let mut announced = vec![];
+        serve_observed(&Server::new(Echo), input.as_bytes(), &mut out, &mut |session| {
+            let client = session.client().map(|c| format!("{} {}", c.name, c.version));
+            announced.push(client);
+        })
+        .unwrap();
+        assert_eq!(announced, [Some("claude-code 2.1".to_string())]);
+        assert_eq!(String::from_utf8(out).unwrap().lines().count(), 4);
     }
 
     #[test]

@@ -1,7 +1,13 @@
-//! The lake end to end on a real folder lake: two simulated hosts (separate spool and cache
-//! folders) share one lake. Host A's agent spools a claim with evidence from two sessions, a
-//! handoff and a lease request; drain A → maint → mirror B; then B's cache answers, through the
-//! snapshot reader and through the real `ctxlake mcp` binary.
+//! The lake end to end: two simulated hosts (separate spool and cache folders) share one lake.
+//! Host A's agent spools a claim with evidence from two sessions, a handoff and a lease request;
+//! drain A → maint → mirror B; then B's cache answers, through the snapshot reader and through
+//! the real `ctxlake mcp` binary.
+//!
+//! Every test body runs on each backend (`on_every_backend!` below): `folder` (a folder lake),
+//! `s3` (the S3 server embedded in this process, tests/it/s3.rs) and `external_s3` (an S3 server
+//! outside the process at `CTXLAKE_TEST_S3_URL`, bucket `lake`: `.ci/run` starts moto for it).
+//! The `external_s3` tests are ignored unless asked for, and then fail, never skip, when the
+//! variable is unset or the server cannot be reached.
 
 use ctxlake::lake::{self, DrainOptions, HostId, Lake, MaintOptions, S3Options};
 use ctxlake::local::paths::FleetId;
@@ -14,6 +20,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use super::s3 as s3_server;
+
 const CLAIM: &str = "the workspace builds with `just ci`, not make";
 
 struct Host {
@@ -22,15 +30,23 @@ struct Host {
     id: HostId,
 }
 
+#[derive(Debug, Clone, Copy)]
+enum Backend {
+    Folder,
+    S3,
+    ExternalS3,
+}
+
 struct Fleet {
     _dir: tempfile::TempDir,
     lake_url: String,
+    s3: S3Options,
     fleet: FleetId,
     a: Host,
     b: Host,
 }
 
-fn fleet() -> Fleet {
+fn fleet(backend: Backend) -> Fleet {
     let dir = tempfile::tempdir().unwrap();
     let host = |name: &str| Host {
         spool_root: dir.path().join(name).join("spool"),
@@ -38,13 +54,25 @@ fn fleet() -> Fleet {
         id: HostId::new(name).unwrap(),
     };
     let (a, b) = (host("host-a"), host("host-b"));
-    let lake_url = format!("file://{}", dir.path().join("lake").display());
-    Fleet { lake_url, fleet: FleetId::new("team").unwrap(), a, b, _dir: dir }
+    // Each S3 test gets a fresh prefix in the one bucket, so tests never see each other's objects.
+    let prefix = ulid::Ulid::new().to_string().to_lowercase();
+    let (lake_url, s3) = match backend {
+        Backend::Folder => (format!("file://{}", dir.path().join("lake").display()), S3Options::default()),
+        Backend::S3 => {
+            (format!("s3://{}/{prefix}", s3_server::BUCKET), s3_server::options(&s3_server::server().endpoint))
+        }
+        Backend::ExternalS3 => {
+            let endpoint = std::env::var("CTXLAKE_TEST_S3_URL")
+                .expect("CTXLAKE_TEST_S3_URL names the external S3 server these tests were asked to use");
+            (format!("s3://{}/{prefix}", s3_server::BUCKET), s3_server::options(&endpoint))
+        }
+    };
+    Fleet { lake_url, s3, fleet: FleetId::new("team").unwrap(), a, b, _dir: dir }
 }
 
 impl Fleet {
     fn lake(&self) -> Lake {
-        Lake::open(&self.lake_url, &S3Options::default()).unwrap()
+        Lake::open(&self.lake_url, &self.s3).unwrap()
     }
 
     fn spool(&self, host: &Host) -> Spool {
@@ -116,9 +144,8 @@ fn call_tool(cache_root: &Path, spool_root: &Path, tool: &str, arguments: Value)
     answer["result"]["structuredContent"].clone()
 }
 
-#[test]
-fn a_claim_proposed_on_host_a_is_found_on_host_b_after_drain_maint_and_mirror() {
-    let f = fleet();
+fn a_claim_proposed_on_host_a_is_found_on_host_b_after_drain_maint_and_mirror(backend: Backend) {
+    let f = fleet(backend);
     let lake = f.lake();
     let spool = f.spool(&f.a);
     spool.append(&proposal("agent-a", &["session-1"])).unwrap();
@@ -160,9 +187,8 @@ fn a_claim_proposed_on_host_a_is_found_on_host_b_after_drain_maint_and_mirror() 
     assert!(sessions.to_string().contains("moved the build to just"), "{sessions}");
 }
 
-#[test]
-fn an_idle_round_rewrites_nothing() {
-    let f = fleet();
+fn an_idle_round_rewrites_nothing(backend: Backend) {
+    let f = fleet(backend);
     let lake = f.lake();
     f.spool(&f.a).append(&proposal("agent-a", &["s1", "s2"])).unwrap();
     lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
@@ -176,9 +202,8 @@ fn an_idle_round_rewrites_nothing() {
     assert!(mirrored.written.is_empty(), "{mirrored:?}");
 }
 
-#[test]
-fn two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion() {
-    let f = fleet();
+fn two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion(backend: Backend) {
+    let f = fleet(backend);
     let lake = f.lake();
     let spool = f.spool(&f.a);
     for n in 0..5 {
@@ -190,9 +215,9 @@ fn two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion() {
     lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
     let runs: Vec<_> = (0..2)
         .map(|n| {
-            let (url, fleet) = (f.lake_url.clone(), f.fleet.clone());
+            let (url, s3, fleet) = (f.lake_url.clone(), f.s3.clone(), f.fleet.clone());
             std::thread::spawn(move || {
-                let lake = Lake::open(&url, &S3Options::default()).unwrap();
+                let lake = Lake::open(&url, &s3).unwrap();
                 lake::maint(&lake, &MaintOptions::new(&fleet, &format!("maint-{n}"))).unwrap()
             })
         })
@@ -205,9 +230,8 @@ fn two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion() {
     assert_eq!(promoted, 5);
 }
 
-#[test]
-fn two_hosts_requesting_the_same_path_never_both_hold_it() {
-    let f = fleet();
+fn two_hosts_requesting_the_same_path_never_both_hold_it(backend: Backend) {
+    let f = fleet(backend);
     let lake = f.lake();
     for round in 0..20 {
         let path = format!("src/file-{round}.rs");
@@ -231,3 +255,234 @@ fn two_hosts_requesting_the_same_path_never_both_hold_it() {
     let again = lake::maint(&lake, &MaintOptions::new(&f.fleet, "maint-2")).unwrap();
     assert_eq!((again.leases.granted, again.leases.already_applied), (0, 40));
 }
+
+fn concurrent_swaps_of_one_key_lose_no_update(backend: Backend) {
+    // The CAS every shared document (leases, roster, history, pointer) relies on, raced by four
+    // writers with their own connections: each increment lands exactly once.
+    let f = fleet(backend);
+    let key = object_store::path::Path::from("fleets/team/counter.json");
+    let workers: Vec<_> = (0..4)
+        .map(|worker| {
+            let (url, s3, key) = (f.lake_url.clone(), f.s3.clone(), key.clone());
+            std::thread::spawn(move || {
+                let lake = Lake::open(&url, &s3).unwrap();
+                let mut conflicts = 0;
+                for i in 0..25 {
+                    loop {
+                        let current = lake.get(&key).unwrap();
+                        let n: u64 = current.as_ref().map_or(0, |o| {
+                            String::from_utf8_lossy(&o.body).split(' ').next().unwrap().parse().unwrap()
+                        });
+                        let nonce = format!("w{worker}-{i}");
+                        let body = format!("{} {nonce}", n + 1).into_bytes();
+                        match lake.swap(&key, current.as_ref().and_then(|o| o.etag.as_deref()), body, &nonce).unwrap() {
+                            lake::Swap::Swapped { .. } => break,
+                            lake::Swap::Conflict => conflicts += 1,
+                        }
+                    }
+                }
+                conflicts
+            })
+        })
+        .collect();
+    let conflicts: u32 = workers.into_iter().map(|w| w.join().unwrap()).sum();
+    let body = f.lake().get(&key).unwrap().unwrap().body;
+    let text = String::from_utf8_lossy(&body);
+    assert!(text.starts_with("100 "), "4 × 25 increments, {conflicts} conflicts retried, stored {text:?}");
+}
+
+/// Starts the real `ctxlake mcp` as host A's agent in a checkout at `workdir`, completes the
+/// handshake as `claude-code 2.1.0`, and waits until its presence `start` is in the spool.
+fn start_agent(f: &Fleet, workdir: &Path) -> std::process::Child {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ctxlake"))
+        .arg("mcp")
+        .current_dir(workdir)
+        .env("CTXLAKE_SPOOL_DIR", &f.a.spool_root)
+        .env("CTXLAKE_CACHE_DIR", &f.a.cache_root)
+        .env("CTXLAKE_FLEET_ID", "team")
+        .env("CTXLAKE_AGENT_ID", "agent-a")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "claude-code", "version": "2.1.0"}}});
+    writeln!(child.stdin.as_mut().unwrap(), "{init}").unwrap();
+    let spool_file = f.fleet.spool_file(&f.a.spool_root);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !std::fs::read_to_string(&spool_file).unwrap_or_default().contains(r#""kind":"presence""#) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no presence record from ctxlake mcp in {}",
+            spool_file.display()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child
+}
+
+fn an_agent_appears_in_another_hosts_roster_while_its_process_lives_and_ages_out_after_it_dies(backend: Backend) {
+    let f = fleet(backend);
+    let lake = f.lake();
+    let checkout = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(checkout.path().join(".git")).unwrap();
+    std::fs::write(checkout.path().join(".git/HEAD"), "ref: refs/heads/feature-x\n").unwrap();
+    std::fs::write(
+        checkout.path().join(".git/config"),
+        "[remote \"origin\"]\n\turl = https://bot:hunter2@example.com/org/repo.git\n",
+    )
+    .unwrap();
+    // A short roster TTL stands in for the 5 minutes; rounds then run on either side of it.
+    let ttl = std::time::Duration::from_secs(2);
+    let mut maint_options = MaintOptions::new(&f.fleet, "maint-1");
+    maint_options.roster_ttl = chrono::Duration::from_std(ttl).unwrap();
+    let round = || {
+        let drained = lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
+        lake::maint(&lake, &maint_options).unwrap();
+        lake::mirror(&lake, &f.fleet, &f.b.cache_root).unwrap();
+        let status = call_tool(&f.b.cache_root, &f.b.spool_root, "fleet_status", json!({}));
+        (drained, status["agents"].as_array().cloned().unwrap_or_default())
+    };
+
+    let mut agent = start_agent(&f, checkout.path());
+    let (drained, agents) = round();
+    assert_eq!(drained.live_sessions, 1);
+    assert_eq!(agents.len(), 1, "{agents:?}");
+    let entry = &agents[0];
+    assert_eq!(
+        (entry["agent_id"].as_str(), entry["runtime"].as_str(), entry["branch"].as_str(), entry["host"].as_str()),
+        (Some("agent-a"), Some("claude-code 2.1.0"), Some("feature-x"), Some("host-a")),
+        "{entry}"
+    );
+    assert_eq!(entry["repo"], "https://example.com/org/repo.git", "credentials never leave the host: {entry}");
+    assert_eq!(entry["cwd"], checkout.path().display().to_string());
+
+    // Past the TTL with nothing new spooled: the live process alone keeps the agent listed.
+    std::thread::sleep(ttl + std::time::Duration::from_millis(500));
+    let (drained, agents) = round();
+    assert_eq!((drained.records, drained.live_sessions), (0, 1));
+    assert_eq!(agents.len(), 1, "renewed while the process lives: {agents:?}");
+
+    // kill -9: no `end` record. The next round finds the process gone; past the TTL it is out.
+    agent.kill().unwrap();
+    agent.wait().unwrap();
+    let (drained, _) = round();
+    assert_eq!((drained.live_sessions, drained.sessions_ended), (0, 1));
+    std::thread::sleep(ttl + std::time::Duration::from_millis(500));
+    let (_, agents) = round();
+    assert!(agents.is_empty(), "the dead agent aged out: {agents:?}");
+}
+
+/// `ctxlake sync` for host A as a command, pointed at this fleet's lake.
+fn sync_command(f: &Fleet, extra: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ctxlake"));
+    command
+        .args(["sync", "--lake", &f.lake_url, "--host", f.a.id.as_str()])
+        .args(extra)
+        .env("CTXLAKE_SPOOL_DIR", &f.a.spool_root)
+        .env("CTXLAKE_CACHE_DIR", &f.a.cache_root)
+        .env("CTXLAKE_FLEET_ID", f.fleet.as_str())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    if let Some(endpoint) = &f.s3.endpoint {
+        command
+            .args(["--lake-endpoint", endpoint])
+            .env("AWS_ACCESS_KEY_ID", f.s3.access_key_id.as_deref().unwrap_or_default())
+            .env("AWS_SECRET_ACCESS_KEY", f.s3.secret_access_key.as_deref().unwrap_or_default())
+            .env("AWS_REGION", f.s3.region.as_deref().unwrap_or("us-east-1"));
+    }
+    command
+}
+
+/// Every record id in host A's batches in the lake, with how often it occurs.
+fn ids_in_lake(f: &Fleet) -> std::collections::HashMap<String, usize> {
+    let lake = f.lake();
+    let mut ids = std::collections::HashMap::new();
+    for listed in lake.list(&lake::FleetLayout::new(&f.fleet).spool_prefix()).unwrap() {
+        let body = lake.get(&listed.key).unwrap().unwrap().body;
+        for line in String::from_utf8(body).unwrap().lines() {
+            let record: Value = serde_json::from_str(line).unwrap();
+            *ids.entry(record["id"].as_str().unwrap().to_string()).or_default() += 1;
+        }
+    }
+    ids
+}
+
+fn a_sync_killed_at_random_points_then_rerun_leaves_every_record_in_the_lake_exactly_once(backend: Backend) {
+    const RECORDS: usize = 10_000;
+    let f = fleet(backend);
+    // Written in one go, as many `ctxlake mcp` appends would have left them.
+    let mut spool = String::new();
+    for n in 0..RECORDS {
+        spool.push_str(&serde_json::to_string(&handoff(&f.fleet, "agent-a", &format!("step {n}"))).unwrap());
+        spool.push('\n');
+    }
+    let spool_file = f.fleet.spool_file(&f.a.spool_root);
+    std::fs::create_dir_all(spool_file.parent().unwrap()).unwrap();
+    std::fs::write(&spool_file, spool).unwrap();
+
+    // Small batches: 40 objects, each a put and two state saves, so a kill can land between any two.
+    let batch = ["--once", "--batch-lines", "250"];
+    let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64 | 1;
+    let mut rng = seed;
+    let mut interrupted = vec![];
+    for _ in 0..8 {
+        let mut sync = sync_command(&f, &batch).spawn().unwrap();
+        // xorshift64: a delay of 0–400 ms, reproducible from the seed printed on failure.
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        std::thread::sleep(std::time::Duration::from_millis(rng % 400));
+        if sync.try_wait().unwrap().is_none() {
+            sync.kill().unwrap(); // SIGKILL
+            interrupted.push(ids_in_lake(&f).len());
+        }
+        sync.wait().unwrap();
+    }
+    let status = sync_command(&f, &batch).status().unwrap();
+    assert!(status.success(), "the rerun completes: {status}");
+
+    let ids = ids_in_lake(&f);
+    let twice: Vec<_> = ids.iter().filter(|(_, n)| **n != 1).collect();
+    assert!(twice.is_empty(), "seed {seed}: records not exactly once: {:?}", &twice[..twice.len().min(5)]);
+    assert_eq!(ids.len(), RECORDS, "seed {seed}: every record is in the lake");
+    // The kills must have landed mid-drain, or this test proved nothing.
+    let mid_drain = interrupted.iter().filter(|n| **n > 0 && **n < RECORDS).count();
+    assert!(
+        mid_drain >= 1,
+        "seed {seed}: no kill landed mid-drain (records in the lake at each kill: {interrupted:?})"
+    );
+    eprintln!("seed {seed}: records in the lake at each kill: {interrupted:?}");
+}
+
+/// One test per body and backend: `lake::folder::<body>`, `lake::s3::<body>`,
+/// `lake::external_s3::<body>` (`.ci/run` runs the last with moto and `--include-ignored`).
+macro_rules! on_every_backend {
+    ($($body:ident),* $(,)?) => {
+        mod folder {
+            $(#[test] fn $body() { super::$body(super::Backend::Folder) })*
+        }
+        mod s3 {
+            $(#[test] fn $body() { super::$body(super::Backend::S3) })*
+        }
+        mod external_s3 {
+            $(
+                #[test]
+                #[ignore = "needs an S3 server at CTXLAKE_TEST_S3_URL (.ci/run starts moto)"]
+                fn $body() { super::$body(super::Backend::ExternalS3) }
+            )*
+        }
+    };
+}
+
+on_every_backend!(
+    a_claim_proposed_on_host_a_is_found_on_host_b_after_drain_maint_and_mirror,
+    an_idle_round_rewrites_nothing,
+    two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion,
+    two_hosts_requesting_the_same_path_never_both_hold_it,
+    concurrent_swaps_of_one_key_lose_no_update,
+    an_agent_appears_in_another_hosts_roster_while_its_process_lives_and_ages_out_after_it_dies,
+    a_sync_killed_at_random_points_then_rerun_leaves_every_record_in_the_lake_exactly_once,
+);

@@ -9,4 +9,6 @@ mod golden;
 mod lake;
 mod layers;
 mod retrieval;
+#[cfg(feature = "lake")]
+mod s3;
 mod stdout_purity;

@@ -93,6 +93,80 @@ pub fn register(r: &mut Registry) {
         let expected = json_arg(&a[1])?;
         ensure(*pointer(&last, &a[0])? == expected, || format!("expected {expected} at {}: {last}", a[0]))
     });
+    // ---- the lake: other hosts, `ctxlake sync` and `ctxlake maint` on a folder lake ----------
+    // "Host H" is a spool and a cache under the scratch folder; "this host" is the server under
+    // test (its spool and cache). All share one folder lake, `<scratch>/lake`.
+    r.add(
+        r#"agent "([^"]*)" on host "([^"]*)" proposes the (\S+) "([^"]*)" about "([^"]*)" with evidence from sessions "([^"]*)""#,
+        |w, a, _| {
+            let evidence: Vec<Value> = a[5]
+                .split(',')
+                .map(str::trim)
+                .map(|s| json!({"session_id": s, "message_id": format!("{s}-m1"), "excerpt_hash": "", "observed_at": "2026-09-01T10:00:00Z"}))
+                .collect();
+            let record = json!({"kind": "proposed", "claim_id": format!("claim-{}", a[4]), "claim": a[3], "claim_type": a[2],
+                "subject": a[4], "scope": "agent", "observed_by": a[0], "observed_at": "2026-09-01T10:30:00Z", "evidence": evidence});
+            host_spool(w, &a[1], &record.to_string())
+        },
+    );
+    r.add(r#"agent "([^"]*)" on host "([^"]*)" hands off "([^"]*)""#, |w, a, _| {
+        let record = json!({"kind": "handoff", "id": ulid::Ulid::new().to_string(), "at": now(), "fleet_id": w.fleet,
+            "agent_id": a[0], "summary": a[2], "status": "done", "next": null});
+        host_spool(w, &a[1], &record.to_string())
+    });
+    r.add(r#"agent "([^"]*)" on host "([^"]*)" requests the lease on "([^"]*)""#, |w, a, _| {
+        let record = json!({"kind": "claim_request", "id": ulid::Ulid::new().to_string(), "at": now(), "fleet_id": w.fleet,
+            "agent_id": a[0], "paths": [a[2]], "reason": "editing", "ttl_secs": 300});
+        host_spool(w, &a[1], &record.to_string())
+    });
+    r.add(r#"host "([^"]*)" spools these lines:"#, |w, a, s| {
+        let text = docstring(s)?.replace("<fleet>", &w.fleet);
+        text.lines().try_for_each(|line| host_spool(w, &a[0], line))
+    });
+    r.add(r#"the lake holds a lease on "([^"]*)" held by "([^"]*)" that (expired a minute ago|expires in an hour)"#, |w, a, _| {
+        let offset = if a[2].starts_with("expired") { -60 } else { 3600 };
+        let at = |secs: i64| {
+            let time = chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now()) + chrono::Duration::seconds(secs);
+            time.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+        };
+        let doc = json!({"generated_at": at(0), "applied": [], "stamp": {"writer": "fixture", "epoch": 1, "nonce": ulid::Ulid::new().to_string()},
+            "leases": [{"resource": a[0], "holder": a[1], "reason": "editing", "acquired_at": at(offset - 300),
+                        "expires_at": at(offset), "epoch": 1, "request_id": "fixture", "lost": []}]});
+        let dir = lake_dir(w)?.join("fleets").join(&w.fleet);
+        std::fs::create_dir_all(&dir).map_err(io)?;
+        std::fs::write(dir.join("leases.json"), doc.to_string()).map_err(io)
+    });
+    r.add(r#"host "([^"]*)" runs ctxlake sync"#, |w, a, _| {
+        let host = host_dir(w, &a[0])?;
+        let mut sync = ctxlake(w, &["sync", "--once", "--host", &a[0]])?;
+        sync.env("CTXLAKE_SPOOL_DIR", host.join("spool")).env("CTXLAKE_CACHE_DIR", host.join("cache"));
+        lake_command(w, sync)
+    });
+    r.add("this host runs ctxlake sync", |w, _, _| {
+        let sync = ctxlake(w, &["sync", "--once", "--host", "this-host"])?;
+        lake_command(w, sync)
+    });
+    r.add(r"ctxlake maint runs(?: in (agent|shadow) mode)?", |w, a, _| {
+        let mode = a.first().filter(|m| !m.is_empty()).map_or("agent", String::as_str);
+        let maint = ctxlake(w, &["maint", "--mode", mode])?;
+        lake_command(w, maint)
+    });
+    r.add(r#"the lake command reported "([^"]*)""#, |w, a, _| {
+        ensure(w.text_output.contains(&a[0]), || format!("{:?} not in: {}", a[0], w.text_output))
+    });
+    r.add(r#"the lake holds (\d+) quarantine records? from host "([^"]*)""#, |w, a, _| {
+        let dir = lake_dir(w)?.join("fleets").join(&w.fleet).join("quarantine").join(&a[1]);
+        let n = std::fs::read_dir(&dir).map(|d| d.count()).unwrap_or(0);
+        ensure(n.to_string() == a[0], || format!("{n} quarantine records in {}", dir.display()))
+    });
+    r.add(r#"the lake's spool batches from host "([^"]*)" do not contain "([^"]*)""#, |w, a, _| {
+        let dir = lake_dir(w)?.join("fleets").join(&w.fleet).join("spool").join(&a[0]);
+        for entry in std::fs::read_dir(&dir).map_err(io)? {
+            let text = std::fs::read_to_string(entry.map_err(io)?.path()).map_err(io)?;
+            ensure(!text.contains(&a[1]), || format!("{:?} reached the lake: {text}", a[1]))?;
+        }
+        Ok(())
+    });
     r.add("every spool line is a valid spool record", spool_valid);
     r.add(r"the spool directory holds (\d+) files", |w, a, _| {
         let n = std::fs::read_dir(spool_dir(w)?).map_err(io)?.count();
@@ -176,8 +250,54 @@ fn spool_file(w: &World<'_>) -> Result<PathBuf, StepError> {
     Ok(spool_dir(w)?.join(format!("{}.ndjson", w.fleet)))
 }
 
+/// The spool's lines without the session's own presence records: every `ctxlake mcp` session
+/// spools a presence `start` after `initialize` (and an `end` at EOF), and the spool steps are
+/// about what the tools queued.
 fn spool_text(w: &World<'_>) -> Result<String, StepError> {
-    Ok(std::fs::read_to_string(spool_file(w)?).unwrap_or_default())
+    let text = std::fs::read_to_string(spool_file(w)?).unwrap_or_default();
+    Ok(text.lines().filter(|l| !is_presence(l)).map(|l| format!("{l}\n")).collect())
+}
+
+fn is_presence(line: &str) -> bool {
+    serde_json::from_str::<Value>(line).is_ok_and(|v| v["kind"] == "presence")
+}
+
+fn lake_dir(w: &World<'_>) -> Result<PathBuf, StepError> {
+    Ok(w.scratch_dir()?.join("lake"))
+}
+
+fn host_dir(w: &World<'_>, host: &str) -> Result<PathBuf, StepError> {
+    ensure(!host.is_empty() && host.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'), || {
+        format!("host name {host:?}: letters, digits and dashes")
+    })?;
+    Ok(w.scratch_dir()?.join("hosts").join(host))
+}
+
+/// Appends one line to host `host`'s spool of the scenario's fleet, as `ctxlake mcp` would.
+fn host_spool(w: &World<'_>, host: &str, line: &str) -> Outcome {
+    use std::io::Write as _;
+    let dir = host_dir(w, host)?.join("spool").join("mcp");
+    std::fs::create_dir_all(&dir).map_err(io)?;
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(dir.join(format!("{}.ndjson", w.fleet)))
+        .map_err(io)?;
+    writeln!(file, "{line}").map_err(io)
+}
+
+/// Runs a `ctxlake sync` or `ctxlake maint` on the scenario's folder lake; its stderr (the
+/// summary line) becomes the text output for `the lake command reported`.
+fn lake_command(w: &mut World<'_>, mut command: Command) -> Outcome {
+    let lake = lake_dir(w)?;
+    let out = command.arg("--lake").arg(&lake).stdin(Stdio::null()).output().map_err(io)?;
+    w.text_output = String::from_utf8_lossy(&out.stderr).into_owned();
+    ensure(out.status.success(), || format!("exit status {:?}: {}", out.status.code(), w.text_output))
+}
+
+fn now() -> String {
+    chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now())
+        .to_rfc3339_opts(chrono::SecondsFormat::Micros, true)
 }
 
 fn write_cache(w: &World<'_>, file: &str, bytes: &[u8]) -> Outcome {
@@ -200,7 +320,7 @@ fn ctxlake(w: &World<'_>, args: &[&str]) -> Result<Command, StepError> {
 }
 
 fn spool_valid(w: &mut World<'_>, _: &[String], _: &Step) -> Outcome {
-    // A spool line is a SpoolRecord (lease requests, handoffs) or a `proposed` ClaimEvent.
+    // A spool line is a SpoolRecord (lease requests, handoffs, presence) or a `proposed` ClaimEvent.
     let validators: Vec<jsonschema::Validator> = [
         include_str!("../../../schemas/wire/spool_record.json"),
         include_str!("../../../schemas/wire/claim_event.json"),
@@ -212,7 +332,7 @@ fn spool_valid(w: &mut World<'_>, _: &[String], _: &Step) -> Outcome {
         let record = json_arg(line)?;
         ensure(validators.iter().any(|v| v.is_valid(&record)), || format!("not a valid spool line: {line}"))?;
         let kind = record["kind"].as_str().unwrap_or_default();
-        if !["claim_request", "release_request", "handoff"].contains(&kind) {
+        if !["claim_request", "release_request", "handoff", "presence"].contains(&kind) {
             ensure(kind == "proposed", || format!("agents only ever spool proposals: {line}"))?;
         }
     }

@@ -115,6 +115,7 @@ fn a_crash_between_the_put_and_the_offset_save_duplicates_nothing_on_rerun() {
             start: 0,
             end: meta.len(),
         }),
+        sessions: vec![],
     };
     std::fs::write(&state_path, serde_json::to_vec(&crashed).unwrap()).unwrap();
     // More records arrived meanwhile: a rerun that re-cut the range would name a new batch.
@@ -221,4 +222,74 @@ fn a_file_rotated_between_listing_and_reading_is_not_read_under_the_old_inode() 
     std::fs::write(&path, "new\n").unwrap();
     assert_eq!(read_range(&path, &old_id, 0, 4).unwrap(), None);
     assert_eq!(read_range(&dir.path().join("team.ndjson.1"), &old_id, 0, 4).unwrap().as_deref(), Some(&b"old\n"[..]));
+}
+
+impl World {
+    fn presence(&self, event: PresenceEvent, session: &str, pid: u32, pid_start: Option<String>) -> SpoolRecord {
+        SpoolRecord::Presence {
+            id: ulid::Ulid::new().to_string(),
+            at: chrono::Utc::now(),
+            fleet_id: self.fleet.as_str().to_string(),
+            agent_id: format!("agent-{session}"),
+            event,
+            session_id: session.to_string(),
+            pid: std::num::NonZeroU64::new(u64::from(pid)).unwrap(),
+            pid_start,
+            host: "host-a".to_string(),
+            client_name: Some("claude-code".to_string()),
+            client_version: Some("2.1.0".to_string()),
+            cwd: Some("/work/repo".to_string()),
+            repo: Some("https://example.com/org/repo.git".to_string()),
+            branch: Some("main".to_string()),
+        }
+    }
+
+    fn heartbeats(&self) -> Vec<Presence> {
+        let prefix = FleetLayout::new(&self.fleet).presence_prefix();
+        let mut beats: Vec<Presence> = self
+            .lake
+            .list(&prefix)
+            .unwrap()
+            .iter()
+            .map(|l| serde_json::from_slice(&self.lake.get(&l.key).unwrap().unwrap().body).unwrap())
+            .collect();
+        beats.sort_by(|a, b| a.agent_id.cmp(&b.agent_id));
+        beats
+    }
+}
+
+#[test]
+fn a_started_session_is_heartbeated_each_round_while_its_process_lives() {
+    let w = world();
+    let me = std::process::id();
+    w.spool().append(&w.presence(PresenceEvent::Start, "live", me, process::start_time(me))).unwrap();
+    let first = drain(&w.lake, &w.options()).unwrap();
+    assert_eq!((first.records, first.live_sessions), (1, 1));
+    let beat = w.heartbeats().pop().expect("a heartbeat for the live session");
+    assert_eq!(
+        (beat.agent_id.as_str(), beat.session_id.as_deref(), beat.runtime.as_deref(), beat.branch.as_deref()),
+        ("agent-live", Some("live"), Some("claude-code 2.1.0"), Some("main"))
+    );
+    std::thread::sleep(Duration::from_millis(20));
+    let second = drain(&w.lake, &w.options()).unwrap();
+    assert_eq!((second.records, second.live_sessions), (0, 1), "nothing new spooled, the session still runs");
+    let renewed = w.heartbeats().pop().unwrap();
+    assert!(renewed.heartbeat_at > beat.heartbeat_at, "renewed: {renewed:?} after {beat:?}");
+}
+
+#[test]
+fn a_session_whose_process_died_or_ended_is_no_longer_heartbeated() {
+    let w = world();
+    let mut child = std::process::Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    let me = std::process::id();
+    w.spool().append(&w.presence(PresenceEvent::Start, "dead", dead, None)).unwrap();
+    // A pid that is alive but names another process (its start time differs): not ours.
+    w.spool().append(&w.presence(PresenceEvent::Start, "reused", me, Some("1".to_string()))).unwrap();
+    w.spool().append(&w.presence(PresenceEvent::Start, "ended", me, None)).unwrap();
+    w.spool().append(&w.presence(PresenceEvent::End, "ended", me, None)).unwrap();
+    let report = drain(&w.lake, &w.options()).unwrap();
+    assert_eq!((report.records, report.live_sessions, report.sessions_ended), (4, 0, 2));
+    assert!(w.heartbeats().is_empty(), "{:?}", w.heartbeats());
 }

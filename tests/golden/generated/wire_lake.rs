@@ -65,6 +65,26 @@ pub struct LeasesDocument {
     pub leases: ::std::vec::Vec<LakeLease>,
     pub stamp: CasStamp,
 }
+///`LiveSession`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LiveSession {
+    pub agent_id: ::std::string::String,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub branch: ::std::option::Option<::std::string::String>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub cwd: ::std::option::Option<::std::string::String>,
+    pub fleet_id: ::std::string::String,
+    pub pid: ::std::num::NonZeroU64,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub pid_start: ::std::option::Option<::std::string::String>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub repo: ::std::option::Option<::std::string::String>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub runtime: ::std::option::Option<::std::string::String>,
+    pub session_id: ::std::string::String,
+    pub started_at: ::chrono::DateTime<::chrono::offset::Utc>,
+}
 ///A claim request that found the resource held by someone else.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -100,12 +120,24 @@ pub struct PendingBatch {
 #[serde(deny_unknown_fields)]
 pub struct Presence {
     pub agent_id: ::std::string::String,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub branch: ::std::option::Option<::std::string::String>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub cwd: ::std::option::Option<::std::string::String>,
     pub fleet_id: ::std::string::String,
     ///the store's clock when sync wrote this
     pub heartbeat_at: ::chrono::DateTime<::chrono::offset::Utc>,
     pub host: ::std::string::String,
     ///time of the agent's newest spooled record
     pub last_seen: ::chrono::DateTime<::chrono::offset::Utc>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub repo: ::std::option::Option<::std::string::String>,
+    ///the session's client: `<name> <version>` from `initialize`
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub runtime: ::std::option::Option<::std::string::String>,
+    ///the live `ctxlake mcp` session this heartbeat renews, when there is one
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub session_id: ::std::option::Option<::std::string::String>,
 }
 ///fleets/<fleet>/quarantine/<host>/<sha256>.json: a spool line the drain refused. The line itself is never shipped (it may hold anything): only its hash, length and the reason.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
@@ -149,6 +181,9 @@ pub struct SyncState {
     pub files: ::std::vec::Vec<FileOffset>,
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub pending: ::std::option::Option<PendingBatch>,
+    ///`ctxlake mcp` sessions on this host that announced a start and no end yet; each is heartbeated while its process lives
+    #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+    pub sessions: ::std::vec::Vec<LiveSession>,
 }
 /// Error types.
 pub mod error {

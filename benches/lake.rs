@@ -1,0 +1,125 @@
+//! Lake benchmark, on one machine, release build:
+//! - drain throughput (records/s) into the folder lake and into the S3 server embedded in this
+//!   process (s3s-fs over loopback, tests/it/s3.rs), 10 000-line batches;
+//! - maint (fold + gate + publish) over N proposals already in the lake;
+//! - an idle sync round (drain + mirror with nothing new): its time and, on S3, its requests.
+//!
+//! Run: `cargo bench --bench lake [-- DRAIN_RECORDS MAINT_EVENTS...]`, default `-- 100000 100000`.
+//! Figures: docs/lake.md.
+
+#[path = "../tests/it/s3.rs"]
+mod s3;
+
+use ctxlake::lake::{self, DrainOptions, HostId, Lake, MaintOptions, S3Options};
+use ctxlake::local::paths::FleetId;
+use serde_json::json;
+use std::io::Write as _;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+fn main() {
+    let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let drain_records = args.first().copied().unwrap_or(100_000);
+    let maint_sizes: Vec<usize> = if args.len() > 1 { args[1..].to_vec() } else { vec![100_000] };
+    let fleet = FleetId::new("bench").expect("a valid fleet id");
+    let host = HostId::new("host-a").expect("a valid host id");
+
+    println!("| what | backend | size | time | rate |");
+    println!("|---|---|---|---|---|");
+    for backend in ["folder", "s3"] {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let lake = open(backend, dir.path());
+        let spool_root = dir.path().join("spool");
+        spool_handoffs(&spool_root, &fleet, drain_records);
+        let started = Instant::now();
+        let report = lake::drain(&lake, &DrainOptions::new(&spool_root, &host)).expect("drain");
+        let took = started.elapsed();
+        assert_eq!(report.records, drain_records);
+        row("drain", backend, drain_records, took, format!("{:.0} records/s", drain_records as f64 / secs(took)));
+
+        // An idle round: nothing new spooled, the cache already current.
+        let cache_root = dir.path().join("cache");
+        lake::maint(&lake, &MaintOptions::new(&fleet, "bench")).expect("maint");
+        lake::mirror(&lake, &fleet, &cache_root).expect("mirror");
+        let before = s3::requests_served();
+        let started = Instant::now();
+        lake::drain(&lake, &DrainOptions::new(&spool_root, &host)).expect("idle drain");
+        let mirrored = lake::mirror(&lake, &fleet, &cache_root).expect("idle mirror");
+        let took = started.elapsed();
+        assert!(mirrored.written.is_empty(), "{mirrored:?}");
+        let requests = match backend {
+            "s3" => format!("{} requests", s3::requests_served() - before),
+            _ => "-".to_string(),
+        };
+        row("idle sync round", backend, 0, took, requests);
+    }
+
+    for &n in &maint_sizes {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let lake = open("folder", dir.path());
+        let spool_root = dir.path().join("spool");
+        spool_proposals(&spool_root, &fleet, n);
+        lake::drain(&lake, &DrainOptions::new(&spool_root, &host)).expect("drain");
+        let started = Instant::now();
+        let report = lake::maint(&lake, &MaintOptions::new(&fleet, "bench")).expect("maint");
+        let took = started.elapsed();
+        let rate = format!("{} promoted, {} held, {} contested", report.promoted, report.held.len(), report.contested);
+        row("maint (fold + gate + publish)", "folder", n, took, rate);
+        let started = Instant::now();
+        let again = lake::maint(&lake, &MaintOptions::new(&fleet, "bench-2")).expect("maint");
+        row("maint, nothing new", "folder", n, started.elapsed(), format!("{} promoted", again.promoted));
+    }
+}
+
+fn open(backend: &str, dir: &Path) -> Lake {
+    match backend {
+        "folder" => Lake::open(&format!("file://{}", dir.join("lake").display()), &S3Options::default()),
+        _ => {
+            let prefix = ulid::Ulid::new().to_string().to_lowercase();
+            Lake::open(&format!("s3://{}/{prefix}", s3::BUCKET), &s3::options(&s3::server().endpoint))
+        }
+    }
+    .expect("the lake opens")
+}
+
+fn secs(d: Duration) -> f64 {
+    d.as_secs_f64().max(1e-9)
+}
+
+fn row(what: &str, backend: &str, size: usize, took: Duration, rate: String) {
+    println!("| {what} | {backend} | {size} | {:.3} s | {rate} |", took.as_secs_f64());
+}
+
+/// `n` handoffs of about 250 bytes, written as one append (the spool's own format).
+fn spool_handoffs(spool_root: &Path, fleet: &FleetId, n: usize) {
+    write_spool(spool_root, fleet, (0..n).map(|i| {
+        json!({"kind": "handoff", "id": format!("01J{i:023}"), "at": "2026-09-09T10:00:00Z", "fleet_id": fleet.as_str(),
+               "agent_id": format!("agent-{}", i % 50), "summary": format!("finished step {i} of the migration and ran the tests"),
+               "status": "done", "next": "review the diff"})
+    }));
+}
+
+/// `n` proposals: claims of four types over n/10 subjects, each with evidence from one to three
+/// sessions, from 50 agents, so the gate promotes some and holds others.
+fn spool_proposals(spool_root: &Path, fleet: &FleetId, n: usize) {
+    const TYPES: [&str; 4] = ["convention", "environment", "outcome", "hypothesis"];
+    write_spool(spool_root, fleet, (0..n).map(|i| {
+        let evidence: Vec<_> = (0..1 + i % 3)
+            .map(|s| json!({"session_id": format!("s{}", (i + s) % 997), "message_id": format!("m{i}"), "excerpt_hash": "", "observed_at": "2026-09-01T00:00:00Z"}))
+            .collect();
+        json!({"kind": "proposed", "claim_id": format!("claim-{i}"), "claim": format!("module {i} builds with profile {} and feature {}", i % 7, i % 13),
+               "claim_type": TYPES[i % 4], "subject": format!("subject-{}", i / 10), "scope": "agent",
+               "observed_by": format!("agent-{}", i % 50), "observed_at": "2026-09-01T10:00:00Z", "evidence": evidence})
+    }));
+}
+
+fn write_spool(spool_root: &Path, fleet: &FleetId, records: impl Iterator<Item = serde_json::Value>) {
+    let path = fleet.spool_file(spool_root);
+    std::fs::create_dir_all(path.parent().expect("a spool folder")).expect("the spool folder");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).expect("the spool file"));
+    for record in records {
+        serde_json::to_writer(&mut file, &record).expect("a record serializes");
+        file.write_all(b"\n").expect("the spool is writable");
+    }
+    file.flush().expect("the spool is written");
+}

@@ -1,0 +1,108 @@
+# The lake (issue 10, docs/lake.md): hosts share one object store through `ctxlake sync` (drain
+# the spool, mirror the cache) and `ctxlake maint` (leases, history, roster, the promotion gate,
+# the snapshot). Each scenario runs the real binary on a folder lake in its scratch folder:
+# "host A" is a spool and cache of its own, "this host" is the server under test.
+@stdio @ctxlake
+Feature: The lake: what one host spools, another host reads after sync, maint and sync
+  Ref: issue 10, the lake: spool drain, presence and roster, advisory leases by compare-and-swap, the promotion gate, snapshot publish, cache mirror
+
+  Scenario: a claim proposed on host A is found on this host after sync, maint and sync, attributed to its observer
+    Given a server initialized with revision "2025-11-25"
+    And agent "agent-a" on host "A" proposes the convention "the workspace builds with just ci" about "build" with evidence from sessions "s1"
+    And agent "agent-a" on host "A" proposes the convention "the workspace builds with just ci" about "build" with evidence from sessions "s2"
+    When host "A" runs ctxlake sync
+    And ctxlake maint runs
+    And this host runs ctxlake sync
+    And the client calls "memory_search" with:
+      """
+      {"query": "how does the workspace build"}
+      """
+    Then the tool output at /enabled is true
+    And the tool output at /results/0 mentions "the workspace builds with just ci"
+    And the tool output at /results/0 mentions "agent-a"
+    And the tool output at /results/0 mentions "2 independent sessions"
+
+  Scenario: a convention seen in only one session is not promoted, so nothing is found
+    Given a server initialized with revision "2025-11-25"
+    And agent "agent-a" on host "A" proposes the convention "tabs, not spaces" about "style" with evidence from sessions "s1"
+    When host "A" runs ctxlake sync
+    And ctxlake maint runs
+    And this host runs ctxlake sync
+    And the client calls "memory_search" with:
+      """
+      {"query": "tabs spaces"}
+      """
+    Then the tool output at /results is []
+
+  Scenario: a handoff on host A reaches this host's fleet_history
+    Given a server initialized with revision "2025-11-25"
+    And agent "agent-a" on host "A" hands off "moved the build to just"
+    When host "A" runs ctxlake sync
+    And ctxlake maint runs
+    And this host runs ctxlake sync
+    And the client calls "fleet_history" with:
+      """
+      {}
+      """
+    Then the tool output at /enabled is true
+    And the tool output at /sessions/0/agent_id is "agent-a"
+    And the tool output at /sessions/0/summary is "moved the build to just"
+
+  Scenario: hostile spool lines are quarantined and counted, the good line ships, a slipped secret is re-redacted
+    Given host "A" spools these lines:
+      """
+      not json at all
+      {"kind":"deleted_everything","id":"x"}
+      {"kind":"handoff","id":"01J0000000000000000000000A"}
+      {"kind":"promoted","claim_id":"c1","at":"2026-09-09T00:00:00Z","independent_count":9,"confidence":0.95}
+      {"kind":"handoff","id":"01J0000000000000000000000B","at":"2026-09-09T10:00:00Z","fleet_id":"another-fleet","agent_id":"a","summary":"s","status":"done","next":null}
+      {"kind":"handoff","id":"01J0000000000000000000000C","at":"2026-09-09T10:00:00Z","fleet_id":"<fleet>","agent_id":"a","summary":"token ghp_abcdefghijklmnopqrstuvwxyz0123456789","status":"done","next":null}
+      """
+    When host "A" runs ctxlake sync
+    Then the lake command reported "1 records in the lake"
+    And the lake command reported "5 quarantined"
+    And the lake command reported "1 re-redacted"
+    And the lake holds 5 quarantine records from host "A"
+    And the lake's spool batches from host "A" do not contain "ghp_abcdefghijklmnopqrstuvwxyz0123456789"
+
+  Scenario: a lease held by one agent is not granted to another while it lasts; the request that lost is shown
+    Given a server initialized with revision "2025-11-25"
+    And the lake holds a lease on "src/db.rs" held by "agent-a" that expires in an hour
+    And agent "agent-b" on host "B" requests the lease on "src/db.rs"
+    When host "B" runs ctxlake sync
+    And ctxlake maint runs
+    And this host runs ctxlake sync
+    And the client calls "fleet_status" with:
+      """
+      {}
+      """
+    Then the tool output at /leases/0/resource is "src/db.rs"
+    And the tool output at /leases/0/holder is "agent-a"
+    And the tool output at /leases/0/lost/0/agent_id is "agent-b"
+
+  Scenario: an expired lease is granted to the next agent that asks
+    Given a server initialized with revision "2025-11-25"
+    And the lake holds a lease on "src/db.rs" held by "agent-a" that expired a minute ago
+    And agent "agent-b" on host "B" requests the lease on "src/db.rs"
+    When host "B" runs ctxlake sync
+    And ctxlake maint runs
+    And this host runs ctxlake sync
+    And the client calls "fleet_status" with:
+      """
+      {}
+      """
+    Then the tool output at /leases/0/holder is "agent-b"
+
+  Scenario: in shadow mode maint publishes a snapshot that shows nothing
+    Given a server initialized with revision "2025-11-25"
+    And agent "agent-a" on host "A" proposes the environment "staging ssh listens on port 2222" about "staging" with evidence from sessions "s1, s2"
+    When host "A" runs ctxlake sync
+    And ctxlake maint runs in shadow mode
+    And this host runs ctxlake sync
+    And the client calls "memory_search" with:
+      """
+      {"query": "staging ssh"}
+      """
+    Then the tool output at /enabled is true
+    And the tool output at /results is []
+    And the tool output at /note mentions "shadow mode"

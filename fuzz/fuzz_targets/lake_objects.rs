@@ -1,0 +1,77 @@
+//! The lake's parsers of outside input, on arbitrary bytes. The first byte picks the parser:
+//!
+//! | byte % 6 | parser | the table it must keep |
+//! |---|---|---|
+//! | 0 | the drain's `prepare` (spool lines → a batch) | every whole line is shipped or refused with a named reason; what it ships is a spool that reads back with nothing refused, re-scrubbing it changes nothing, and maint reads every line of it |
+//! | 1 | maint's `parse_batch` (a batch body from the lake) | every non-empty line is a proposal, a request, or counted unreadable |
+//! | 2, 3, 4 | the mirror's `render` of roster, leases, history | a document becomes a cache file the read tools parse; anything else is `MirrorError::Shape` naming the key |
+//! | 5 | the mirror's `parse_pointer` | a pointer or `MirrorError::Shape` naming the key |
+//!
+//! Never a panic; a refused object is refused whole (the functions are pure, so nothing is
+//! half-applied: the caller writes only what an `Ok` returned).
+#![no_main]
+
+use ctxlake::lake::drain::prepare;
+use ctxlake::lake::maint::parse_batch;
+use ctxlake::lake::mirror::{MirrorError, parse_pointer, render};
+use ctxlake::local::paths::FleetId;
+use ctxlake::local::spool_read;
+use ctxlake::spec::wire::{history::HistoryFile, leases::LeasesFile, roster::RosterFile};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((which, body)) = data.split_first() else { return };
+    match which % 6 {
+        0 => drain(body),
+        1 => {
+            let batch = parse_batch(body);
+            let lines = body.split(|b| *b == b'\n').filter(|l| !l.is_empty()).count();
+            assert_eq!(batch.proposals.len() + batch.requests.len() + batch.unreadable, lines);
+        }
+        n => {
+            let key = "fleets/team/doc.json";
+            let shape_error = |e: &MirrorError| matches!(e, MirrorError::Shape { key: k, .. } if k == key);
+            match n {
+                2..=4 => {
+                    let name = ["roster.json", "leases.json", "history.json"][usize::from(n - 2)];
+                    match render(name, body, key) {
+                        Ok(file) => {
+                            let readable = match name {
+                                "roster.json" => serde_json::from_slice::<RosterFile>(&file).is_ok(),
+                                "leases.json" => serde_json::from_slice::<LeasesFile>(&file).is_ok(),
+                                _ => serde_json::from_slice::<HistoryFile>(&file).is_ok(),
+                            };
+                            assert!(readable, "{name} rendered into a file its reader refuses");
+                        }
+                        Err(e) => assert!(shape_error(&e), "{name}: {e}"),
+                    }
+                }
+                _ => {
+                    if let Err(e) = parse_pointer(body, key) {
+                        assert!(shape_error(&e), "pointer: {e}");
+                    }
+                }
+            }
+        }
+    }
+});
+
+fn drain(body: &[u8]) {
+    let fleet = FleetId::new("team").expect("a valid fleet id");
+    // The drain hands `prepare` whole lines only; a torn tail waits for its newline.
+    let whole = body.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
+    let lines = &body[..whole];
+    let prepared = prepare(lines, &fleet);
+    let count = lines.iter().filter(|b| **b == b'\n').count();
+    assert_eq!(prepared.records + prepared.refused.len(), count, "each line shipped or refused, once");
+    assert!(prepared.refused.iter().all(|(_, why)| !why.is_empty()), "every refusal names its reason");
+    assert_eq!(prepared.batch.iter().filter(|b| **b == b'\n').count(), prepared.records);
+
+    let shipped = spool_read::parse(&prepared.batch);
+    assert!(shipped.skipped.is_empty(), "the drain shipped a line its own reader refuses: {:?}", shipped.skipped);
+    let again = prepare(&prepared.batch, &fleet);
+    assert_eq!((again.records, again.refused.len(), again.rescrubbed), (prepared.records, 0, 0), "re-scrub is settled");
+    assert_eq!(again.batch, prepared.batch, "what the drain ships is a fixed point of the drain");
+    let read = parse_batch(&prepared.batch);
+    assert_eq!((read.proposals.len() + read.requests.len(), read.unreadable), (prepared.records, 0));
+}
