@@ -231,8 +231,6 @@ pub fn parse_batch(body: &[u8]) -> ParsedBatch {
     batch
 }
 
-
-
 /// The `proposed` events of every drained batch (what `ctxlake claims list` folds).
 pub(crate) fn read_proposals(lake: &Lake, layout: &FleetLayout) -> Result<Vec<ClaimEvent>, MaintError> {
     Ok(read_batches(lake, layout, &mut MaintReport::default())?.proposals)
