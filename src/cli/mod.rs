@@ -4,11 +4,15 @@
 
 mod briefing;
 mod conform;
+#[cfg(feature = "serve")]
+mod keys;
 #[cfg(feature = "lake")]
 mod lake;
 #[cfg(feature = "lake")]
 mod maint;
 mod mcp;
+#[cfg(feature = "serve")]
+mod serve;
 mod snapshot;
 mod spool;
 #[cfg(feature = "lake")]
@@ -53,6 +57,14 @@ enum Command {
     /// promotion gate, and publish them. Safe on many hosts at once.
     #[cfg(feature = "lake")]
     Maint(maint::Args),
+    /// Serve MCP over Streamable HTTP at /mcp (every revision, the same core as `mcp`).
+    /// Without --keys: loopback only, as this host's fleet and agent. With --keys: bearer
+    /// keys, optional guests, quotas. Exit status 78 for a configuration error.
+    #[cfg(feature = "serve")]
+    Serve(serve::Args),
+    /// Create, list, revoke and limit the bearer keys of `ctxlake serve`.
+    #[cfg(feature = "serve")]
+    Keys(keys::Args),
 }
 
 impl Cli {
@@ -67,6 +79,10 @@ impl Cli {
             Command::Sync(args) => sync::run(args, environment()?),
             #[cfg(feature = "lake")]
             Command::Maint(args) => maint::run(args, environment()?),
+            #[cfg(feature = "serve")]
+            Command::Serve(args) => serve::run(args, environment()?),
+            #[cfg(feature = "serve")]
+            Command::Keys(args) => keys::run(args),
         }
     }
 }

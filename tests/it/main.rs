@@ -6,4 +6,6 @@ mod golden;
 #[cfg(feature = "lake")]
 mod lake;
 mod layers;
+#[cfg(feature = "serve")]
+mod serve;
 mod stdout_purity;
