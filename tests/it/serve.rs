@@ -382,3 +382,47 @@ fn a_quota_is_exact_under_32_concurrent_clients() {
         outcomes.iter().filter(|s| ![200, 429].contains(*s)).collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn the_machine_readable_files_are_generated_from_the_served_catalog() {
+    let server = serve(&[]);
+    let listed = tool_names(&post(&server, &list(), &[]));
+    let get = |path: &str| {
+        let url = Url { path: path.into(), ..server.url.clone() };
+        let response = send(&url, "GET", &[], b"", TIMEOUT).unwrap();
+        assert_eq!(response.status, 200, "{path}");
+        (response.header("content-type").unwrap_or_default().to_string(), String::from_utf8(response.body).unwrap())
+    };
+    let (kind, llms) = get("/llms.txt");
+    assert!(kind.starts_with("text/plain") && llms.starts_with("# ctxlake\n"), "{llms}");
+    assert!(llms.contains(&format!("- Endpoint: `{}`", server.text)), "the served address is filled in: {llms}");
+    let (_, docs) = get("/docs.md");
+    for name in &listed {
+        assert!(llms.contains(&format!("- `{name}`: ")), "llms.txt lists {name}");
+        assert!(docs.contains(&format!("### `{name}`")), "docs.md documents {name}");
+    }
+    assert!(docs.contains("| `limit` | integer | no |"), "argument tables come from the input schemas");
+    let (_, full) = get("/llms-full.txt");
+    assert!(full.starts_with(&llms) && full.ends_with(&docs));
+    let (kind, api) = get("/api.json");
+    let api: Value = serde_json::from_str(&api).unwrap();
+    assert_eq!(kind, "application/json");
+    let api_tools: Vec<&str> = api["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(api_tools, listed, "api.json carries the tools/list entries");
+    assert!(api["tools"][0]["inputSchema"]["type"] == "object" && api["statuses"].as_array().unwrap().len() >= 14);
+    assert_eq!(api["limits"]["max_body_bytes"], 4 * 1024 * 1024);
+    let (_, config) = get("/mcp.json");
+    let config: Value = serde_json::from_str(&config).unwrap();
+    assert_eq!(config["mcpServers"]["ctxlake"]["url"], server.text.as_str());
+    assert!(config["mcpServers"]["ctxlake"].get("headers").is_none(), "no key needed without --keys");
+    let (_, instructions) = get("/agent-instructions.md");
+    assert!(instructions.contains("tools/list"));
+    let foreign = send(
+        &Url { path: "/llms.txt".into(), ..server.url.clone() },
+        "GET",
+        &headers(&[("Host", "evil.example")]),
+        b"",
+        TIMEOUT,
+    );
+    assert_eq!(foreign.unwrap().status, 403);
+}

@@ -7,6 +7,7 @@
 //! authenticates, charges quotas and calls the core. docs/serve.md has the status table.
 
 pub mod exchange;
+pub mod files;
 pub mod policy;
 pub mod sessions;
 
@@ -136,13 +137,16 @@ pub struct App {
     pub keys: Option<Arc<KeyStore>>,
     sessions: Option<sessions::Sessions>,
     inflight: Arc<Semaphore>,
+    files: Option<files::Files>,
 }
 
 impl App {
     pub fn new(config: Config, servers: Servers, keys: Option<Arc<KeyStore>>) -> Arc<App> {
         let sessions = config.sessions.map(sessions::Sessions::new);
         let inflight = Arc::new(Semaphore::new(config.max_inflight.max(1)));
-        Arc::new(App { config, servers, keys, sessions, inflight })
+        // The files describe every tool of the catalog (the local scope's server lists them all).
+        let files = servers.get(&Scope::Local).map(|server| files::Files::generate(&server, &config, keys.is_some()));
+        Arc::new(App { config, servers, keys, sessions, inflight, files })
     }
 }
 
@@ -153,7 +157,29 @@ pub struct Peer(pub SocketAddr);
 /// The request handling as a tower service, without sockets: `serve` runs it per connection;
 /// use it directly in tests and fuzz targets.
 pub fn router(app: Arc<App>) -> Router {
-    Router::new().route(PATH, axum::routing::any(endpoint)).fallback(not_found).with_state(app)
+    let mut router = Router::new().route(PATH, axum::routing::any(endpoint));
+    for path in app.files.iter().flat_map(|files| files.paths()) {
+        router = router.route(path, axum::routing::get(file));
+    }
+    router.fallback(not_found).with_state(app)
+}
+
+/// One of the machine-readable files (`files`), with this server's address filled in.
+async fn file(State(app): State<Arc<App>>, request: Request) -> Response {
+    let headers = request.headers();
+    if !policy::host_allowed(headers, &app.config.allowed_hosts) {
+        return refuse(StatusCode::FORBIDDEN, "forbidden: the Host header names a host this server does not serve");
+    }
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or("localhost");
+    let Some((content_type, text)) =
+        app.files.as_ref().and_then(|f| f.get(request.uri().path(), &format!("http://{host}")))
+    else {
+        return not_found().await;
+    };
+    let mut response = Response::new(Body::from(text));
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=300"));
+    response
 }
 
 async fn not_found() -> Response {
