@@ -2,7 +2,8 @@
 //! MCP, and the reference the conformance scenarios in `features/` hold MCP servers to.
 //! `rpc` is the pure protocol core, `catalog` the seam it calls tools through, `tools` the
 //! handlers behind the generated traits, `transport` the only code touching stdin/stdout,
-//! `guard` the read/write filters, `local` the cache and spool. ARCHITECTURE.md draws the layers.
+//! `guard` the read/write filters, `local` the cache and spool,
+//! `keys` (feature `serve`) the bearer keys and quotas of `ctxlake serve`. ARCHITECTURE.md draws the layers.
 
 pub mod attribution;
 pub mod briefing;
@@ -11,6 +12,8 @@ pub mod config;
 pub mod conform;
 pub mod embed;
 pub mod guard;
+#[cfg(feature = "serve")]
+pub mod keys;
 #[cfg(feature = "lake")]
 pub mod lake;
 pub mod local;

@@ -6,11 +6,15 @@ mod briefing;
 #[cfg(feature = "lake")]
 mod claims;
 mod conform;
+#[cfg(feature = "serve")]
+mod keys;
 #[cfg(feature = "lake")]
 mod lake;
 #[cfg(feature = "lake")]
 mod maint;
 mod mcp;
+#[cfg(feature = "serve")]
+mod serve;
 mod snapshot;
 mod spool;
 #[cfg(feature = "lake")]
@@ -59,6 +63,14 @@ enum Command {
     /// preference is promoted), retire, quarantine and unquarantine an agent.
     #[cfg(feature = "lake")]
     Claims(claims::Args),
+    /// Serve MCP over Streamable HTTP at /mcp (every revision, the same core as `mcp`).
+    /// Without --keys: loopback only, as this host's fleet and agent. With --keys: bearer
+    /// keys, optional guests, quotas. Exit status 78 for a configuration error.
+    #[cfg(feature = "serve")]
+    Serve(serve::Args),
+    /// Create, list, revoke and limit the bearer keys of `ctxlake serve`.
+    #[cfg(feature = "serve")]
+    Keys(keys::Args),
 }
 
 impl Cli {
@@ -75,6 +87,10 @@ impl Cli {
             Command::Maint(args) => maint::run(args, environment()?),
             #[cfg(feature = "lake")]
             Command::Claims(args) => claims::run(args, environment()?),
+            #[cfg(feature = "serve")]
+            Command::Serve(args) => serve::run(args, environment()?),
+            #[cfg(feature = "serve")]
+            Command::Keys(args) => keys::run(args),
         }
     }
 }

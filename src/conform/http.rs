@@ -78,8 +78,11 @@ pub fn send(
     let mut stream = TcpStream::connect((url.host.as_str(), url.port))?;
     stream.set_read_timeout(Some(timeout))?;
     stream.set_write_timeout(Some(timeout))?;
-    let mut head =
-        format!("{method} {} HTTP/1.1\r\nHost: {}:{}\r\nConnection: close\r\n", url.path, url.host, url.port);
+    let mut head = format!("{method} {} HTTP/1.1\r\nConnection: close\r\n", url.path);
+    // A check may send a Host of its own (DNS rebinding), instead of the target's.
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+        head.push_str(&format!("Host: {}:{}\r\n", url.host, url.port));
+    }
     for (k, v) in headers {
         head.push_str(&format!("{k}: {v}\r\n"));
     }

@@ -252,7 +252,6 @@ fn read_approvals(lake: &Lake, layout: &FleetLayout) -> Result<BTreeSet<String>,
 }
 
 /// Every claim event in the lake: the gate's verdicts and the owner's events.
-
 pub(crate) fn read_events(lake: &Lake, layout: &FleetLayout) -> Result<Vec<ClaimEvent>, MaintError> {
     let mut events = vec![];
     for listed in lake.list(&layout.events_prefix())? {

@@ -12,6 +12,9 @@ pub const INVALID_PARAMS: i64 = -32602;
 pub const INTERNAL_ERROR: i64 = -32603;
 /// MCP 2026-07-28: the request's `_meta` names a protocol version this server does not speak.
 pub const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
+/// MCP 2026-07-28 Streamable HTTP: a mirrored header (`MCP-Protocol-Version`, `Mcp-Method`,
+/// `Mcp-Name`) is missing or differs from the body. Raised by the HTTP transport.
+pub const HEADER_MISMATCH: i64 = -32020;
 
 impl RpcError {
     fn new(code: i64, message: impl Into<String>) -> RpcError {
@@ -51,6 +54,11 @@ impl RpcError {
 
     pub fn internal(detail: impl std::fmt::Display) -> RpcError {
         RpcError::new(INTERNAL_ERROR, format!("internal error: {detail}"))
+    }
+
+    /// A mirrored HTTP header is missing or disagrees with the body (2026-07-28).
+    pub fn header_mismatch(detail: impl std::fmt::Display) -> RpcError {
+        RpcError::new(HEADER_MISMATCH, format!("header mismatch: {detail}"))
     }
 
     pub fn unsupported_version(requested: &str, supported: &[&str]) -> RpcError {

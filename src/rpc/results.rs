@@ -41,10 +41,10 @@ pub fn discover() -> DiscoverResult {
     }
 }
 
-pub fn tools_list(specs: &[ToolSpec], revision: Revision) -> ListToolsResult {
+pub fn tools_list<'a>(specs: impl IntoIterator<Item = &'a ToolSpec>, revision: Revision) -> ListToolsResult {
     let modern = revision.is_modern();
     ListToolsResult {
-        tools: specs.iter().map(|spec| tool_entry(spec, revision)).collect(),
+        tools: specs.into_iter().map(|spec| tool_entry(spec, revision)).collect(),
         result_type: modern.then_some(ResultType::Complete),
         ttl_ms: modern.then_some(TOOLS_TTL_MS),
         cache_scope: modern.then_some(CacheScope::Public),

@@ -4,7 +4,7 @@
 //! performs no I/O itself (tools do, behind `catalog::Tools`). Bytes, UTF-8, size caps and
 //! framing are the transport's.
 
-use crate::catalog::{ArgumentError, CallError, Catalog, Tools};
+use crate::catalog::{ArgumentError, CallError, Catalog, ToolSpec, Tools};
 use crate::rpc::frame::Frame;
 use crate::rpc::message::{Incoming, classify};
 use crate::rpc::results::{self, to_object};
@@ -12,6 +12,7 @@ use crate::rpc::{Revision, RpcError};
 use crate::spec::mcp::{CallToolParams, EmptyResult, Implementation, InitializeParams, ModernRequestMeta};
 use serde::Deserialize as _;
 use serde_json::{Map, Value};
+use std::collections::BTreeSet;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::OnceLock;
 
@@ -32,6 +33,13 @@ impl Session {
         Session::default()
     }
 
+    /// A session already in `revision`, for a transport that learns the revision from elsewhere
+    /// than an `initialize` on the same connection (stateless HTTP: the `MCP-Protocol-Version`
+    /// header). A modern revision is ignored: 2026-07-28 is named per request, in `_meta`.
+    pub fn in_revision(revision: Revision) -> Session {
+        Session { negotiated: (!revision.is_modern()).then_some(revision), client: None }
+    }
+
     /// The revision in force for requests that carry no modern envelope.
     pub fn revision(&self) -> Revision {
         self.negotiated.unwrap_or(Revision::LATEST_LEGACY)
@@ -49,12 +57,26 @@ impl Session {
 pub struct Server {
     tools: Box<dyn Tools>,
     catalog: Catalog,
+    /// The tools this server lists and lets be called; `None` is every tool of the catalog.
+    visible: Option<BTreeSet<String>>,
     tools_lists: [OnceLock<Map<String, Value>>; Revision::ALL.len()],
 }
 
 impl Server {
     pub fn new(tools: impl Tools + 'static) -> Server {
-        Server { tools: Box::new(tools), catalog: Catalog::default(), tools_lists: Default::default() }
+        Server { tools: Box::new(tools), catalog: Catalog::default(), visible: None, tools_lists: Default::default() }
+    }
+
+    /// This server, listing and calling only the tools named in `visible` (a name the catalog
+    /// does not know is ignored). A hidden tool is unknown to `tools/call`, exactly as a tool that
+    /// does not exist. Use this for a transport that serves principals with different rights.
+    pub fn with_visible_tools(mut self, visible: impl IntoIterator<Item = String>) -> Server {
+        self.visible = Some(visible.into_iter().collect());
+        self
+    }
+
+    fn is_visible(&self, spec: &ToolSpec) -> bool {
+        self.visible.as_ref().is_none_or(|names| names.contains(spec.name))
     }
 
     /// Handles one decoded JSON value received on `session`: a frame, or a batch where the
@@ -128,7 +150,8 @@ impl Server {
     /// The catalog as `tools/list` serves it in `revision`, rendered once per process.
     fn tools_list(&self, revision: Revision) -> &Map<String, Value> {
         self.tools_lists[revision.index()].get_or_init(|| {
-            to_object(results::tools_list(self.catalog.specs(), revision)).expect("the tool list serializes")
+            let specs = self.catalog.specs().iter().filter(|spec| self.is_visible(spec));
+            to_object(results::tools_list(specs, revision)).expect("the tool list serializes")
         })
     }
 
@@ -138,7 +161,7 @@ impl Server {
         }
         let params: CallToolParams = serde_json::from_value(Value::Object(params))
             .map_err(|e| RpcError::invalid_params(format!("tools/call: {e}")))?;
-        let Some(spec) = self.catalog.find(&params.name) else {
+        let Some(spec) = self.catalog.find(&params.name).filter(|spec| self.is_visible(spec)) else {
             return Err(RpcError::unknown_tool(&params.name));
         };
         let arguments = Value::Object(params.arguments);
@@ -283,6 +306,32 @@ mod tests {
             assert_eq!(first.revision(), Revision::V2024_11_05, "each session keeps its own revision");
             assert!(answer["result"].get("structuredContent").is_none(), "2024-11-05 has no structured output");
         });
+    }
+
+    #[test]
+    fn a_server_with_visible_tools_lists_and_calls_only_those() {
+        let (entered, released) = (Arc::new(Barrier::new(1)), Arc::new(Barrier::new(1)));
+        let server = Server::new(Gate { entered, released }).with_visible_tools(["fleet_history".to_string()]);
+        let mut session = Session::new();
+        let listed = request(&server, &mut session, json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}));
+        let names: Vec<&str> =
+            listed["result"]["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+        assert_eq!(names, ["fleet_history"]);
+        let hidden = request(&server, &mut session, call_message("fleet_handoff", json!({})));
+        assert_eq!(hidden["error"]["code"], -32602, "a hidden tool is an unknown tool: {hidden}");
+        assert_eq!(hidden["error"]["data"]["tool"], "fleet_handoff");
+        let shown = request(&server, &mut session, call_message("fleet_history", json!({"limit": 2})));
+        assert_eq!(shown["result"]["structuredContent"]["echo"], json!({"limit": 2}), "{shown}");
+        let none = Server::new(Gate { entered: Arc::new(Barrier::new(1)), released: Arc::new(Barrier::new(1)) })
+            .with_visible_tools(Vec::new());
+        let listed = request(&none, &mut session, json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}));
+        assert_eq!(listed["result"]["tools"], json!([]));
+    }
+
+    #[test]
+    fn a_session_in_a_revision_serves_it_without_a_handshake() {
+        assert_eq!(Session::in_revision(Revision::V2025_03_26).revision(), Revision::V2025_03_26);
+        assert_eq!(Session::in_revision(Revision::V2026_07_28).revision(), Revision::LATEST_LEGACY);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::path::Path;
 
 /// Module → the crate modules it may import (itself always allowed).
 const ALLOWED: &[(&str, &[&str])] = &[
-    ("transport", &["rpc"]),
+    ("transport", &["rpc", "keys"]),
     ("rpc", &["catalog", "spec"]),
     ("catalog", &["spec"]),
     ("tools", &["catalog", "attribution", "config", "embed", "guard", "local", "snapshot", "spec"]),
@@ -17,6 +17,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("config", &["local"]),
     ("conform", &["spec"]),
     ("lake", &["embed", "guard", "local", "snapshot", "spec"]),
+    ("keys", &[]),
     ("embed", &[]),
     ("guard", &[]),
 ];

@@ -11,4 +11,6 @@ mod layers;
 mod retrieval;
 #[cfg(feature = "lake")]
 mod s3;
+#[cfg(feature = "serve")]
+mod serve;
 mod stdout_purity;

@@ -1,0 +1,87 @@
+# Streamable HTTP past the checks of http.feature: the header rules `ctxlake serve` enforces
+# (seed 002 chatctx: 403/406; the 2026-07-28 mirroring and version rules; DNS rebinding).
+# Run by `ctxlake conform --url` against any server; cargo test runs them against `ctxlake serve`
+# (tests/it/serve.rs). Keys, guests and quotas are ctxlake's own and tested there, not here.
+@http
+Feature: Streamable HTTP request checks
+
+  @id:http.accept-406 @strict
+  Scenario Outline: a POST whose Accept does not list both JSON and SSE is refused with 406
+    Ref: 2025-03-26 basic/transports: "The client MUST include an Accept header, listing both application/json and text/event-stream as supported content types"; seed 002: "A missing SSE Accept value gives 406"
+    Given a server initialized with revision "<revision>"
+    When the client posts the line {"jsonrpc":"2.0","id":60,"method":"ping"} with the header "Accept" set to "<accept>"
+    Then the HTTP status is 406
+
+    Examples:
+      | revision   | accept            |
+      | 2025-06-18 | application/json  |
+      | 2025-11-25 | text/event-stream |
+
+  @id:http.accept-missing-406 @strict @rev-2025-11-25
+  Scenario: a POST without Accept is refused with 406
+    Ref: 2025-03-26 basic/transports: "The client MUST include an Accept header, listing both application/json and text/event-stream"
+    Given a server initialized with revision "2025-11-25"
+    When the client posts the line {"jsonrpc":"2.0","id":61,"method":"ping"} without the header "Accept"
+    Then the HTTP status is 406
+
+  @id:http.content-type-415 @strict @rev-2025-11-25
+  Scenario: a POST body that is not declared JSON is refused with 415
+    Ref: basic/transports: the client sends JSON-RPC messages as the body of an HTTP POST; RFC 9110 15.5.16: 415 for a content type the target does not support
+    Given a server initialized with revision "2025-11-25"
+    When the client posts the line {"jsonrpc":"2.0","id":62,"method":"ping"} with the header "Content-Type" set to "text/plain"
+    Then the HTTP status is 415
+
+  @id:http.host-403 @should
+  Scenario Outline: a request naming a foreign Host is refused with 403
+    Ref: 2025-11-25 basic/transports (security warning): DNS rebinding attacks let a remote website reach a local server; local servers SHOULD bind to localhost and validate what reaches them (the SDKs check Host)
+    Given a server initialized with revision "<revision>"
+    When the client posts the line <request> with the header "Host" set to "evil.example"
+    Then the HTTP status is 403 or 421
+
+    Examples:
+      | revision   | request                                                                                                                                                              |
+      | 2025-11-25 | {"jsonrpc":"2.0","id":63,"method":"ping"}                                                                                                                            |
+      | 2026-07-28 | {"jsonrpc":"2.0","id":63,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}} |
+
+  @id:http.get-sse-or-405 @must @rev-2025-11-25
+  Scenario: GET on the endpoint opens an SSE stream or is 405
+    Ref: 2025-03-26 basic/transports: "The server MUST either return Content-Type: text/event-stream in response to this HTTP GET, or else return HTTP 405 Method Not Allowed"
+    Given a server initialized with revision "2025-11-25"
+    When the client sends an HTTP GET request
+    Then the HTTP status is 200 or 405
+
+  @id:http.modern-unsupported-version-400 @must @rev-2026-07-28
+  Scenario: a modern request naming an unsupported revision is 400 with -32022
+    Ref: 2026-07-28 basic/transports: a request whose protocol version the server does not support is answered 400 Bad Request with -32022 UnsupportedProtocolVersion
+    Given a running server
+    When the client sends the line {"jsonrpc":"2.0","id":64,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"1900-01-01","io.modelcontextprotocol/clientCapabilities":{}}}}
+    Then the HTTP status is 400
+    And the answer is error -32022 with id 64
+
+  @id:http.modern-header-missing @must @rev-2026-07-28
+  Scenario Outline: a modern request without a mirrored header is 400 with -32020
+    Ref: 2026-07-28 basic/transports: Mcp-Method is required on every request, Mcp-Name on tools/call, resources/read and prompts/get; a missing or mismatched header is answered 400 with -32020 HeaderMismatch
+    Given a server initialized with revision "2026-07-28"
+    When the client posts the line <request> without the header "<header>"
+    Then the HTTP status is 400
+    And the answer is error -32020 with id 65
+
+    Examples:
+      | header     | request                                                                                                                                                                                              |
+      | Mcp-Method | {"jsonrpc":"2.0","id":65,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}                           |
+      | Mcp-Name   | {"jsonrpc":"2.0","id":65,"method":"tools/call","params":{"name":"no_such_tool","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}} |
+
+  @id:http.modern-name-mismatch @must @rev-2026-07-28
+  Scenario: a modern tools/call whose Mcp-Name differs from the tool named in the body is 400 with -32020
+    Ref: 2026-07-28 basic/transports: the Mcp-Name header MUST equal params.name of tools/call; a mismatch is answered 400 with -32020 HeaderMismatch
+    Given a server initialized with revision "2026-07-28"
+    When the client posts the line {"jsonrpc":"2.0","id":66,"method":"tools/call","params":{"name":"no_such_tool","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}} with the header "Mcp-Name" set to "another_tool"
+    Then the HTTP status is 400
+    And the answer is error -32020 with id 66
+
+  @id:http.modern-delete-405 @should @rev-2026-07-28
+  Scenario: a modern client's DELETE is 405
+    Ref: 2026-07-28 basic/transports: Streamable HTTP is POST only; GET and DELETE are answered 405 Method Not Allowed
+    Given a server initialized with revision "2026-07-28"
+    When the client sends an HTTP DELETE request
+    Then the HTTP status is 405

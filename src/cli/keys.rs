@@ -1,0 +1,125 @@
+//! `ctxlake keys`: bearer keys for `ctxlake serve`. `create` prints a key once; the store
+//! (`~/.ctxlake/keys.sqlite` by default) keeps only HMAC-SHA256(pepper, secret). The pepper
+//! comes from CTXLAKE_KEY_PEPPER or a mode-0600 file (`~/.ctxlake/pepper`, created on first
+//! use), never from the store.
+
+use anyhow::Context as _;
+use ctxlake::keys::{KeyStore, NewKey, Pepper, Subject};
+use ctxlake::local::paths::FleetId;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Where the key store's secret comes from (shared with `ctxlake serve`).
+#[derive(clap::Args, Debug, Clone)]
+pub struct KeyPaths {
+    /// The pepper file (mode 0600), created with a random pepper when absent.
+    #[arg(long, value_name = "PATH")]
+    pepper_file: Option<PathBuf>,
+    /// The pepper itself; takes precedence over --pepper-file.
+    #[arg(long = "pepper-env", env = "CTXLAKE_KEY_PEPPER", hide_env_values = true, hide = true)]
+    pepper: Option<String>,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The key store (default ~/.ctxlake/keys.sqlite).
+    #[arg(long, value_name = "PATH", env = "CTXLAKE_KEYS", global = true)]
+    db: Option<PathBuf>,
+    #[command(flatten)]
+    paths: KeyPaths,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    /// Create a key and print it, once: kb_live_<prefix>_<secret>.
+    Create {
+        #[arg(long)]
+        name: String,
+        /// Tool calls per UTC day, as N or N/day; default unlimited.
+        #[arg(long, value_parser = parse_quota)]
+        quota: Option<u32>,
+        /// Fleets whose fleet and memory tools the key may use (comma-separated); none: the
+        /// knowledge tools only.
+        #[arg(long, value_delimiter = ',')]
+        fleets: Vec<String>,
+        /// Restrict the key to these tools (comma-separated).
+        #[arg(long, value_delimiter = ',')]
+        tools: Option<Vec<String>>,
+    },
+    /// List the keys (never their secrets) with today's usage.
+    List,
+    /// Revoke a key, by name or prefix; effective on the server's next request.
+    Revoke { name: String },
+    /// Show a key's quota and today's usage, or change the quota.
+    Quota {
+        name: String,
+        /// The new quota, as N or N/day.
+        #[arg(long, value_parser = parse_quota, conflicts_with = "unlimited")]
+        set: Option<u32>,
+        /// Lift the quota.
+        #[arg(long)]
+        unlimited: bool,
+    },
+}
+
+fn parse_quota(text: &str) -> Result<u32, String> {
+    let number = text.strip_suffix("/day").unwrap_or(text);
+    number.trim().parse::<u32>().map_err(|_| format!("quota '{text}' is not N or N/day"))
+}
+
+fn home() -> PathBuf {
+    std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from(".")).join(".ctxlake")
+}
+
+/// Opens the key store at `db` (default `~/.ctxlake/keys.sqlite`) with the pepper of `paths`.
+pub fn open_store(db: Option<PathBuf>, paths: &KeyPaths) -> anyhow::Result<KeyStore> {
+    let pepper = match &paths.pepper {
+        Some(value) => Pepper::from_value(value).context("CTXLAKE_KEY_PEPPER")?,
+        None => Pepper::read_or_create(&paths.pepper_file.clone().unwrap_or_else(|| home().join("pepper")))?,
+    };
+    let db = db.unwrap_or_else(|| home().join("keys.sqlite"));
+    KeyStore::open(&db, pepper).with_context(|| format!("opening the key store {}", db.display()))
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let store = open_store(args.db, &args.paths)?;
+    let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
+    match args.command {
+        Command::Create { name, quota, fleets, tools } => {
+            for fleet in &fleets {
+                FleetId::new(fleet.clone()).map_err(|e| anyhow::anyhow!("invalid fleet '{fleet}': {e}"))?;
+            }
+            let (record, token) = store.create(&NewKey { name, quota, fleets, tools })?;
+            eprintln!("created key '{}' (prefix {}); it is shown once, store it now:", record.name, record.prefix);
+            println!("{token}");
+        }
+        Command::List => {
+            println!("prefix    name                 fleets               quota      used today  state");
+            for key in store.list()? {
+                let used = store.used(&Subject::Key(key.prefix.clone()), &today)?;
+                let quota = key.quota.map_or("unlimited".to_string(), |q| format!("{q}/day"));
+                let state = key.revoked_at.as_ref().map_or("active".to_string(), |at| format!("revoked {at}"));
+                let fleets = if key.fleets.is_empty() { "-".to_string() } else { key.fleets.join(",") };
+                println!("{:<9} {:<20} {:<20} {:<10} {:<11} {state}", key.prefix, key.name, fleets, quota, used);
+            }
+        }
+        Command::Revoke { name } => {
+            if !store.revoke(&name)? {
+                anyhow::bail!("no key named '{name}'");
+            }
+            eprintln!("revoked '{name}'");
+        }
+        Command::Quota { name, set, unlimited } => {
+            if (set.is_some() || unlimited) && !store.set_quota(&name, set)? {
+                anyhow::bail!("no key named '{name}'");
+            }
+            let key = store.find(&name)?.with_context(|| format!("no key named '{name}'"))?;
+            let used = store.used(&Subject::Key(key.prefix.clone()), &today)?;
+            let quota = key.quota.map_or("unlimited".to_string(), |q| format!("{q}/day"));
+            println!("{}: {quota}, {used} tool calls today (UTC)", key.name);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,137 @@
+//! `ctxlake serve`: the shared core over Streamable HTTP (`transport::http`), on a tokio
+//! runtime whose blocking pool runs the synchronous core. Without `--keys` it serves the
+//! operator's own fleet and agent on loopback only; with `--keys` every request needs a bearer
+//! key (or is a guest, with `--guests`), and a key scoped to a fleet is served as that fleet
+//! with the key's name as the agent id.
+
+use super::ConfigError;
+use super::keys::{KeyPaths, open_store};
+use anyhow::Context as _;
+use ctxlake::config::Ctx;
+use ctxlake::local::paths::FleetId;
+use ctxlake::rpc::Server;
+use ctxlake::tools::Toolbox;
+use ctxlake::transport::http::{self, App, Config, GuestPolicy, Scope, Servers};
+use std::net::SocketAddr;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Address to listen on; port 0 picks a free port (the address is printed on stderr).
+    #[arg(long, default_value = "127.0.0.1:8765")]
+    bind: SocketAddr,
+    /// Require bearer keys from this key store (default ~/.ctxlake/keys.sqlite). Needed to
+    /// bind anything but loopback.
+    #[arg(long, value_name = "PATH", num_args = 0..=1, env = "CTXLAKE_KEYS")]
+    keys: Option<Option<std::path::PathBuf>>,
+    #[command(flatten)]
+    paths: KeyPaths,
+    /// Serve requests without a key as guests, with a daily tool-call quota per client IP.
+    #[arg(long, requires = "keys")]
+    guests: bool,
+    /// Tool calls per client IP per UTC day for guests.
+    #[arg(long, default_value_t = 250)]
+    guest_quota: u32,
+    /// Tools guests (and keys scoped to no fleet) may use, served on this server's own fleet as
+    /// agent "guest". Default: the knowledge tools, of which there are none yet.
+    #[arg(long, value_delimiter = ',')]
+    guest_tools: Vec<String>,
+    /// Issue Mcp-Session-Id on initialize (legacy revisions), keeping at most this many
+    /// sessions; GET then opens a keep-alive SSE stream and DELETE ends a session.
+    #[arg(long, value_name = "MAX", num_args = 0..=1, default_missing_value = "10000")]
+    sessions: Option<usize>,
+    /// A host name the Host header may carry besides loopback and the bound address (repeat).
+    #[arg(long = "allow-host")]
+    allow_hosts: Vec<String>,
+    /// An exact origin (https://app.example) allowed besides those of the allowed hosts (repeat).
+    #[arg(long = "allow-origin")]
+    allow_origins: Vec<String>,
+    /// Requests handled at once; past it the answer is 503 with Retry-After.
+    #[arg(long, default_value_t = 64)]
+    max_inflight: usize,
+    /// Connections open at once; more wait in the listen backlog.
+    #[arg(long, default_value_t = 4096)]
+    max_connections: usize,
+    /// Largest request body, in bytes (413 past it).
+    #[arg(long, default_value_t = http::MAX_BODY_BYTES)]
+    max_body_bytes: usize,
+    /// Milliseconds a client has to send a request's headers.
+    #[arg(long, default_value_t = 10_000)]
+    header_timeout_ms: u64,
+    /// Milliseconds a client has to send a request's body (408 past it).
+    #[arg(long, default_value_t = 30_000)]
+    body_timeout_ms: u64,
+}
+
+pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
+    let keys = match &args.keys {
+        None => None,
+        Some(path) => Some(Arc::new(open_store(path.clone(), &args.paths)?)),
+    };
+    if keys.is_none() && !args.bind.ip().is_loopback() {
+        return Err(anyhow::Error::new(ConfigError(format!(
+            "refusing to serve on {} without a key store: anyone who can reach it could use this fleet's tools as {}. \
+             Pass --keys (and create keys with `ctxlake keys create`), or bind a loopback address",
+            args.bind, ctx.agent_id
+        ))));
+    }
+    if let Some(keys) = &keys {
+        let yesterday = (chrono::Utc::now() - chrono::Duration::days(1)).format("%Y-%m-%d").to_string();
+        keys.prune_usage(&yesterday).context("pruning old usage counters")?;
+    }
+    let mut config = Config::new(args.bind);
+    config.allowed_hosts.extend(args.allow_hosts.iter().map(|h| http::policy::host_of(h).to_ascii_lowercase()));
+    config.allowed_origins = args.allow_origins.clone();
+    config.max_body_bytes = args.max_body_bytes;
+    config.header_timeout = Duration::from_millis(args.header_timeout_ms.max(1));
+    config.body_timeout = Duration::from_millis(args.body_timeout_ms.max(1));
+    config.max_inflight = args.max_inflight.max(1);
+    config.max_connections = args.max_connections.max(1);
+    config.sessions = args.sessions;
+    config.guests = args.guests.then_some(GuestPolicy { quota: args.guest_quota });
+    config.knowledge_tools = args.guest_tools.clone();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(std::thread::available_parallelism().map_or(2, |n| n.get().min(4)))
+        .max_blocking_threads(config.max_inflight + 4)
+        .thread_name("ctxlake-serve")
+        .enable_all()
+        .build()
+        .context("starting the runtime")?;
+    let listener = std::net::TcpListener::bind(args.bind).with_context(|| format!("binding {}", args.bind))?;
+    listener.set_nonblocking(true)?;
+    let bound = listener.local_addr()?;
+    let mode = match (&keys, args.guests) {
+        (None, _) => format!("open to loopback clients as fleet {} agent {}", ctx.fleet_id.as_str(), ctx.agent_id),
+        (Some(_), false) => "bearer keys required".to_string(),
+        (Some(_), true) => format!("bearer keys, guests allowed {} tool calls per IP per UTC day", args.guest_quota),
+    };
+    let app = App::new(config, servers(ctx), keys);
+    eprintln!("ctxlake serve: listening on http://{bound}{} ({mode})", http::PATH);
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::from_std(listener)?;
+        http::serve(listener, app, std::future::pending()).await
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// How a scope becomes a `Server`: the toolbox of the scope's fleet and agent, with the tools
+/// it may see.
+fn servers(base: Ctx) -> Servers {
+    Servers::new(move |scope| match scope {
+        Scope::Local => Some(Server::new(Toolbox::new(base.clone()))),
+        Scope::Fleet { fleet, agent, tools } => {
+            let ctx = Ctx { fleet_id: FleetId::new(fleet.clone()).ok()?, agent_id: agent.clone(), ..base.clone() };
+            let server = Server::new(Toolbox::new(ctx));
+            Some(match tools {
+                Some(tools) => server.with_visible_tools(tools.iter().cloned()),
+                None => server,
+            })
+        }
+        Scope::Restricted { tools } => {
+            let ctx = Ctx { agent_id: "guest".to_string(), ..base.clone() };
+            Some(Server::new(Toolbox::new(ctx)).with_visible_tools(tools.iter().cloned()))
+        }
+    })
+}

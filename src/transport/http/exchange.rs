@@ -1,0 +1,344 @@
+//! One POST, synchronously, on a thread of the blocking pool: who is asking (bearer key, guest
+//! or the local user), which revision the body is in and whether its headers mirror it, the
+//! session it belongs to, the quota it is charged against, and the shared core's answer with
+//! its HTTP status. Everything here may block (SQLite); nothing here runs on a runtime thread.
+
+use super::policy::{self, HeaderVersion};
+use super::{App, Scope};
+use crate::keys::store::AuthFailure;
+use crate::keys::{KeyRecord, Subject};
+use crate::rpc::error::{HEADER_MISMATCH, METHOD_NOT_FOUND, PARSE_ERROR, UNSUPPORTED_PROTOCOL_VERSION};
+use crate::rpc::{Frame, Revision, RpcError, Session};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
+use serde_json::Value;
+use std::net::IpAddr;
+
+/// JSON-RPC's "server error" code, for the refusals of the HTTP layer (401, 403, 429, 503)
+/// that still carry a JSON-RPC body.
+pub const SERVER_ERROR: i64 = -32000;
+/// The realm named in `WWW-Authenticate`.
+pub const REALM: &str = "ctxlake";
+/// The header a key scoped to several fleets names the fleet of a request with.
+pub const FLEET_HEADER: &str = "ctxlake-fleet";
+
+/// What a request handed to the pool carries.
+pub struct Post {
+    pub headers: HeaderMap,
+    pub body: axum::body::Bytes,
+    pub peer: IpAddr,
+    pub now: chrono::DateTime<chrono::Utc>,
+}
+
+/// The answer: a status, extra headers, and at most one JSON-RPC frame (already serialized).
+#[derive(Debug)]
+pub struct Reply {
+    pub status: StatusCode,
+    pub headers: Vec<(HeaderName, HeaderValue)>,
+    pub frame: Option<String>,
+}
+
+impl Reply {
+    pub fn frame(status: StatusCode, frame: &Frame) -> Reply {
+        Reply { status, headers: vec![], frame: Some(frame.encode()) }
+    }
+
+    /// A refusal with a JSON-RPC error body (`id` null unless the request's id is known).
+    pub fn refusal(status: StatusCode, code: i64, message: impl Into<String>) -> Reply {
+        let error = RpcError { code, message: message.into(), data: None };
+        Reply::frame(status, &Frame::error(None, error))
+    }
+
+    pub fn with(mut self, name: HeaderName, value: impl std::fmt::Display) -> Reply {
+        // Every value put here is ASCII made by this module; a bad one is dropped, not sent.
+        if let Ok(value) = HeaderValue::from_str(&value.to_string()) {
+            self.headers.push((name, value));
+        }
+        self
+    }
+}
+
+/// Who a request is from.
+enum Principal {
+    /// No key store: the operator's own loopback server, as `ctxlake mcp` over HTTP.
+    Local,
+    Key(KeyRecord),
+    Guest(Subject),
+}
+
+impl Principal {
+    /// Sessions are bound to this: another principal cannot use a session id it learned.
+    fn owner(&self) -> String {
+        match self {
+            Principal::Local => "local".into(),
+            Principal::Key(key) => format!("key:{}", key.prefix),
+            Principal::Guest(Subject::Guest(digest) | Subject::Key(digest)) => format!("guest:{digest}"),
+        }
+    }
+}
+
+pub fn answer(app: &App, post: &Post) -> Reply {
+    let principal = match authenticate(app, post) {
+        Ok(principal) => principal,
+        Err(reply) => return reply,
+    };
+    let scope = match scope(app, &principal, &post.headers) {
+        Ok(scope) => scope,
+        Err(reply) => return reply,
+    };
+    let value: Value = match serde_json::from_slice(&post.body) {
+        Ok(value) => value,
+        Err(e) => return Reply::frame(StatusCode::BAD_REQUEST, &Frame::error(None, RpcError::parse(e))),
+    };
+    let owner = principal.owner();
+    let (mut session, session_id, modern) = match era(app, &post.headers, &value, &owner) {
+        Ok(found) => found,
+        Err(reply) => return reply,
+    };
+    let mut rate_headers = vec![];
+    let calls = tool_calls(&value);
+    if calls > 0
+        && let Some((subject, limit)) = quota(app, &principal)
+    {
+        match charge(app, &subject, calls, limit, post.now) {
+            Ok(headers) => rate_headers = headers,
+            Err(reply) => return reply,
+        }
+    }
+    let Some(server) = app.servers.get(&scope) else {
+        return Reply::refusal(StatusCode::FORBIDDEN, SERVER_ERROR, "this key's fleet cannot be served here");
+    };
+    let initialize = value.get("method").and_then(Value::as_str) == Some("initialize") && value.get("id").is_some();
+    let frame = server.handle(&mut session, value);
+    let mut reply = match &frame {
+        None => Reply { status: StatusCode::ACCEPTED, headers: vec![], frame: None },
+        Some(frame) => Reply::frame(status_of(frame, modern), frame),
+    };
+    reply.headers.extend(rate_headers);
+    if let Some(sessions) = &app.sessions {
+        match session_id {
+            Some(id) => sessions.put(&id, &owner, session),
+            None if initialize && matches!(frame, Some(Frame::Result(_))) => match crate::keys::random_bytes::<16>() {
+                Ok(bytes) => {
+                    let id = crate::keys::hex(&bytes);
+                    sessions.put(&id, &owner, session);
+                    reply = reply.with(HeaderName::from_static("mcp-session-id"), id);
+                }
+                Err(e) => tracing::error!("no session id minted: {e}"),
+            },
+            None => {}
+        }
+    }
+    reply
+}
+
+/// Who is asking, as the owner a session is bound to (GET and DELETE on a session).
+pub fn owner(app: &App, post: &Post) -> Result<String, Reply> {
+    authenticate(app, post).map(|principal| principal.owner())
+}
+
+fn authenticate(app: &App, post: &Post) -> Result<Principal, Reply> {
+    let Some(keys) = &app.keys else { return Ok(Principal::Local) };
+    let unauthorized = |why: &str| {
+        let challenge = format!("Bearer realm=\"{REALM}\", error=\"invalid_token\", error_description=\"{why}\"");
+        Reply::refusal(StatusCode::UNAUTHORIZED, SERVER_ERROR, format!("unauthorized: {why}"))
+            .with(header::WWW_AUTHENTICATE, challenge)
+    };
+    let Some(value) = post.headers.get(header::AUTHORIZATION) else {
+        if app.config.guests.is_some() {
+            return Ok(Principal::Guest(keys.guest(post.peer)));
+        }
+        return Err(Reply::refusal(StatusCode::UNAUTHORIZED, SERVER_ERROR, "unauthorized: a bearer key is required")
+            .with(header::WWW_AUTHENTICATE, format!("Bearer realm=\"{REALM}\"")));
+    };
+    let token = value
+        .to_str()
+        .ok()
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, token)| token.trim());
+    let Some(token) = token else { return Err(unauthorized(AuthFailure::Malformed.as_str())) };
+    match keys.authenticate(token) {
+        Ok(Ok(key)) => Ok(Principal::Key(key)),
+        Ok(Err(failure)) => {
+            tracing::info!(why = failure.as_str(), "bearer key refused");
+            Err(unauthorized(failure.as_str()))
+        }
+        Err(e) => {
+            tracing::error!("key store: {e}");
+            Err(unavailable("the key store is unavailable"))
+        }
+    }
+}
+
+/// The tools and fleet a principal is served with (the fleet comes from the key, never from a
+/// client's choice outside the key's fleets).
+fn scope(app: &App, principal: &Principal, headers: &HeaderMap) -> Result<Scope, Reply> {
+    let knowledge = || app.config.knowledge_tools.clone();
+    match principal {
+        Principal::Local => Ok(Scope::Local),
+        Principal::Guest(_) => Ok(Scope::Restricted { tools: knowledge() }),
+        Principal::Key(key) if key.fleets.is_empty() => {
+            let tools = knowledge().into_iter().filter(|t| key.tools.as_ref().is_none_or(|k| k.contains(t))).collect();
+            Ok(Scope::Restricted { tools })
+        }
+        Principal::Key(key) => {
+            let asked = headers.get(FLEET_HEADER).map(|v| String::from_utf8_lossy(v.as_bytes()).trim().to_string());
+            let fleet = match (key.fleets.as_slice(), asked) {
+                ([only], None) => only.clone(),
+                (fleets, Some(asked)) if fleets.contains(&asked) => asked,
+                (_, Some(_)) => {
+                    return Err(Reply::refusal(
+                        StatusCode::FORBIDDEN,
+                        SERVER_ERROR,
+                        "this key is not scoped to that fleet",
+                    ));
+                }
+                (_, None) => {
+                    let message =
+                        format!("this key is scoped to several fleets: name one in the {FLEET_HEADER} header");
+                    return Err(Reply::refusal(StatusCode::BAD_REQUEST, SERVER_ERROR, message));
+                }
+            };
+            Ok(Scope::Fleet { fleet, agent: key.name.clone(), tools: key.tools.clone() })
+        }
+    }
+}
+
+/// The session a request is served in, its id (sessions mode), and whether it is a 2026-07-28
+/// request. `Err` is a refusal of the revision headers or of the session.
+fn era(app: &App, headers: &HeaderMap, value: &Value, owner: &str) -> Result<(Session, Option<String>, bool), Reply> {
+    let id = || value.get("id").cloned().and_then(|id| serde_json::from_value(id).ok());
+    let refuse = |status, error| Err(Reply::frame(status, &Frame::error(id(), error)));
+    if let Some(version) = policy::meta_version(value) {
+        if !Revision::parse(version).is_some_and(Revision::is_modern) {
+            // The core answers -32022 with the supported list; the mirroring rule needs a
+            // version both sides speak.
+            return Ok((Session::new(), None, true));
+        }
+        if let Err(why) = policy::check_mirrored(headers, value, version) {
+            return refuse(StatusCode::BAD_REQUEST, RpcError::header_mismatch(why));
+        }
+        return Ok((Session::new(), None, true));
+    }
+    let revision = match policy::protocol_version(headers) {
+        HeaderVersion::Unsupported(version) => {
+            let supported: Vec<&str> = Revision::ALL.iter().map(|r| r.as_str()).collect();
+            let why = format!("unsupported MCP-Protocol-Version `{version}`; supported: {}", supported.join(", "));
+            return refuse(StatusCode::BAD_REQUEST, RpcError::invalid_request(why));
+        }
+        // A modern header over a body without an envelope (a notification, a frame that is no
+        // request): the core answers it as it would on stdio.
+        HeaderVersion::Known(revision) if revision.is_modern() => return Ok((Session::new(), None, true)),
+        HeaderVersion::Known(revision) => revision,
+        // MCP 2025-06-18 basic/transports: without the header the server SHOULD assume 2025-03-26.
+        HeaderVersion::Absent => Revision::V2025_03_26,
+    };
+    let session_id = headers.get("mcp-session-id").map(|v| String::from_utf8_lossy(v.as_bytes()).to_string());
+    match (&app.sessions, session_id) {
+        (Some(sessions), Some(sid)) => match sessions.get(&sid, owner) {
+            Some(session) => Ok((session, Some(sid), false)),
+            None => {
+                refuse(StatusCode::NOT_FOUND, RpcError::invalid_request("unknown or ended session; initialize again"))
+            }
+        },
+        // Stateless (and, in sessions mode, a request outside any session): the header decides.
+        _ => Ok((Session::in_revision(revision), None, false)),
+    }
+}
+
+/// How many `tools/call` requests the body holds (a batch may hold several).
+fn tool_calls(value: &Value) -> u32 {
+    let is_call =
+        |frame: &Value| frame.get("method").and_then(Value::as_str) == Some("tools/call") && frame.get("id").is_some();
+    match value {
+        Value::Array(frames) => u32::try_from(frames.iter().filter(|f| is_call(f)).count()).unwrap_or(u32::MAX),
+        frame => u32::from(is_call(frame)),
+    }
+}
+
+fn quota(app: &App, principal: &Principal) -> Option<(Subject, u32)> {
+    match principal {
+        Principal::Local => None,
+        Principal::Key(key) => key.quota.map(|quota| (Subject::Key(key.prefix.clone()), quota)),
+        Principal::Guest(subject) => app.config.guests.as_ref().map(|g| (subject.clone(), g.quota)),
+    }
+}
+
+/// Charges the calls, or refuses with 429; on success, the RateLimit headers to send.
+fn charge(
+    app: &App,
+    subject: &Subject,
+    calls: u32,
+    limit: u32,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Vec<(HeaderName, HeaderValue)>, Reply> {
+    let Some(keys) = &app.keys else { return Ok(vec![]) };
+    let day = now.format("%Y-%m-%d").to_string();
+    let reset = seconds_to_midnight(now);
+    let charged = keys.charge(subject, calls, limit, &day).map_err(|e| {
+        tracing::error!("key store: {e}");
+        unavailable("the key store is unavailable")
+    })?;
+    let policy = format!("\"daily\";q={limit};w=86400");
+    let remaining = limit.saturating_sub(charged.used);
+    let state = format!("\"daily\";r={remaining};t={reset}");
+    if !charged.granted {
+        let message = format!("daily quota of {limit} tool calls exhausted; it resets at 00:00 UTC, in {reset} s");
+        return Err(Reply::refusal(StatusCode::TOO_MANY_REQUESTS, SERVER_ERROR, message)
+            .with(header::RETRY_AFTER, reset)
+            .with(HeaderName::from_static("ratelimit-policy"), policy)
+            .with(HeaderName::from_static("ratelimit"), state));
+    }
+    let reply = Reply { status: StatusCode::OK, headers: vec![], frame: None }
+        .with(HeaderName::from_static("ratelimit-policy"), policy)
+        .with(HeaderName::from_static("ratelimit"), state);
+    Ok(reply.headers)
+}
+
+/// Seconds from `now` to the next 00:00 UTC (at least 1).
+pub fn seconds_to_midnight(now: chrono::DateTime<chrono::Utc>) -> i64 {
+    let tomorrow = now.date_naive().succ_opt().and_then(|d| d.and_hms_opt(0, 0, 0));
+    tomorrow.map_or(86_400, |midnight| (midnight.and_utc() - now).num_seconds().max(1))
+}
+
+pub fn unavailable(why: &str) -> Reply {
+    Reply::refusal(StatusCode::SERVICE_UNAVAILABLE, SERVER_ERROR, format!("unavailable: {why}"))
+        .with(header::RETRY_AFTER, 1)
+}
+
+/// The HTTP status of an answer: 400 for an unparsable body and for the 2026-07-28 header and
+/// version errors, 404 for a modern request's unknown method, 200 for every other answer
+/// (a JSON-RPC error is still an answer).
+fn status_of(frame: &Frame, modern: bool) -> StatusCode {
+    let Frame::Error(error) = frame else { return StatusCode::OK };
+    match error.error.code {
+        PARSE_ERROR | HEADER_MISMATCH | UNSUPPORTED_PROTOCOL_VERSION => StatusCode::BAD_REQUEST,
+        METHOD_NOT_FOUND if modern => StatusCode::NOT_FOUND,
+        _ => StatusCode::OK,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone as _;
+
+    #[test]
+    fn retry_after_counts_the_seconds_to_the_next_utc_midnight() {
+        let at = |h, m, s| chrono::Utc.with_ymd_and_hms(2026, 12, 31, h, m, s).unwrap();
+        assert_eq!(seconds_to_midnight(at(0, 0, 0)), 86_400);
+        assert_eq!(seconds_to_midnight(at(23, 59, 59)), 1);
+        assert_eq!(seconds_to_midnight(at(12, 0, 0)), 43_200);
+    }
+
+    #[test]
+    fn only_tool_call_requests_count_against_a_quota() {
+        let call = serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {}});
+        let note = serde_json::json!({"jsonrpc": "2.0", "method": "tools/call"});
+        let list = serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"});
+        assert_eq!(tool_calls(&call), 1);
+        assert_eq!(tool_calls(&note), 0);
+        assert_eq!(tool_calls(&list), 0);
+        assert_eq!(tool_calls(&serde_json::json!([call, note, list, call])), 2);
+    }
+}

@@ -1,0 +1,446 @@
+//! Streamable HTTP (`ctxlake serve`, feature `serve`): MCP on one endpoint, `/mcp`, for every
+//! revision, on the same `rpc::Server` as stdio. Async only here at the edge: hyper accepts
+//! connections (TCP_NODELAY, a header read timeout, a cap on open connections) and an axum
+//! router checks what needs no blocking (Host, Origin, method, Content-Type, Accept, body size
+//! and read timeout); each POST then runs on tokio's blocking pool behind a semaphore whose
+//! size is the cap on requests in flight (503 with Retry-After past it), where `exchange`
+//! authenticates, charges quotas and calls the core. docs/serve.md has the status table.
+
+pub mod exchange;
+pub mod files;
+pub mod policy;
+pub mod sessions;
+
+use crate::keys::KeyStore;
+use crate::rpc::Server;
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::{Request, State};
+use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse as _, Response};
+use exchange::{Post, Reply, SERVER_ERROR};
+use http_body_util::BodyExt as _;
+use policy::Framing;
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// The endpoint.
+pub const PATH: &str = "/mcp";
+/// The same cap as a stdio line.
+pub const MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
+/// A comment line sent this often on a GET stream, so proxies keep it open.
+pub const KEEPALIVE: Duration = Duration::from_secs(15);
+
+/// Guest access: the daily tool-call quota per client IP.
+#[derive(Debug, Clone)]
+pub struct GuestPolicy {
+    pub quota: u32,
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Host names (no port) a `Host` header may name, and an `Origin` may have.
+    pub allowed_hosts: Vec<String>,
+    /// Exact origins (`https://app.example`) allowed besides those of `allowed_hosts`.
+    pub allowed_origins: Vec<String>,
+    pub max_body_bytes: usize,
+    pub header_timeout: Duration,
+    pub body_timeout: Duration,
+    /// Requests handled at once (threads of the blocking pool); past it, 503.
+    pub max_inflight: usize,
+    /// Connections held open at once; past it, new connections wait in the listen backlog.
+    pub max_connections: usize,
+    /// Legacy `Mcp-Session-Id` sessions, at most this many; `None` is stateless.
+    pub sessions: Option<usize>,
+    /// Requests without a bearer key are served as guests (needs a key store).
+    pub guests: Option<GuestPolicy>,
+    /// The tools a guest, or a key scoped to no fleet, may see and call. The knowledge tools
+    /// are meant here; none exist yet, so by default this is empty and guests list no tools.
+    pub knowledge_tools: Vec<String>,
+}
+
+impl Config {
+    /// The defaults for a server bound to `bind`: loopback names and the bound address allowed.
+    pub fn new(bind: SocketAddr) -> Config {
+        let mut hosts: Vec<String> = ["localhost", "127.0.0.1", "[::1]"].map(String::from).to_vec();
+        if !bind.ip().is_unspecified() {
+            hosts.push(match bind.ip() {
+                IpAddr::V6(v6) => format!("[{v6}]"),
+                v4 => v4.to_string(),
+            });
+        }
+        Config {
+            allowed_hosts: hosts,
+            allowed_origins: vec![],
+            max_body_bytes: MAX_BODY_BYTES,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(30),
+            max_inflight: 64,
+            max_connections: 4096,
+            sessions: None,
+            guests: None,
+            knowledge_tools: vec![],
+        }
+    }
+}
+
+/// Which tools, fleet and agent a request is served with.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Scope {
+    /// No key store: the server's own fleet and agent, every tool (`ctxlake mcp` over HTTP).
+    Local,
+    /// A key scoped to `fleet`: its fleet and memory tools (or `tools`), as agent `agent`.
+    Fleet { fleet: String, agent: String, tools: Option<Vec<String>> },
+    /// Guests and keys scoped to no fleet: these tools only.
+    Restricted { tools: Vec<String> },
+}
+
+type Build = dyn Fn(&Scope) -> Option<Server> + Send + Sync;
+
+/// One shared `Server` per scope, built on first use by the binary's `build` (which knows the
+/// tools; this layer does not) and kept. Bounded: past `CAP` scopes the cache starts over.
+pub struct Servers {
+    build: Box<Build>,
+    cache: Mutex<HashMap<Scope, Arc<Server>>>,
+}
+
+impl Servers {
+    const CAP: usize = 1024;
+
+    pub fn new(build: impl Fn(&Scope) -> Option<Server> + Send + Sync + 'static) -> Servers {
+        Servers { build: Box::new(build), cache: Mutex::new(HashMap::new()) }
+    }
+
+    /// The server for `scope`; `None` when it cannot be built (an invalid fleet id).
+    pub fn get(&self, scope: &Scope) -> Option<Arc<Server>> {
+        let cache = || self.cache.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(server) = cache().get(scope) {
+            return Some(server.clone());
+        }
+        // Built outside the lock: a Server is cheap, but not free.
+        let server = Arc::new((self.build)(scope)?);
+        let mut cache = cache();
+        if cache.len() >= Self::CAP {
+            cache.clear();
+        }
+        Some(cache.entry(scope.clone()).or_insert(server).clone())
+    }
+}
+
+/// Everything a request needs, shared by all connections.
+pub struct App {
+    pub config: Config,
+    pub servers: Servers,
+    pub keys: Option<Arc<KeyStore>>,
+    sessions: Option<sessions::Sessions>,
+    inflight: Arc<Semaphore>,
+    files: Option<files::Files>,
+}
+
+impl App {
+    pub fn new(config: Config, servers: Servers, keys: Option<Arc<KeyStore>>) -> Arc<App> {
+        let sessions = config.sessions.map(sessions::Sessions::new);
+        let inflight = Arc::new(Semaphore::new(config.max_inflight.max(1)));
+        // The files describe every tool of the catalog (the local scope's server lists them all).
+        let files = servers.get(&Scope::Local).map(|server| files::Files::generate(&server, &config, keys.is_some()));
+        Arc::new(App { config, servers, keys, sessions, inflight, files })
+    }
+}
+
+/// The client's address, put on each request by `serve`.
+#[derive(Debug, Clone, Copy)]
+pub struct Peer(pub SocketAddr);
+
+/// The request handling as a tower service, without sockets: `serve` runs it per connection;
+/// use it directly in tests and fuzz targets.
+pub fn router(app: Arc<App>) -> Router {
+    let mut router = Router::new().route(PATH, axum::routing::any(endpoint));
+    for path in app.files.iter().flat_map(|files| files.paths()) {
+        router = router.route(path, axum::routing::get(file));
+    }
+    router.fallback(not_found).with_state(app)
+}
+
+/// One of the machine-readable files (`files`), with this server's address filled in.
+async fn file(State(app): State<Arc<App>>, request: Request) -> Response {
+    let headers = request.headers();
+    if !policy::host_allowed(headers, &app.config.allowed_hosts) {
+        return refuse(StatusCode::FORBIDDEN, "forbidden: the Host header names a host this server does not serve");
+    }
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or("localhost");
+    let Some((content_type, text)) =
+        app.files.as_ref().and_then(|f| f.get(request.uri().path(), &format!("http://{host}")))
+    else {
+        return not_found().await;
+    };
+    let mut response = Response::new(Body::from(text));
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=300"));
+    response
+}
+
+async fn not_found() -> Response {
+    render(Reply::refusal(StatusCode::NOT_FOUND, SERVER_ERROR, "not found: MCP is served at /mcp"), Framing::Json)
+}
+
+async fn endpoint(State(app): State<Arc<App>>, request: Request) -> Response {
+    let headers = request.headers();
+    if !policy::host_allowed(headers, &app.config.allowed_hosts) {
+        return refuse(StatusCode::FORBIDDEN, "forbidden: the Host header names a host this server does not serve");
+    }
+    if !policy::origin_allowed(headers, &app.config.allowed_hosts, &app.config.allowed_origins) {
+        return refuse(StatusCode::FORBIDDEN, "forbidden: requests from this Origin are not allowed");
+    }
+    let peer = request.extensions().get::<Peer>().map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |p| p.0.ip());
+    let modern = policy::protocol_version(headers) == policy::HeaderVersion::Known(crate::rpc::Revision::V2026_07_28);
+    match *request.method() {
+        Method::POST => post(app, request, peer).await,
+        Method::GET | Method::DELETE if app.sessions.is_some() && !modern => session_request(app, request, peer).await,
+        _ => method_not_allowed(&app),
+    }
+}
+
+fn method_not_allowed(app: &App) -> Response {
+    let allow = if app.sessions.is_some() { "GET, POST, DELETE" } else { "POST" };
+    let reply =
+        Reply::refusal(StatusCode::METHOD_NOT_ALLOWED, SERVER_ERROR, "method not allowed: POST JSON-RPC to /mcp")
+            .with(header::ALLOW, allow);
+    render(reply, Framing::Json)
+}
+
+fn refuse(status: StatusCode, message: &str) -> Response {
+    let code = if status.is_client_error() && status != StatusCode::FORBIDDEN { -32600 } else { SERVER_ERROR };
+    render(Reply::refusal(status, code, message), Framing::Json)
+}
+
+async fn post(app: Arc<App>, request: Request, peer: IpAddr) -> Response {
+    let (parts, body) = request.into_parts();
+    if !policy::content_type_is_json(&parts.headers) {
+        return refuse(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported media type: send Content-Type: application/json",
+        );
+    }
+    let Some(framing) = policy::negotiate(&parts.headers) else {
+        return refuse(
+            StatusCode::NOT_ACCEPTABLE,
+            "not acceptable: Accept must list application/json and text/event-stream",
+        );
+    };
+    let cap = app.config.max_body_bytes;
+    let declared = parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if declared.is_some_and(|len| len > cap as u64) {
+        return too_large(cap);
+    }
+    let body =
+        match tokio::time::timeout(app.config.body_timeout, http_body_util::Limited::new(body, cap).collect()).await {
+            Err(_) => return refuse(StatusCode::REQUEST_TIMEOUT, "request timeout: the body did not arrive in time"),
+            Ok(Err(e)) if e.downcast_ref::<http_body_util::LengthLimitError>().is_some() => return too_large(cap),
+            Ok(Err(_)) => return refuse(StatusCode::BAD_REQUEST, "bad request: the body could not be read"),
+            Ok(Ok(collected)) => collected.to_bytes(),
+        };
+    let Ok(permit) = app.inflight.clone().try_acquire_owned() else {
+        return render(exchange::unavailable("too many requests in flight; retry shortly"), Framing::Json);
+    };
+    let post = Post { headers: parts.headers, body, peer, now: chrono::Utc::now() };
+    let shared = app.clone();
+    let answered = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        exchange::answer(&shared, &post)
+    })
+    .await;
+    match answered {
+        Ok(reply) => render(reply, framing),
+        Err(e) => {
+            // The core catches handler panics; reaching this is a bug in this layer.
+            tracing::error!("an HTTP exchange failed: {e}");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
+}
+
+fn too_large(cap: usize) -> Response {
+    refuse(StatusCode::PAYLOAD_TOO_LARGE, &format!("payload too large: the body cap is {cap} bytes"))
+}
+
+/// GET (a keep-alive SSE stream on a session) and DELETE (end a session), sessions mode only.
+async fn session_request(app: Arc<App>, request: Request, peer: IpAddr) -> Response {
+    let (parts, _) = request.into_parts();
+    let Some(id) = parts.headers.get("mcp-session-id").map(|v| String::from_utf8_lossy(v.as_bytes()).to_string())
+    else {
+        return method_not_allowed(&app);
+    };
+    let method = parts.method.clone();
+    let post = Post { headers: parts.headers, body: Bytes::new(), peer, now: chrono::Utc::now() };
+    let Ok(permit) = app.inflight.clone().try_acquire_owned() else {
+        return render(exchange::unavailable("too many requests in flight; retry shortly"), Framing::Json);
+    };
+    let shared = app.clone();
+    let owner = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        exchange::owner(&shared, &post)
+    })
+    .await;
+    let owner = match owner {
+        Ok(Ok(owner)) => owner,
+        Ok(Err(reply)) => return render(reply, Framing::Json),
+        Err(_) => return StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+    };
+    let Some(sessions) = &app.sessions else { return method_not_allowed(&app) };
+    if method == Method::DELETE {
+        return match sessions.remove(&id, &owner) {
+            true => StatusCode::NO_CONTENT.into_response(),
+            false => refuse(StatusCode::NOT_FOUND, "not found: unknown or ended session"),
+        };
+    }
+    if !sessions.exists(&id, &owner) {
+        return refuse(StatusCode::NOT_FOUND, "not found: unknown or ended session");
+    }
+    // No server-initiated messages exist yet: the stream carries keep-alive comments only.
+    let stream = futures::stream::unfold(true, |first| async move {
+        if !first {
+            tokio::time::sleep(KEEPALIVE).await;
+        }
+        Some((Ok::<_, std::convert::Infallible>(Bytes::from_static(b": keep-alive\n\n")), false))
+    });
+    let mut response = Response::new(Body::from_stream(stream));
+    sse_headers(response.headers_mut());
+    response
+}
+
+fn sse_headers(headers: &mut axum::http::HeaderMap) {
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(HeaderName::from_static("x-accel-buffering"), HeaderValue::from_static("no"));
+}
+
+/// A reply on the wire: a successful answer framed as negotiated, any other body as JSON.
+fn render(reply: Reply, framing: Framing) -> Response {
+    let mut response = match reply.frame {
+        None => Response::new(Body::empty()),
+        Some(frame) if reply.status == StatusCode::OK && framing == Framing::Sse => {
+            let mut response = Response::new(Body::from(format!("event: message\ndata: {frame}\n\n")));
+            sse_headers(response.headers_mut());
+            response
+        }
+        Some(frame) => {
+            let mut response = Response::new(Body::from(frame));
+            response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+            response
+        }
+    };
+    *response.status_mut() = reply.status;
+    for (name, value) in reply.headers {
+        response.headers_mut().append(name, value);
+    }
+    response
+}
+
+/// Serves `app` on `listener` until `shutdown` completes: one task per connection, HTTP/1.1
+/// with keep-alive, TCP_NODELAY (without it small answers wait for the peer's delayed ACK).
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    app: Arc<App>,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> std::io::Result<()> {
+    use tower::ServiceExt as _;
+    let router = router(app.clone());
+    let connections = Arc::new(Semaphore::new(app.config.max_connections.max(1)));
+    let header_timeout = app.config.header_timeout;
+    tokio::pin!(shutdown);
+    loop {
+        let permit = tokio::select! {
+            permit = connections.clone().acquire_owned() => permit.map_err(std::io::Error::other)?,
+            () = &mut shutdown => return Ok(()),
+        };
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // EMFILE and friends: back off instead of spinning.
+                    tracing::warn!("accept failed: {e}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => return Ok(()),
+        };
+        if let Err(e) = stream.set_nodelay(true) {
+            tracing::debug!("TCP_NODELAY not set: {e}");
+        }
+        let router = router.clone();
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(move |mut request: Request<hyper::body::Incoming>| {
+                request.extensions_mut().insert(Peer(peer));
+                router.clone().oneshot(request.map(Body::new))
+            });
+            let served = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                .await;
+            if let Err(e) = served {
+                tracing::debug!("connection ended: {e}");
+            }
+            drop(permit);
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::{CallError, Output, ToolSpec, Tools};
+    use serde_json::{Value, json};
+    use std::sync::mpsc;
+    use tower::ServiceExt as _;
+
+    /// `fleet_status` reports that it was entered, then waits to be released.
+    struct Held {
+        entered: Mutex<mpsc::Sender<()>>,
+        released: Mutex<mpsc::Receiver<()>>,
+    }
+
+    impl Tools for Held {
+        fn call(&self, _: &'static ToolSpec, _: Value) -> Result<Output, CallError> {
+            let _ = self.entered.lock().unwrap().send(());
+            let _ = self.released.lock().unwrap().recv_timeout(Duration::from_secs(20));
+            Output::new(&json!({}))
+        }
+    }
+
+    fn request(body: &Value) -> Request {
+        axum::http::Request::post(PATH)
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::ACCEPT, "application/json, text/event-stream")
+            .header("mcp-protocol-version", "2025-11-25")
+            .body(Body::from(body.to_string()))
+            .unwrap()
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn past_the_cap_on_requests_in_flight_the_answer_is_503_with_retry_after() {
+        let (entered_tx, entered) = mpsc::channel();
+        let (release, released_rx) = mpsc::channel();
+        let held =
+            Arc::new(Mutex::new(Some(Held { entered: Mutex::new(entered_tx), released: Mutex::new(released_rx) })));
+        let mut config = Config::new("127.0.0.1:0".parse().unwrap());
+        config.max_inflight = 1;
+        let app = App::new(config, Servers::new(move |_| held.lock().unwrap().take().map(Server::new)), None);
+        let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "fleet_status", "arguments": {}}});
+        let first = tokio::spawn(router(app.clone()).oneshot(request(&call)));
+        tokio::task::spawn_blocking(move || entered.recv_timeout(Duration::from_secs(20))).await.unwrap().unwrap();
+        let ping = json!({"jsonrpc": "2.0", "id": 2, "method": "ping"});
+        let second = router(app.clone()).oneshot(request(&ping)).await.unwrap();
+        assert_eq!(second.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(second.headers().get(header::RETRY_AFTER).unwrap(), "1");
+        release.send(()).unwrap();
+        let first = first.await.unwrap().unwrap();
+        assert_eq!(first.status(), StatusCode::OK);
+        let third = router(app).oneshot(request(&ping)).await.unwrap();
+        assert_eq!(third.status(), StatusCode::OK, "the permit came back");
+    }
+}

@@ -1,0 +1,428 @@
+//! `ctxlake serve` through the real binary: `ctxlake conform --url` against it in every
+//! revision (stateless and with sessions), each status of docs/serve.md, bearer keys, guests,
+//! and quotas that stay exact under concurrent clients.
+
+use ctxlake::conform::http::{Response, Url, send};
+use serde_json::{Value, json};
+use std::io::{BufRead as _, BufReader, Read as _, Write as _};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+const TIMEOUT: Duration = Duration::from_secs(20);
+const ACCEPT_BOTH: &str = "application/json, text/event-stream";
+
+/// A running `ctxlake serve`, killed when dropped.
+struct Serve {
+    child: Child,
+    url: Url,
+    text: String,
+    _home: tempfile::TempDir,
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn ctxlake(home: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ctxlake"));
+    command
+        .env("HOME", home)
+        .env("CTXLAKE_SPOOL_DIR", home.join("spool"))
+        .env("CTXLAKE_CACHE_DIR", home.join("cache"))
+        .env("CTXLAKE_KEY_PEPPER", "a pepper for the tests, long enough")
+        .env_remove("CTXLAKE_KEYS");
+    command
+}
+
+/// Starts `ctxlake serve --bind 127.0.0.1:0 ARGS` in a fresh HOME (where `setup` may create
+/// keys first) and waits for the address it prints.
+fn serve_with(args: &[&str], setup: impl FnOnce(&Path)) -> Serve {
+    let home = tempfile::tempdir().unwrap();
+    setup(home.path());
+    let mut child = ctxlake(home.path())
+        .args(["serve", "--bind", "127.0.0.1:0"])
+        .args(args)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start ctxlake serve");
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    stderr.read_line(&mut line).unwrap();
+    // Keep draining stderr so the server never blocks on a full pipe.
+    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+    let text = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in: {line}"))
+        .to_string();
+    let url = Url::parse(&text).unwrap();
+    Serve { child, url, text, _home: home }
+}
+
+fn serve(args: &[&str]) -> Serve {
+    serve_with(args, |_| {})
+}
+
+/// Creates a key in `home`'s store and returns the token `keys create` printed.
+fn create_key(home: &Path, args: &[&str]) -> String {
+    let out = ctxlake(home).args(["keys", "create"]).args(args).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+fn headers(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+}
+
+/// A POST with the usual headers of `revision` (legacy), plus `extra` (an empty value drops one).
+fn post(server: &Serve, body: &Value, extra: &[(&str, &str)]) -> Response {
+    let mut all = headers(&[
+        ("Content-Type", "application/json"),
+        ("Accept", ACCEPT_BOTH),
+        ("MCP-Protocol-Version", "2025-11-25"),
+    ]);
+    for (k, v) in extra {
+        all.retain(|(h, _)| !h.eq_ignore_ascii_case(k));
+        if !v.is_empty() {
+            all.push((k.to_string(), v.to_string()));
+        }
+    }
+    send(&server.url, "POST", &all, body.to_string().as_bytes(), TIMEOUT).expect("POST")
+}
+
+fn frame(response: &Response) -> Value {
+    let frames = response.frames().unwrap_or_else(|e| panic!("HTTP {}: {e}", response.status));
+    assert_eq!(frames.len(), 1, "HTTP {}: {frames:?}", response.status);
+    frames[0].clone()
+}
+
+fn call(id: u64, tool: &str) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool, "arguments": {}}})
+}
+
+fn list() -> Value {
+    json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
+}
+
+fn tool_names(response: &Response) -> Vec<String> {
+    let answer = frame(response);
+    let tools = answer["result"]["tools"].as_array().unwrap_or_else(|| panic!("no tools in {answer}"));
+    tools.iter().map(|t| t["name"].as_str().unwrap().to_string()).collect()
+}
+
+/// `ctxlake conform --url` against `server`: every check's status.
+fn conform(server: &Serve, extra: &[&str]) -> serde_json::Map<String, Value> {
+    let out = Command::new(env!("CARGO_BIN_EXE_ctxlake"))
+        .args(["conform", "--url", &server.text, "--format", "json"])
+        .args(extra)
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+    });
+    assert_eq!(report["revisions"], json!(["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"]));
+    let mut by_id = serde_json::Map::new();
+    for check in report["checks"].as_array().unwrap() {
+        by_id.insert(check["id"].as_str().unwrap().to_string(), check.clone());
+    }
+    by_id
+}
+
+fn not_passed(checks: &serde_json::Map<String, Value>) -> Vec<String> {
+    checks
+        .iter()
+        .filter(|(_, c)| c["status"] != "pass")
+        .map(|(id, c)| format!("{id}: {} {}", c["status"], c["message"]))
+        .collect()
+}
+
+#[test]
+fn conform_passes_against_stateless_serve_in_every_revision() {
+    let server = serve(&[]);
+    let checks = conform(&server, &[]);
+    assert!(checks.contains_key("http.origin-403/1") && checks.contains_key("http.accept-406/1"));
+    let mut others = not_passed(&checks);
+    // Stateless HTTP cannot tell 2024-11-05 from 2025-03-26: neither sends MCP-Protocol-Version,
+    // and the spec says to assume 2025-03-26 then, which accepts batches. With --sessions it passes.
+    others.retain(|c| !c.starts_with("rpc.batch-rejected/1: \"fail\""));
+    // No session is issued, so there is none to be unknown.
+    others.retain(|c| !c.starts_with("http.unknown-session-404: \"not_applicable\""));
+    assert!(others.is_empty(), "{others:#?}");
+}
+
+#[test]
+fn conform_passes_every_check_against_serve_with_sessions() {
+    let server = serve(&["--sessions"]);
+    // The GET stream stays open: a short timeout ends the read of http.get-sse-or-405.
+    let checks = conform(&server, &["--timeout", "2"]);
+    let failed = not_passed(&checks);
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+#[test]
+fn each_refusal_has_its_status() {
+    let server = serve(&[]);
+    let ping = json!({"jsonrpc": "2.0", "id": 1, "method": "ping"});
+    let discover = |version: &str| {
+        json!({"jsonrpc": "2.0", "id": 2, "method": "server/discover",
+               "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": version, "io.modelcontextprotocol/clientCapabilities": {}}}})
+    };
+    let modern = [("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "server/discover")];
+    let cases: Vec<(&str, Response, u16)> = vec![
+        ("a legacy ping", post(&server, &ping, &[]), 200),
+        ("a notification", post(&server, &json!({"jsonrpc": "2.0", "method": "notifications/initialized"}), &[]), 202),
+        ("Accept without SSE", post(&server, &ping, &[("Accept", "application/json")]), 406),
+        ("Accept without JSON", post(&server, &ping, &[("Accept", "text/event-stream")]), 406),
+        ("no Accept", post(&server, &ping, &[("Accept", "")]), 406),
+        ("a text body", post(&server, &ping, &[("Content-Type", "text/plain")]), 415),
+        ("no Content-Type", post(&server, &ping, &[("Content-Type", "")]), 415),
+        ("a foreign Origin", post(&server, &ping, &[("Origin", "http://evil.example")]), 403),
+        ("a null Origin", post(&server, &ping, &[("Origin", "null")]), 403),
+        ("a loopback Origin", post(&server, &ping, &[("Origin", "http://localhost:3000")]), 200),
+        ("a foreign Host", post(&server, &ping, &[("Host", "evil.example:8765")]), 403),
+        ("a localhost Host", post(&server, &ping, &[("Host", "localhost:8765")]), 200),
+        ("an unknown version header", post(&server, &ping, &[("MCP-Protocol-Version", "1999-01-01")]), 400),
+        ("a modern request", post(&server, &discover("2026-07-28"), &modern), 200),
+        ("a modern request with a legacy header", post(&server, &discover("2026-07-28"), &modern[1..]), 400),
+        ("an unsupported modern version", post(&server, &discover("1900-01-01"), &modern), 400),
+    ];
+    for (what, response, want) in &cases {
+        assert_eq!(response.status, *want, "{what}: {}", String::from_utf8_lossy(&response.body));
+        if *want >= 400 {
+            let answer = frame(response);
+            assert!(
+                answer["error"]["code"].is_i64() && answer["jsonrpc"] == "2.0",
+                "{what}: a JSON-RPC error body: {answer}"
+            );
+        }
+    }
+    let sse = &cases[0].1;
+    assert_eq!(sse.header("content-type"), Some("text/event-stream"));
+    assert!(String::from_utf8_lossy(&sse.body).starts_with("event: message\ndata: {"), "SSE-framed answer");
+    let json_preferred = post(&server, &ping, &[("Accept", "application/json, text/event-stream;q=0.5")]);
+    assert_eq!(json_preferred.header("content-type"), Some("application/json"));
+    assert_eq!(frame(&json_preferred)["result"], json!({}));
+    assert!(cases[1].1.body.is_empty(), "202 has no body");
+    assert_eq!(frame(&cases[14].1)["error"]["code"], -32020);
+    assert_eq!(frame(&cases[15].1)["error"]["code"], -32022);
+    let unknown = json!({"jsonrpc": "2.0", "id": 3, "method": "foo/bar", "params": discover("2026-07-28")["params"]});
+    let unknown = post(&server, &unknown, &[("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "foo/bar")]);
+    assert_eq!((unknown.status, frame(&unknown)["error"]["code"].clone()), (404, json!(-32601)));
+    let parse = send(
+        &server.url,
+        "POST",
+        &headers(&[("Content-Type", "application/json"), ("Accept", ACCEPT_BOTH)]),
+        b"{nope",
+        TIMEOUT,
+    )
+    .unwrap();
+    assert_eq!((parse.status, frame(&parse)["error"]["code"].clone()), (400, json!(-32700)));
+    for method in ["GET", "DELETE", "PUT"] {
+        let response = send(&server.url, method, &[], b"", TIMEOUT).unwrap();
+        assert_eq!(response.status, 405, "{method} when stateless");
+        assert_eq!(response.header("allow"), Some("POST"));
+    }
+    let elsewhere = Url { path: "/other".into(), ..server.url.clone() };
+    assert_eq!(send(&elsewhere, "POST", &[], b"{}", TIMEOUT).unwrap().status, 404);
+    assert!(post(&server, &ping, &[]).header("mcp-session-id").is_none(), "stateless: no session ids");
+}
+
+#[test]
+fn oversized_and_slow_bodies_are_refused_and_the_server_keeps_serving() {
+    let server = serve(&["--max-body-bytes", "1000", "--body-timeout-ms", "300", "--header-timeout-ms", "300"]);
+    let big = json!({"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {"pad": "x".repeat(2000)}});
+    assert_eq!(post(&server, &big, &[]).status, 413, "declared length past the cap");
+    let addr = format!("{}:{}", server.url.host, server.url.port);
+    let raw = |request: &[u8]| {
+        let mut stream = TcpStream::connect(&addr).unwrap();
+        stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        stream.write_all(request).unwrap();
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        String::from_utf8_lossy(&answer).to_string()
+    };
+    let chunked = format!(
+        "POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept: {ACCEPT_BOTH}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n7d0\r\n{}\r\n0\r\n\r\n",
+        "x".repeat(2000)
+    );
+    assert!(raw(chunked.as_bytes()).starts_with("HTTP/1.1 413"), "an undeclared length past the cap");
+    let slow = format!(
+        "POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept: {ACCEPT_BOTH}\r\nContent-Length: 40\r\n\r\n{{"
+    );
+    assert!(raw(slow.as_bytes()).starts_with("HTTP/1.1 408"), "a body that never arrives");
+    let started = std::time::Instant::now();
+    let headers_never_end = raw(b"POST /mcp HTTP/1.1\r\nHost: localhost\r\n");
+    assert!(started.elapsed() < Duration::from_secs(4), "a client that never finishes its headers is cut off");
+    assert!(!headers_never_end.starts_with("HTTP/1.1 200"), "{headers_never_end}");
+    assert_eq!(post(&server, &json!({"jsonrpc": "2.0", "id": 9, "method": "ping"}), &[]).status, 200);
+}
+
+#[test]
+fn sessions_are_issued_on_initialize_bound_to_their_id_and_ended_by_delete() {
+    let server = serve(&["--sessions"]);
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                      "params": {"protocolVersion": "2024-11-05", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
+    let answer = post(&server, &init, &[("MCP-Protocol-Version", "")]);
+    let id = answer.header("mcp-session-id").expect("a session id").to_string();
+    assert!(id.len() >= 32 && id.bytes().all(|b| (0x21..=0x7e).contains(&b)), "{id}");
+    let batch = json!([{"jsonrpc": "2.0", "id": 2, "method": "ping"}]);
+    let in_session = post(&server, &batch, &[("MCP-Protocol-Version", ""), ("Mcp-Session-Id", &id)]);
+    assert_eq!(frame(&in_session)["error"]["code"], -32600, "the session remembers 2024-11-05: no batches");
+    let unknown = post(&server, &list(), &[("Mcp-Session-Id", "no-such-session")]);
+    assert_eq!(unknown.status, 404);
+    let session = headers(&[("Mcp-Session-Id", &id)]);
+    assert_eq!(send(&server.url, "DELETE", &session, b"", TIMEOUT).unwrap().status, 204);
+    assert_eq!(post(&server, &list(), &[("Mcp-Session-Id", &id)]).status, 404, "an ended session is unknown");
+    assert_eq!(send(&server.url, "DELETE", &session, b"", TIMEOUT).unwrap().status, 404);
+}
+
+#[test]
+fn a_non_loopback_bind_without_a_key_store_refuses_to_start() {
+    let home = tempfile::tempdir().unwrap();
+    let out = ctxlake(home.path()).args(["serve", "--bind", "0.0.0.0:0"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(78));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("without a key store") && stderr.contains("--keys"), "{stderr}");
+}
+
+#[test]
+fn bearer_keys_are_required_and_a_bad_one_never_falls_through_to_guest_access() {
+    let mut tokens = vec![];
+    let server = serve_with(&["--keys", "--guests", "--guest-quota", "3"], |home| {
+        tokens.push(create_key(home, &["--name", "fleet-bot", "--fleets", "web"]));
+        tokens.push(create_key(home, &["--name", "revoked-bot", "--fleets", "web"]));
+        tokens.push(create_key(home, &["--name", "reader", "--fleets", "web", "--tools", "fleet_status"]));
+        let out = ctxlake(home).args(["keys", "revoke", "revoked-bot"]).output().unwrap();
+        assert!(out.status.success());
+    });
+    let (fleet_key, revoked, reader) = (&tokens[0], &tokens[1], &tokens[2]);
+    assert!(fleet_key.starts_with("kb_live_"), "{fleet_key}");
+    let bearer = |token: &str| format!("Bearer {token}");
+    let mut stranger = fleet_key.clone();
+    stranger.replace_range(stranger.len() - 4.., "0000");
+    for (what, authorization) in [
+        ("malformed", "Bearer kb_live_nope".to_string()),
+        ("not bearer", format!("Basic {fleet_key}")),
+        ("unknown", bearer(&stranger)),
+        ("revoked", bearer(revoked)),
+    ] {
+        let response = post(&server, &list(), &[("Authorization", &authorization)]);
+        assert_eq!(response.status, 401, "{what}");
+        let challenge = response.header("www-authenticate").unwrap_or_default();
+        assert!(challenge.starts_with("Bearer realm=\"ctxlake\""), "{what}: {challenge}");
+    }
+    let full = post(&server, &list(), &[("Authorization", &bearer(fleet_key))]);
+    assert!(tool_names(&full).contains(&"memory_search".to_string()), "a fleet key sees the fleet and memory tools");
+    let restricted = post(&server, &list(), &[("Authorization", &bearer(reader))]);
+    assert_eq!(tool_names(&restricted), ["fleet_status"], "--tools narrows what a key sees");
+    let hidden = post(&server, &call(4, "fleet_handoff"), &[("Authorization", &bearer(reader))]);
+    assert_eq!(frame(&hidden)["error"]["code"], -32602, "a hidden tool cannot be called either");
+    let status = post(&server, &call(5, "fleet_status"), &[("Authorization", &bearer(fleet_key))]);
+    assert_eq!(status.status, 200);
+    assert!(frame(&status)["result"]["content"].is_array(), "{:?}", frame(&status));
+    let guest = post(&server, &list(), &[]);
+    assert_eq!(tool_names(&guest), Vec::<String>::new(), "guests see the knowledge tools only, and there are none yet");
+    for n in 0..3 {
+        let answer = post(&server, &call(n, "fleet_status"), &[]);
+        assert_eq!(answer.status, 200, "guest call {n}");
+        assert!(
+            answer.header("ratelimit").is_some_and(|v| v.contains(&format!("r={}", 2 - n))),
+            "{:?}",
+            answer.headers
+        );
+    }
+    let refused = post(&server, &call(9, "fleet_status"), &[]);
+    assert_eq!(refused.status, 429);
+    let retry: i64 = refused.header("retry-after").and_then(|v| v.parse().ok()).expect("Retry-After in seconds");
+    assert!((1..=86_400).contains(&retry), "{retry}");
+    assert_eq!(refused.header("ratelimit-policy"), Some("\"daily\";q=3;w=86400"));
+    assert!(refused.header("ratelimit").is_some_and(|v| v.starts_with("\"daily\";r=0;t=")));
+    assert_eq!(post(&server, &list(), &[]).status, 200, "past the quota a guest may still list tools");
+    assert_eq!(
+        post(&server, &call(10, "fleet_status"), &[("Authorization", &bearer(fleet_key))]).status,
+        200,
+        "keys have their own quota"
+    );
+}
+
+#[test]
+fn a_quota_is_exact_under_32_concurrent_clients() {
+    let mut token = String::new();
+    let server = serve_with(&["--keys"], |home| {
+        token = create_key(home, &["--name", "busy", "--fleets", "web", "--quota", "250/day"])
+    });
+    let authorization = format!("Bearer {token}");
+    let outcomes: Vec<u16> = std::thread::scope(|scope| {
+        let clients: Vec<_> = (0..32)
+            .map(|client| {
+                let (server, authorization) = (&server, &authorization);
+                scope.spawn(move || {
+                    (0..32)
+                        .map(|n| {
+                            post(server, &call(client * 100 + n, "fleet_status"), &[("Authorization", authorization)])
+                                .status
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        clients.into_iter().flat_map(|c| c.join().unwrap()).collect()
+    });
+    let granted = outcomes.iter().filter(|s| **s == 200).count();
+    let refused = outcomes.iter().filter(|s| **s == 429).count();
+    assert_eq!(
+        (granted, refused),
+        (250, 32 * 32 - 250),
+        "other statuses: {:?}",
+        outcomes.iter().filter(|s| ![200, 429].contains(*s)).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn the_machine_readable_files_are_generated_from_the_served_catalog() {
+    let server = serve(&[]);
+    let listed = tool_names(&post(&server, &list(), &[]));
+    let get = |path: &str| {
+        let url = Url { path: path.into(), ..server.url.clone() };
+        let response = send(&url, "GET", &[], b"", TIMEOUT).unwrap();
+        assert_eq!(response.status, 200, "{path}");
+        (response.header("content-type").unwrap_or_default().to_string(), String::from_utf8(response.body).unwrap())
+    };
+    let (kind, llms) = get("/llms.txt");
+    assert!(kind.starts_with("text/plain") && llms.starts_with("# ctxlake\n"), "{llms}");
+    assert!(llms.contains(&format!("- Endpoint: `{}`", server.text)), "the served address is filled in: {llms}");
+    let (_, docs) = get("/docs.md");
+    for name in &listed {
+        assert!(llms.contains(&format!("- `{name}`: ")), "llms.txt lists {name}");
+        assert!(docs.contains(&format!("### `{name}`")), "docs.md documents {name}");
+    }
+    assert!(docs.contains("| `limit` | integer | no |"), "argument tables come from the input schemas");
+    let (_, full) = get("/llms-full.txt");
+    assert!(full.starts_with(&llms) && full.ends_with(&docs));
+    let (kind, api) = get("/api.json");
+    let api: Value = serde_json::from_str(&api).unwrap();
+    assert_eq!(kind, "application/json");
+    let api_tools: Vec<&str> = api["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(api_tools, listed, "api.json carries the tools/list entries");
+    assert!(api["tools"][0]["inputSchema"]["type"] == "object" && api["statuses"].as_array().unwrap().len() >= 14);
+    assert_eq!(api["limits"]["max_body_bytes"], 4 * 1024 * 1024);
+    let (_, config) = get("/mcp.json");
+    let config: Value = serde_json::from_str(&config).unwrap();
+    assert_eq!(config["mcpServers"]["ctxlake"]["url"], server.text.as_str());
+    assert!(config["mcpServers"]["ctxlake"].get("headers").is_none(), "no key needed without --keys");
+    let (_, instructions) = get("/agent-instructions.md");
+    assert!(instructions.contains("tools/list"));
+    let foreign = send(
+        &Url { path: "/llms.txt".into(), ..server.url.clone() },
+        "GET",
+        &headers(&[("Host", "evil.example")]),
+        b"",
+        TIMEOUT,
+    );
+    assert_eq!(foreign.unwrap().status, 403);
+}
