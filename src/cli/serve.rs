@@ -48,9 +48,14 @@ pub struct Args {
     /// An exact origin (https://app.example) allowed besides those of the allowed hosts (repeat).
     #[arg(long = "allow-origin")]
     allow_origins: Vec<String>,
-    /// Requests handled at once; past it the answer is 503 with Retry-After.
+    /// Requests admitted at once (running or waiting for a worker); past it the answer is 503
+    /// with Retry-After.
     #[arg(long, default_value_t = 64)]
     max_inflight: usize,
+    /// Threads of the blocking pool that run the synchronous core; admitted requests beyond
+    /// them wait in the pool's queue. Default: twice the CPUs, at least 4.
+    #[arg(long)]
+    workers: Option<usize>,
     /// Connections open at once; more wait in the listen backlog.
     #[arg(long, default_value_t = 4096)]
     max_connections: usize,
@@ -92,9 +97,11 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     config.sessions = args.sessions;
     config.guests = args.guests.then_some(GuestPolicy { quota: args.guest_quota });
     config.knowledge_tools = args.guest_tools.clone();
+    let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let workers = args.workers.unwrap_or((2 * cpus).max(4)).clamp(1, config.max_inflight);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(std::thread::available_parallelism().map_or(2, |n| n.get().min(4)))
-        .max_blocking_threads(config.max_inflight + 4)
+        .max_blocking_threads(workers)
         .thread_name("ctxlake-serve")
         .enable_all()
         .build()

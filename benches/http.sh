@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Loopback Streamable HTTP benchmark: `ctxlake serve` against rmcp 3.11 (scripts/peers/rmcp-server,
+# TCP_NODELAY on accepted sockets), tools/call requests per second and p50/p99 latency with wrk at
+# 2 and 32 connections (keep-alive), 10 s each after a 2 s warm-up, in one run. Prints a Markdown
+# table for docs/performance.md and the servers' peak RSS (VmHWM). Needs wrk (apt-get install wrk).
+# Usage: benches/http.sh [SECONDS]
+set -euo pipefail
+seconds="${1:-10}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+command -v wrk >/dev/null || { echo "benches/http.sh: needs wrk (apt-get install wrk)" >&2; exit 2; }
+(cd "$root" && cargo build --release --bin ctxlake >&2)
+(cd "$root/scripts/peers/rmcp-server" && cargo build --release >&2)
+ctxlake="$root/target/release/ctxlake"
+rmcp="$root/scripts/peers/rmcp-server/target/release/rmcp-peer"
+work="$(mktemp -d)"
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+cat >"$work/call.lua" <<'LUA'
+wrk.method = "POST"
+wrk.body = os.getenv("BODY")
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Accept"] = "application/json, text/event-stream"
+wrk.headers["MCP-Protocol-Version"] = "2025-11-25"
+local sid = os.getenv("SID")
+if sid and sid ~= "" then wrk.headers["Mcp-Session-Id"] = sid end
+done = function(summary, latency, requests)
+  local errors = summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout
+  io.write(string.format("RESULT %.0f %.3f %.3f %d %d\n", summary.requests / (summary.duration / 1e6),
+    latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status, errors))
+end
+LUA
+H=(-H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream')
+INIT='{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}'
+
+wait_for() { for _ in $(seq 1 200); do curl -s -o /dev/null "$1" && return 0; sleep 0.05; done; return 1; }
+
+# run NAME URL BODY SID PID
+run() {
+  local name=$1 url=$2 body=$3 sid=$4 pid=$5
+  BODY="$body" SID="$sid" wrk -t1 -c2 -d2s -s "$work/call.lua" "$url" >/dev/null 2>&1 || true
+  for c in 2 32; do
+    local threads=$(( c < 2 ? 1 : 2 ))
+    local line
+    line=$(BODY="$body" SID="$sid" wrk -t"$threads" -c"$c" -d"${seconds}s" -s "$work/call.lua" "$url" | grep '^RESULT')
+    read -r _ rps p50 p99 non2xx errors <<<"$line"
+    local rss
+    rss=$(awk '/VmHWM/ {printf "%.1f", $2/1024}' "/proc/$pid/status")
+    echo "| $name | $c | $rps | $p50 | $p99 | $non2xx | $errors | $rss |"
+  done
+}
+
+echo "| server | connections | req/s | p50 ms | p99 ms | non-2xx | socket errors | VmHWM MiB |"
+echo "|---|---|---|---|---|---|---|---|"
+
+port=18765
+HOME="$work" CTXLAKE_CACHE_DIR="$work/cache" CTXLAKE_SPOOL_DIR="$work/spool" \
+  "$ctxlake" serve --bind "127.0.0.1:$port" 2>"$work/ctxlake.err" &
+pid=$!
+wait_for "http://127.0.0.1:$port/llms.txt"
+run "ctxlake serve (stateless, SSE), fleet_status" "http://127.0.0.1:$port/mcp" \
+  '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fleet_status","arguments":{}}}' "" "$pid"
+kill "$pid"; wait "$pid" 2>/dev/null || true
+
+# Memory under 10,000 open connections (the fd limit must allow them: ulimit -n >= 12000).
+port=$((port + 1))
+HOME="$work" CTXLAKE_CACHE_DIR="$work/cache" CTXLAKE_SPOOL_DIR="$work/spool" \
+  "$ctxlake" serve --bind "127.0.0.1:$port" --max-connections 12000 2>"$work/ctxlake.err" &
+pid=$!
+wait_for "http://127.0.0.1:$port/llms.txt"
+line=$(BODY='{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fleet_status","arguments":{}}}' SID="" \
+  wrk -t2 -c10000 -d"${seconds}s" --timeout 10s -s "$work/call.lua" "http://127.0.0.1:$port/mcp" | grep '^RESULT')
+read -r _ rps p50 p99 non2xx errors <<<"$line"
+rss=$(awk '/VmHWM/ {printf "%.1f", $2/1024}' "/proc/$pid/status")
+echo "| ctxlake serve (stateless, SSE), fleet_status; non-2xx are 503 past --max-inflight 64 | 10000 | $rps | $p50 | $p99 | $non2xx | $errors | $rss |"
+kill "$pid"; wait "$pid" 2>/dev/null || true
+
+for mode in "sessions" "stateless json"; do
+  port=$((port + 1))
+  # shellcheck disable=SC2086
+  "$rmcp" http "$port" $mode 2>"$work/rmcp.err" &
+  pid=$!
+  sleep 0.3
+  url="http://127.0.0.1:$port/mcp"
+  sid=""
+  if [ "$mode" = "sessions" ]; then
+    sid=$(curl -s -D - -o /dev/null "${H[@]}" -d "$INIT" "$url" | awk 'tolower($1) == "mcp-session-id:" {print $2}' | tr -d '\r')
+    curl -s -o /dev/null "${H[@]}" -H "Mcp-Session-Id: $sid" -H 'MCP-Protocol-Version: 2025-11-25' \
+      -d '{"jsonrpc":"2.0","method":"notifications/initialized"}' "$url"
+  fi
+  run "rmcp 3.11 ($mode, TCP_NODELAY), shout" "$url" \
+    '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"shout","arguments":{"text":"hi"}}}' "$sid" "$pid"
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+done
