@@ -16,6 +16,7 @@ use crate::lake::layout::{FleetLayout, sha256_hex};
 use crate::lake::leases::{self, LeaseReport};
 use crate::lake::store::{Created, Lake, LakeError};
 use crate::local::paths::FleetId;
+use crate::snapshot::fold::event_time;
 use crate::snapshot::{self, Mode, SnapshotError};
 use crate::spec::wire::claim_event::ClaimEvent;
 use crate::spec::wire::history::SessionDigest;
@@ -397,19 +398,6 @@ fn fill_sessions(path: &std::path::Path, sessions: &[SessionDigest]) -> Result<(
     }
     tx.commit().map_err(sql)?;
     Ok(())
-}
-
-fn event_time(event: &ClaimEvent) -> DateTime<Utc> {
-    match event {
-        ClaimEvent::Proposed { observed_at, .. } => *observed_at,
-        ClaimEvent::Promoted { at, .. }
-        | ClaimEvent::Contested { at, .. }
-        | ClaimEvent::Retired { at, .. }
-        | ClaimEvent::Superseded { at, .. }
-        | ClaimEvent::CalibrationScored { at, .. }
-        | ClaimEvent::AgentQuarantined { at, .. }
-        | ClaimEvent::AgentUnquarantined { at, .. } => *at,
-    }
 }
 
 fn request_agent(record: &SpoolRecord) -> &str {

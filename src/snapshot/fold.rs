@@ -84,7 +84,9 @@ pub fn fold(events: impl IntoIterator<Item = ClaimEvent>) -> Vec<ClaimRow> {
     claims.into_values().collect()
 }
 
-fn event_time(event: &ClaimEvent) -> DateTime<Utc> {
+/// When an event happened: a proposal's observation time, every other event's `at`; the fold
+/// applies events in this order.
+pub fn event_time(event: &ClaimEvent) -> DateTime<Utc> {
     match event {
         ClaimEvent::Proposed { observed_at, .. } => *observed_at,
         ClaimEvent::Promoted { at, .. }
