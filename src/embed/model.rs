@@ -90,7 +90,7 @@ impl StaticModel {
 
     fn from_bytes(files: [&[u8]; 3]) -> Result<StaticModel, ModelError> {
         for ((name, expected), bytes) in MODEL_FILES.iter().zip(files) {
-            let actual = hex(&Sha256::digest(bytes));
+            let actual = format!("{:x}", Sha256::digest(bytes));
             if actual != *expected {
                 return Err(ModelError::Hash { name, expected, actual });
             }
@@ -133,10 +133,6 @@ pub fn shared() -> Result<&'static StaticModel, &'static str> {
     loaded.as_ref().map_err(String::as_str)
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,7 +146,7 @@ mod tests {
     fn the_committed_model_files_have_their_pinned_sha256() {
         for (name, expected) in MODEL_FILES {
             let bytes = std::fs::read(Path::new(COMMITTED_DIR).join(name)).expect("committed model file");
-            assert_eq!(hex(&Sha256::digest(&bytes)), expected, "{name}");
+            assert_eq!(format!("{:x}", Sha256::digest(&bytes)), expected, "{name}");
         }
     }
 

@@ -41,12 +41,7 @@ impl HostId {
 
 /// The sha256 of some bytes, lower-case hex: content names and encoded key segments.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    let mut hex = String::with_capacity(64);
-    for byte in digest {
-        hex.push_str(&format!("{byte:02x}"));
-    }
-    hex
+    format!("{:x}", Sha256::digest(bytes))
 }
 
 /// The keys of one fleet.
