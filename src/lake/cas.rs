@@ -127,7 +127,9 @@ impl Stamped for SnapshotPointer {
         &mut self.stamp
     }
     fn same_content(&self, other: &Self) -> bool {
-        self.content_hash == other.content_hash
+        // The inputs count too: a pointer left with stale inputs would make every later run
+        // rebuild a snapshot it already has.
+        (&self.content_hash, &self.inputs, self.recheck_at) == (&other.content_hash, &other.inputs, other.recheck_at)
     }
 }
 

@@ -41,6 +41,10 @@ pub struct GateOutcome {
     pub events: Vec<ClaimEvent>,
     /// Candidates held back, with why (no event is written for them).
     pub held: Vec<(String, String)>,
+    /// The earliest store time at which a held candidate could pass with nothing new in the
+    /// lake (evidence dated in the future becomes acceptable); `None`: no verdict depends on
+    /// the clock, so the same inputs give the same outcome.
+    pub recheck_at: Option<DateTime<Utc>>,
 }
 
 /// Minimum independent sessions per claim type; `None`: never promoted by the gate alone.
@@ -78,6 +82,12 @@ pub fn run(events: &[ClaimEvent], facts: &GateFacts) -> GateOutcome {
     for row in rows.values().filter(|r| r.status == Status::Promoted && quarantined.contains(&r.observed_by)) {
         contest(&mut outcome, &row.claim_id, None, format!("observer {} is quarantined", row.observed_by));
     }
+    // Promoted claims by subject, in claim id order: a contradiction is looked for only among
+    // a candidate's own subject, so the gate stays linear in the fleet's claims.
+    let mut promoted: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for row in rows.values().filter(|r| r.status == Status::Promoted) {
+        promoted.entry(row.subject.clone()).or_default().insert(row.claim_id.clone());
+    }
     let ids: Vec<String> = rows.keys().cloned().collect();
     for id in ids {
         let Some(row) = rows.get(&id).filter(|r| r.status == Status::Candidate).cloned() else { continue };
@@ -85,9 +95,12 @@ pub fn run(events: &[ClaimEvent], facts: &GateFacts) -> GateOutcome {
             outcome.held.push((id, why));
             continue;
         }
-        let conflict = rows
-            .values()
-            .find(|other| other.status == Status::Promoted && other.claim_id != id && contradicts(&row, other))
+        let conflict = promoted
+            .get(&row.subject)
+            .into_iter()
+            .flatten()
+            .filter_map(|other| rows.get(other))
+            .find(|other| other.claim_id != id && contradicts(&row, other))
             .map(|other| other.claim_id.clone());
         if let Some(other) = conflict {
             let reason = format!("contradicts {other} on subject {:?}", row.subject);
@@ -98,9 +111,16 @@ pub fn run(events: &[ClaimEvent], facts: &GateFacts) -> GateOutcome {
                     r.status = Status::Contested;
                 }
             }
+            if let Some(same_subject) = promoted.get_mut(&row.subject) {
+                same_subject.remove(&other);
+            }
             continue;
         }
         if let Err(why) = provenance(&row, facts) {
+            if let Some(late) = row.evidence.iter().map(|e| e.observed_at).filter(|at| *at > facts.now + FUTURE_SLACK).max() {
+                let at = late - FUTURE_SLACK;
+                outcome.recheck_at = Some(outcome.recheck_at.map_or(at, |seen| seen.min(at)));
+            }
             outcome.held.push((id, why));
             continue;
         }
@@ -120,6 +140,7 @@ pub fn run(events: &[ClaimEvent], facts: &GateFacts) -> GateOutcome {
         if let Some(r) = rows.get_mut(&id) {
             r.status = Status::Promoted;
         }
+        promoted.entry(row.subject.clone()).or_default().insert(id);
     }
     outcome
 }

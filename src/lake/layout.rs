@@ -4,7 +4,7 @@
 //! fleets/<fleet>/
 //!   spool/<host>/<sha256>.ndjson        drained spool records, named by content (Create)
 //!   quarantine/<host>/<sha256>.json     refused spool lines: hash, length, reason (Create)
-//!   events/<kind>/<claim key>.json      the gate's promoted/contested events (Create)
+//!   events/verdicts/<sha256>.ndjson     one maint run's promoted/contested events, named by content (Create)
 //!   events/owner/<kind>-<ulid>.json     the owner's retired/quarantine events (Create)
 //!   approvals/<claim key>.json          the owner's approvals, how a preference is promoted (Create)
 //!   presence/<agent key>.json           one heartbeat per agent (Overwrite, one writer)
@@ -86,10 +86,11 @@ impl FleetLayout {
         self.key("events")
     }
 
-    /// The gate's event of `kind` about a claim: one key per (kind, claim), so two maint runs
-    /// that reach the same verdict write the same key and the second finds it already there.
-    pub fn gate_event(&self, kind: &str, claim_id: &str) -> Path {
-        self.key(&format!("events/{kind}/{}.json", sha256_hex(claim_id.as_bytes())))
+    /// The verdicts one maint run reached, as one object named by its content: a rerun that
+    /// reaches the same verdicts finds them already there. Two runs at once can write the same
+    /// verdict in two batches; readers keep the earliest per (kind, claim).
+    pub fn verdict_batch(&self, content_sha256: &str) -> Path {
+        self.key(&format!("events/verdicts/{content_sha256}.ndjson"))
     }
 
     /// An event the fleet's owner wrote (`ctxlake claims retire|quarantine|unquarantine`): a

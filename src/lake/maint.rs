@@ -2,13 +2,15 @@
 //! fleet's history from handoffs and its roster from presence, runs the promotion gate, and
 //! publishes the snapshot content-addressed with a compare-and-swap of the pointer.
 //!
-//! Safe on many hosts at once. The gate's events are created at one key per (kind, claim), so
-//! two runs that reach the same verdict write it once. The pointer update reads the pointer
-//! first and lists the lake after, inside each attempt: a swap succeeds only if no other run
-//! swapped in between, and any run that wrote an event after our listing fails its own swap,
-//! re-lists and includes ours. So the last pointer written includes every promotion.
-//! A snapshot's bytes depend only on the lake's contents (its time is the newest event's), so
-//! an idle run rebuilds the same hash and writes nothing.
+//! Safe on many hosts at once. A run's verdicts are created as one batch named by its content;
+//! two runs at once may both reach a verdict, and readers keep the earliest per (kind, claim).
+//! The pointer update reads the pointer first and lists the lake after, inside each attempt: a
+//! swap succeeds only if no other run swapped in between, and any run that wrote verdicts after
+//! our listing fails its own swap, re-lists and includes ours. So the last pointer written
+//! includes every promotion.
+//! The pointer records a digest of the snapshot's inputs (the keys of every content-named
+//! object it was built from, and the facts the gate used): a run that finds the same inputs
+//! builds nothing, so an idle run costs the listing and the batch reads that leases need.
 
 use crate::lake::cas::{self, CasError, Updated};
 use crate::lake::gate::{self, GateFacts};
@@ -81,11 +83,16 @@ pub struct MaintReport {
     /// The published snapshot's sha256, and whether this run moved the pointer to it.
     pub snapshot: Option<String>,
     pub pointer_moved: bool,
+    /// Whether this run ran the gate and built a snapshot (false: the pointer's inputs were
+    /// the lake's, so nothing could change).
+    pub rebuilt: bool,
 }
 
 /// The records of every drained batch of a fleet.
 #[derive(Debug, Default)]
 struct Drained {
+    /// The keys of the batches read: each names its content.
+    keys: Vec<String>,
     requests: Vec<SpoolRecord>,
     proposals: Vec<ClaimEvent>,
 }
@@ -107,15 +114,17 @@ pub fn maint(lake: &Lake, options: &MaintOptions) -> Result<MaintReport, MaintEr
     known_agents.extend(drained.requests.iter().map(|r| request_agent(r).to_string()));
     let facts = GateFacts { known_agents, approved: read_approvals(lake, &layout)?, now };
     let updated =
-        cas::update::<SnapshotPointer, MaintError>(lake, &layout.snapshot_pointer(), &options.writer, |_| {
-            publish(lake, &layout, options, &drained, &sessions, &facts, &mut report).map(Some)
+        cas::update::<SnapshotPointer, MaintError>(lake, &layout.snapshot_pointer(), &options.writer, |current| {
+            publish(lake, &layout, options, &drained, &sessions, &facts, current, &mut report)
         })?;
     report.pointer_moved = matches!(updated, Updated::Written(_));
     Ok(report)
 }
 
-/// One attempt: list the gate's events, run the gate, write its verdicts, fold, build and
-/// upload the snapshot. Returns the pointer to swap in.
+/// One attempt: list the lake's claim events; unless the pointer was built from the same
+/// inputs, run the gate, write its verdicts, fold, build and upload the snapshot. Returns the
+/// pointer to swap in, or `None` when the current one stands.
+#[allow(clippy::too_many_arguments)]
 fn publish(
     lake: &Lake,
     layout: &FleetLayout,
@@ -123,33 +132,42 @@ fn publish(
     drained: &Drained,
     sessions: &[SessionDigest],
     facts: &GateFacts,
+    current: Option<&SnapshotPointer>,
     report: &mut MaintReport,
-) -> Result<SnapshotPointer, MaintError> {
+) -> Result<Option<SnapshotPointer>, MaintError> {
+    let (lake_events, mut input_keys) = read_events_keyed(lake, layout)?;
+    input_keys.extend(drained.keys.iter().cloned());
+    if let Some(current) = current
+        && current.inputs.as_deref() == Some(inputs_digest(&input_keys, facts, options.mode).as_str())
+        && current.recheck_at.is_none_or(|at| facts.now < at)
+    {
+        report.snapshot = Some(current.content_hash.clone());
+        return Ok(None);
+    }
+    report.rebuilt = true;
     let mut events = drained.proposals.clone();
-    events.extend(read_events(lake, layout)?);
+    events.extend(lake_events);
     let outcome = gate::run(&events, facts);
-    // Counts add up over attempts: a verdict created in an attempt whose swap then lost is in
-    // the lake all the same, and the retry finds it there instead of creating it.
-    for event in outcome.events {
-        let (kind, claim_id) = match &event {
-            ClaimEvent::Promoted { claim_id, .. } => ("promoted", claim_id.clone()),
-            ClaimEvent::Contested { claim_id, .. } => ("contested", claim_id.clone()),
-            _ => continue,
-        };
-        let key = layout.gate_event(kind, &claim_id);
-        let body = serde_json::to_vec(&event).expect("claim events serialize");
-        match lake.put_if_absent(&key, body)? {
-            Created::Created => {
-                if kind == "promoted" {
-                    report.promoted += 1;
-                } else {
-                    report.contested += 1;
-                }
-                events.push(event);
-            }
-            // Another run reached this verdict first: fold its event, not ours.
-            Created::AlreadyExists => events.extend(lake.get(&key)?.and_then(|o| serde_json::from_slice(&o.body).ok())),
+    if !outcome.events.is_empty() {
+        let mut body = Vec::new();
+        for event in &outcome.events {
+            serde_json::to_writer(&mut body, event).expect("claim events serialize");
+            body.push(b'\n');
         }
+        let key = layout.verdict_batch(&sha256_hex(&body));
+        // Counts add up over attempts: a batch created in an attempt whose swap then lost is
+        // in the lake all the same, and the retry lists it instead of reaching it again.
+        if lake.put_if_absent(&key, body)? == Created::Created {
+            for event in &outcome.events {
+                match event {
+                    ClaimEvent::Promoted { .. } => report.promoted += 1,
+                    ClaimEvent::Contested { .. } => report.contested += 1,
+                    _ => {}
+                }
+            }
+        }
+        input_keys.push(key.to_string());
+        events.extend(outcome.events);
     }
     report.held = outcome.held;
 
@@ -166,14 +184,34 @@ fn publish(
         lake.put_if_absent(&key, bytes)?;
     }
     report.snapshot = Some(hash.clone());
-    Ok(SnapshotPointer {
+    Ok(Some(SnapshotPointer {
         content_hash: hash,
         key: key.to_string(),
         generated_at,
         claims: Some(written.claims as u64),
         visible: Some(written.visible as u64),
+        inputs: Some(inputs_digest(&input_keys, facts, options.mode)),
+        recheck_at: outcome.recheck_at,
         stamp: CasStamp { writer: String::new(), epoch: 0, nonce: String::new() },
-    })
+    }))
+}
+
+/// What a snapshot is a function of: every content-named object it folds (batches, verdict
+/// batches, owner events: their keys name their content or are written once), the gate's
+/// facts other than the clock (`recheck_at` covers that), the mode and the builder.
+fn inputs_digest(keys: &[String], facts: &GateFacts, mode: Mode) -> String {
+    let mut keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+    keys.sort_unstable();
+    let mut text = format!("ctxlake {} {:?} {}\n", env!("CARGO_PKG_VERSION"), mode, crate::embed::best_available().model());
+    for (label, items) in [("key", keys), ("agent", facts.known_agents.iter().map(String::as_str).collect()), ("approved", facts.approved.iter().map(String::as_str).collect())] {
+        for item in items {
+            text.push_str(label);
+            text.push(' ');
+            text.push_str(item);
+            text.push('\n');
+        }
+    }
+    sha256_hex(text.as_bytes())
 }
 
 fn read_batches(lake: &Lake, layout: &FleetLayout, report: &mut MaintReport) -> Result<Drained, MaintError> {
@@ -182,6 +220,7 @@ fn read_batches(lake: &Lake, layout: &FleetLayout, report: &mut MaintReport) -> 
     for listed in lake.list(&layout.spool_prefix())? {
         let Some(object) = lake.get(&listed.key)? else { continue };
         report.batches += 1;
+        drained.keys.push(listed.key.to_string());
         let batch = parse_batch(&object.body);
         if batch.unreadable > 0 {
             tracing::warn!(key = %listed.key, unreadable = batch.unreadable, "batch lines skipped");
@@ -254,15 +293,75 @@ fn read_approvals(lake: &Lake, layout: &FleetLayout) -> Result<BTreeSet<String>,
 
 /// Every claim event in the lake: the gate's verdicts and the owner's events.
 pub(crate) fn read_events(lake: &Lake, layout: &FleetLayout) -> Result<Vec<ClaimEvent>, MaintError> {
+    Ok(read_events_keyed(lake, layout)?.0)
+}
+
+/// The claim events and the keys they came from. A verdict batch holds many events, one per
+/// line; an owner event is one JSON object. The same verdict can sit in two batches (two runs
+/// at once): the earliest per (kind, claim) is kept, so a rerun never moves a verdict's time.
+fn read_events_keyed(lake: &Lake, layout: &FleetLayout) -> Result<(Vec<ClaimEvent>, Vec<String>), MaintError> {
     let mut events = vec![];
+    let mut keys = vec![];
     for listed in lake.list(&layout.events_prefix())? {
         let Some(object) = lake.get(&listed.key)? else { continue };
-        match serde_json::from_slice::<ClaimEvent>(&object.body) {
-            Ok(event) => events.push(event),
-            Err(e) => tracing::warn!(key = %listed.key, error = %e, "unreadable claim event skipped"),
+        keys.push(listed.key.to_string());
+        let batch = parse_verdicts(&object.body);
+        if batch.unreadable > 0 {
+            tracing::warn!(key = %listed.key, unreadable = batch.unreadable, "unreadable claim events skipped");
+        }
+        events.extend(batch.events);
+    }
+    keep_earliest_verdicts(&mut events);
+    Ok((events, keys))
+}
+
+/// Keeps one verdict per (kind, claim): the earliest, and of equal times the first listed.
+fn keep_earliest_verdicts(events: &mut Vec<ClaimEvent>) {
+    let mut earliest: BTreeMap<(&'static str, String), DateTime<Utc>> = BTreeMap::new();
+    for event in events.iter() {
+        if let Some(verdict) = verdict_key(event) {
+            let at = event_time(event);
+            earliest.entry(verdict).and_modify(|seen| *seen = (*seen).min(at)).or_insert(at);
         }
     }
-    Ok(events)
+    let mut kept = BTreeSet::new();
+    events.retain(|event| match verdict_key(event) {
+        Some(verdict) => earliest.get(&verdict) == Some(&event_time(event)) && kept.insert(verdict),
+        None => true,
+    });
+}
+
+fn verdict_key(event: &ClaimEvent) -> Option<(&'static str, String)> {
+    match event {
+        ClaimEvent::Promoted { claim_id, .. } => Some(("promoted", claim_id.clone())),
+        ClaimEvent::Contested { claim_id, .. } => Some(("contested", claim_id.clone())),
+        _ => None,
+    }
+}
+
+/// The claim events of one object under `events/`: whole lines of JSON (a verdict batch, or an
+/// owner event on one line), each an event or counted unreadable. The lake is shared, so these
+/// bytes are outside input.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct ParsedVerdicts {
+    pub events: Vec<ClaimEvent>,
+    pub unreadable: usize,
+}
+
+pub fn parse_verdicts(body: &[u8]) -> ParsedVerdicts {
+    let mut parsed = ParsedVerdicts::default();
+    // An owner event is written pretty-printed or not: try the whole body as one event first.
+    if let Ok(event) = serde_json::from_slice::<ClaimEvent>(body) {
+        parsed.events.push(event);
+        return parsed;
+    }
+    for line in body.split(|b| *b == b'\n').filter(|l| !l.iter().all(u8::is_ascii_whitespace)) {
+        match serde_json::from_slice::<ClaimEvent>(line) {
+            Ok(event) => parsed.events.push(event),
+            Err(_) => parsed.unreadable += 1,
+        }
+    }
+    parsed
 }
 
 fn read_presence(lake: &Lake, layout: &FleetLayout) -> Result<Vec<Presence>, MaintError> {
@@ -420,4 +519,32 @@ fn request_key(record: &SpoolRecord) -> String {
 
 fn stamp_time(at: &DateTime<Utc>) -> String {
     at.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn verdict(line: &str) -> ClaimEvent {
+        serde_json::from_str(line).expect("a claim event")
+    }
+
+    #[test]
+    fn a_verdict_in_two_batches_is_kept_once_at_its_earliest_time() {
+        let late = r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-02T00:00:00Z","independent_count":2,"confidence":0.8}"#;
+        let early = r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-01T00:00:00Z","independent_count":2,"confidence":0.8}"#;
+        let other = r#"{"kind":"contested","claim_id":"c1","at":"2026-09-03T00:00:00Z","conflicts_with":null,"reason":"r"}"#;
+        let mut events = vec![verdict(late), verdict(early), verdict(early), verdict(other)];
+        keep_earliest_verdicts(&mut events);
+        assert_eq!(events, [verdict(early), verdict(other)]);
+    }
+
+    #[test]
+    fn a_verdict_batch_is_read_line_by_line_and_an_owner_event_whole() {
+        let batch = "{\"kind\":\"retired\",\"claim_id\":\"c1\",\"at\":\"2026-09-01T00:00:00Z\",\"reason\":\"r\"}\nnot json\n\n";
+        let parsed = parse_verdicts(batch.as_bytes());
+        assert_eq!((parsed.events.len(), parsed.unreadable), (1, 1));
+        let pretty = "{\n  \"kind\": \"agent_unquarantined\",\n  \"agent_id\": \"a\",\n  \"at\": \"2026-09-01T00:00:00Z\"\n}";
+        assert_eq!(parse_verdicts(pretty.as_bytes()).events.len(), 1);
+    }
 }

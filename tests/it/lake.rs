@@ -197,6 +197,7 @@ fn an_idle_round_rewrites_nothing(backend: Backend) {
 
     let again = lake::maint(&lake, &MaintOptions::new(&f.fleet, "maint-2")).unwrap();
     assert!(!again.pointer_moved, "same lake, same snapshot bytes: the pointer stays");
+    assert!(!again.rebuilt, "same inputs: no gate run, no snapshot build");
     assert_eq!(again.promoted, 0);
     let mirrored = lake::mirror(&lake, &f.fleet, &f.b.cache_root).unwrap();
     assert!(mirrored.written.is_empty(), "{mirrored:?}");
@@ -223,7 +224,10 @@ fn two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion(backend: Backe
         })
         .collect();
     let reports: Vec<_> = runs.into_iter().map(|r| r.join().unwrap()).collect();
-    assert_eq!(reports.iter().map(|r| r.promoted).sum::<usize>(), 5, "each promotion written once");
+    // Each run counts the verdicts its own batch created: two runs that overlap can both reach
+    // one (readers keep the earliest), a run that started after the other's swap reaches none.
+    let counted = reports.iter().map(|r| r.promoted).sum::<usize>();
+    assert!((5..=10).contains(&counted), "{counted} promotions counted");
     lake::mirror(&lake, &f.fleet, &f.b.cache_root).unwrap();
     let snapshot = Snapshot::open(&f.cache_file(&f.b, "snapshot.bin")).unwrap();
     let promoted: i64 = snapshot.status_counts().unwrap().iter().filter(|(s, _)| s == "promoted").map(|(_, n)| n).sum();

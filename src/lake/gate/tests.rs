@@ -100,6 +100,33 @@ fn a_contradicting_candidate_contests_both_sides() {
 }
 
 #[test]
+fn a_candidate_contradicting_one_promoted_in_the_same_run_contests_both() {
+    let events = [
+        proposed("c1", "convention", "build", "repo uses just for builds", "agent-a", &["s1", "s2"]),
+        proposed("c2", "convention", "build", "repo uses make for builds", "agent-b", &["s3", "s4"]),
+        proposed("c3", "convention", "deploy", "repo uses make for builds", "agent-b", &["s5", "s6"]),
+    ];
+    let outcome = run(&events, &facts());
+    let mut contested = contested_ids(&outcome);
+    contested.sort();
+    assert_eq!(contested, ["c1", "c2"], "c3 is on another subject");
+    assert_eq!(promoted_ids(&outcome).iter().map(|p| p.0.as_str()).collect::<Vec<_>>(), ["c1", "c3"]);
+}
+
+#[test]
+fn evidence_dated_in_the_future_is_held_until_the_store_clock_reaches_it() {
+    let mut late = serde_json::to_value(proposed("e1", "environment", "ssh", "port 2222", "agent-a", &["s1"])).unwrap();
+    late["evidence"][0]["observed_at"] = serde_json::json!("2026-09-10T01:00:00Z");
+    let events = [serde_json::from_value(late).unwrap()];
+    let outcome = run(&events, &facts());
+    assert!(outcome.events.is_empty());
+    assert_eq!(outcome.recheck_at, Some("2026-09-10T00:55:00Z".parse().unwrap()));
+    let later = GateFacts { now: "2026-09-10T00:55:01Z".parse().unwrap(), ..facts() };
+    assert_eq!(promoted_ids(&run(&events, &later)).len(), 1);
+    assert_eq!(run(&[proposed("e2", "environment", "db", "pg 16", "agent-a", &["s1"])], &facts()).recheck_at, None);
+}
+
+#[test]
 fn the_same_text_on_the_same_subject_is_no_contradiction() {
     let first = proposed("c1", "environment", "ssh", "Port 2222", "agent-a", &["s1"]);
     let mut events = vec![first.clone()];
