@@ -34,6 +34,21 @@ Feature: The lake: what one host spools, another host reads after sync, maint an
       """
     Then the tool output at /results is []
 
+  Scenario: a spooled proposal that claims a human observer is quarantined, never promoted
+    Given a server initialized with revision "2025-11-25"
+    And agent "human" on host "A" proposes the convention "deploys need two approvals" about "deploy" with evidence from sessions "s1"
+    And agent "human:owner" on host "A" proposes the convention "deploys need two approvals" about "deploy" with evidence from sessions "s2"
+    When host "A" runs ctxlake sync
+    Then the lake command reported "0 records in the lake"
+    And the lake command reported "2 quarantined"
+    When ctxlake maint runs
+    And this host runs ctxlake sync
+    And the client calls "memory_search" with:
+      """
+      {"query": "deploy approvals"}
+      """
+    Then the tool output at /results is []
+
   Scenario: a handoff on host A reaches this host's fleet_history
     Given a server initialized with revision "2025-11-25"
     And agent "agent-a" on host "A" hands off "moved the build to just"

@@ -17,6 +17,10 @@ pub struct Args {
     /// but no claim is visible yet (for building trust in the gate).
     #[arg(long, value_enum, default_value = "agent")]
     mode: ModeArg,
+    /// Seconds after its last heartbeat that an agent leaves the roster (sync renews live
+    /// sessions' heartbeats every 60 s, so keep this above that).
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
+    roster_ttl: u32,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -34,6 +38,7 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
             ModeArg::Agent => Mode::Agent,
             ModeArg::Shadow => Mode::Shadow,
         };
+        options.roster_ttl = chrono::Duration::seconds(i64::from(args.roster_ttl));
         let report = maint(&opened.lake, &options).with_context(|| format!("maint of fleet {}", fleet.as_str()))?;
         let snapshot = match (&report.snapshot, report.pointer_moved) {
             (Some(sha), true) => format!("snapshot {} published", &sha[..sha.len().min(12)]),

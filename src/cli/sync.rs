@@ -16,7 +16,9 @@ pub struct Args {
     /// Run one round and exit (the default is to run a round every --interval seconds).
     #[arg(long)]
     once: bool,
-    /// Seconds between rounds when looping.
+    /// Seconds between rounds when looping. Live sessions' heartbeats are renewed every 60 s
+    /// whatever this is (a drain between rounds), so a long interval never drops a live agent
+    /// from the roster.
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
     interval: u64,
     /// At most this many spool lines per lake object (smaller batches: more requests, less to
@@ -38,16 +40,33 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
         if args.once {
             return Ok(ExitCode::SUCCESS);
         }
-        std::thread::sleep(Duration::from_secs(args.interval));
+        // Sleep until the next round, draining every HEARTBEAT meanwhile: the drain renews the
+        // heartbeat of every live session on this host (and ships what they spooled).
+        let mut left = args.interval;
+        while left > HEARTBEAT {
+            std::thread::sleep(Duration::from_secs(HEARTBEAT));
+            left -= HEARTBEAT;
+            let drained = drain(&opened.lake, &drain_options(&ctx, &opened, &args))
+                .with_context(|| format!("draining {} into {}", ctx.spool_root.display(), opened.lake.url()))?;
+            tracing::info!(records = drained.records, "heartbeat drain");
+        }
+        std::thread::sleep(Duration::from_secs(left));
     }
+}
+
+/// How often live sessions' heartbeats are renewed (the roster TTL is five of these).
+const HEARTBEAT: u64 = 60;
+
+fn drain_options(ctx: &Ctx, opened: &Opened, args: &Args) -> DrainOptions {
+    let mut options = DrainOptions::new(&ctx.spool_root, &opened.host);
+    // The range check above keeps this within usize on every target ctxlake builds for.
+    options.max_batch_lines = usize::try_from(args.batch_lines).unwrap_or(options.max_batch_lines);
+    options
 }
 
 /// One drain and one mirror per fleet; the summary line says what moved.
 fn round(opened: &Opened, ctx: &Ctx, args: &Args) -> anyhow::Result<String> {
-    let mut options = DrainOptions::new(&ctx.spool_root, &opened.host);
-    // The range check above keeps this within usize on every target ctxlake builds for.
-    options.max_batch_lines = usize::try_from(args.batch_lines).unwrap_or(options.max_batch_lines);
-    let drained = drain(&opened.lake, &options)
+    let drained = drain(&opened.lake, &drain_options(ctx, opened, args))
         .with_context(|| format!("draining {} into {}", ctx.spool_root.display(), opened.lake.url()))?;
     let mut fleets = opened.fleets.clone();
     fleets.extend(drained.agents_seen.iter().map(|(fleet, _, _)| fleet.clone()));

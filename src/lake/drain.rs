@@ -327,6 +327,15 @@ pub fn prepare(bytes: &[u8], fleet: &FleetId) -> Prepared {
             SpoolLine::Proposal(event) => {
                 let value = serde_json::to_value(event).expect("claim events serialize");
                 let agent = value.get("observed_by").and_then(Value::as_str).unwrap_or_default().to_string();
+                // Provenance lets a human's observation pass without a known agent behind it;
+                // a spool is written by agents, so a proposal there that claims a human is
+                // refused, whatever CTXLAKE_AGENT_ID the agent was started with.
+                if agent == "human" || agent.starts_with("human:") {
+                    prepared
+                        .refused
+                        .push((line_offset, format!("observed_by {agent:?}: agents only propose as themselves")));
+                    continue;
+                }
                 let at = value.get("observed_at").and_then(Value::as_str).and_then(parse_time);
                 (value, agent, at)
             }

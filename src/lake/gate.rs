@@ -117,7 +117,9 @@ pub fn run(events: &[ClaimEvent], facts: &GateFacts) -> GateOutcome {
             continue;
         }
         if let Err(why) = provenance(&row, facts) {
-            if let Some(late) = row.evidence.iter().map(|e| e.observed_at).filter(|at| *at > facts.now + FUTURE_SLACK).max() {
+            if let Some(late) =
+                row.evidence.iter().map(|e| e.observed_at).filter(|at| *at > facts.now + FUTURE_SLACK).max()
+            {
                 let at = late - FUTURE_SLACK;
                 outcome.recheck_at = Some(outcome.recheck_at.map_or(at, |seen| seen.min(at)));
             }

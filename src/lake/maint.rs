@@ -202,8 +202,13 @@ fn publish(
 fn inputs_digest(keys: &[String], facts: &GateFacts, mode: Mode) -> String {
     let mut keys: Vec<&str> = keys.iter().map(String::as_str).collect();
     keys.sort_unstable();
-    let mut text = format!("ctxlake {} {:?} {}\n", env!("CARGO_PKG_VERSION"), mode, crate::embed::best_available().model());
-    for (label, items) in [("key", keys), ("agent", facts.known_agents.iter().map(String::as_str).collect()), ("approved", facts.approved.iter().map(String::as_str).collect())] {
+    let mut text =
+        format!("ctxlake {} {:?} {}\n", env!("CARGO_PKG_VERSION"), mode, crate::embed::best_available().model());
+    for (label, items) in [
+        ("key", keys),
+        ("agent", facts.known_agents.iter().map(String::as_str).collect()),
+        ("approved", facts.approved.iter().map(String::as_str).collect()),
+    ] {
         for item in items {
             text.push_str(label);
             text.push(' ');
@@ -531,9 +536,12 @@ mod tests {
 
     #[test]
     fn a_verdict_in_two_batches_is_kept_once_at_its_earliest_time() {
-        let late = r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-02T00:00:00Z","independent_count":2,"confidence":0.8}"#;
-        let early = r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-01T00:00:00Z","independent_count":2,"confidence":0.8}"#;
-        let other = r#"{"kind":"contested","claim_id":"c1","at":"2026-09-03T00:00:00Z","conflicts_with":null,"reason":"r"}"#;
+        let late =
+            r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-02T00:00:00Z","independent_count":2,"confidence":0.8}"#;
+        let early =
+            r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-01T00:00:00Z","independent_count":2,"confidence":0.8}"#;
+        let other =
+            r#"{"kind":"contested","claim_id":"c1","at":"2026-09-03T00:00:00Z","conflicts_with":null,"reason":"r"}"#;
         let mut events = vec![verdict(late), verdict(early), verdict(early), verdict(other)];
         keep_earliest_verdicts(&mut events);
         assert_eq!(events, [verdict(early), verdict(other)]);
@@ -541,10 +549,12 @@ mod tests {
 
     #[test]
     fn a_verdict_batch_is_read_line_by_line_and_an_owner_event_whole() {
-        let batch = "{\"kind\":\"retired\",\"claim_id\":\"c1\",\"at\":\"2026-09-01T00:00:00Z\",\"reason\":\"r\"}\nnot json\n\n";
+        let batch =
+            "{\"kind\":\"retired\",\"claim_id\":\"c1\",\"at\":\"2026-09-01T00:00:00Z\",\"reason\":\"r\"}\nnot json\n\n";
         let parsed = parse_verdicts(batch.as_bytes());
         assert_eq!((parsed.events.len(), parsed.unreadable), (1, 1));
-        let pretty = "{\n  \"kind\": \"agent_unquarantined\",\n  \"agent_id\": \"a\",\n  \"at\": \"2026-09-01T00:00:00Z\"\n}";
+        let pretty =
+            "{\n  \"kind\": \"agent_unquarantined\",\n  \"agent_id\": \"a\",\n  \"at\": \"2026-09-01T00:00:00Z\"\n}";
         assert_eq!(parse_verdicts(pretty.as_bytes()).events.len(), 1);
     }
 }

@@ -337,13 +337,13 @@ fn an_agent_appears_in_another_hosts_roster_while_its_process_lives_and_ages_out
         "[remote \"origin\"]\n\turl = https://bot:hunter2@example.com/org/repo.git\n",
     )
     .unwrap();
-    // A short roster TTL stands in for the 5 minutes; rounds then run on either side of it.
+    // A short roster TTL (`ctxlake maint --roster-ttl 2`) stands in for the 5 minutes; rounds
+    // then run on either side of it.
     let ttl = std::time::Duration::from_secs(2);
-    let mut maint_options = MaintOptions::new(&f.fleet, "maint-1");
-    maint_options.roster_ttl = chrono::Duration::from_std(ttl).unwrap();
     let round = || {
         let drained = lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
-        lake::maint(&lake, &maint_options).unwrap();
+        let maint = lake_command(&f, "maint", &["--roster-ttl", "2"]).status().unwrap();
+        assert!(maint.success(), "ctxlake maint: {maint}");
         lake::mirror(&lake, &f.fleet, &f.b.cache_root).unwrap();
         let status = call_tool(&f.b.cache_root, &f.b.spool_root, "fleet_status", json!({}));
         (drained, status["agents"].as_array().cloned().unwrap_or_default())
@@ -378,11 +378,11 @@ fn an_agent_appears_in_another_hosts_roster_while_its_process_lives_and_ages_out
     assert!(agents.is_empty(), "the dead agent aged out: {agents:?}");
 }
 
-/// `ctxlake sync` for host A as a command, pointed at this fleet's lake.
-fn sync_command(f: &Fleet, extra: &[&str]) -> Command {
+/// `ctxlake <sync|maint>` for host A as a command, pointed at this fleet's lake.
+fn lake_command(f: &Fleet, subcommand: &str, extra: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_ctxlake"));
     command
-        .args(["sync", "--lake", &f.lake_url, "--host", f.a.id.as_str()])
+        .args([subcommand, "--lake", &f.lake_url, "--host", f.a.id.as_str()])
         .args(extra)
         .env("CTXLAKE_SPOOL_DIR", &f.a.spool_root)
         .env("CTXLAKE_CACHE_DIR", &f.a.cache_root)
@@ -433,7 +433,7 @@ fn a_sync_killed_at_random_points_then_rerun_leaves_every_record_in_the_lake_exa
     let mut rng = seed;
     let mut interrupted = vec![];
     for _ in 0..8 {
-        let mut sync = sync_command(&f, &batch).spawn().unwrap();
+        let mut sync = lake_command(&f, "sync", &batch).spawn().unwrap();
         // xorshift64: a delay of 0–400 ms, reproducible from the seed printed on failure.
         rng ^= rng << 13;
         rng ^= rng >> 7;
@@ -445,7 +445,7 @@ fn a_sync_killed_at_random_points_then_rerun_leaves_every_record_in_the_lake_exa
         }
         sync.wait().unwrap();
     }
-    let status = sync_command(&f, &batch).status().unwrap();
+    let status = lake_command(&f, "sync", &batch).status().unwrap();
     assert!(status.success(), "the rerun completes: {status}");
 
     let ids = ids_in_lake(&f);
