@@ -26,6 +26,8 @@ fn main() {
         ("wire/leases.json", "wire_leases"),
         ("wire/history.json", "wire_history"),
         ("wire/lake.json", "wire_lake"),
+        ("wire/install.json", "wire_install"),
+        ("wire/doctor.json", "wire_doctor"),
         ("conform/report.json", "conform_report"),
         ("conform/baseline.json", "conform_baseline"),
     ] {

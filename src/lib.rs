@@ -12,6 +12,7 @@ pub mod config;
 pub mod conform;
 pub mod embed;
 pub mod guard;
+pub mod install;
 #[cfg(feature = "serve")]
 pub mod keys;
 #[cfg(feature = "lake")]

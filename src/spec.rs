@@ -35,6 +35,12 @@ pub mod wire {
     pub mod lake {
         include!(concat!(env!("OUT_DIR"), "/wire_lake.rs"));
     }
+    pub mod install {
+        include!(concat!(env!("OUT_DIR"), "/wire_install.rs"));
+    }
+    pub mod doctor {
+        include!(concat!(env!("OUT_DIR"), "/wire_doctor.rs"));
+    }
 }
 
 /// `ctxlake conform`'s report and baseline files (`schemas/conform/`).

@@ -6,6 +6,8 @@ mod briefing;
 #[cfg(feature = "lake")]
 mod claims;
 mod conform;
+mod doctor;
+mod install;
 #[cfg(feature = "serve")]
 mod keys;
 #[cfg(feature = "lake")]
@@ -71,6 +73,15 @@ enum Command {
     /// Create, list, revoke and limit the bearer keys of `ctxlake serve`.
     #[cfg(feature = "serve")]
     Keys(keys::Args),
+    /// Wire ctxlake into MCP clients (Claude Code with its SessionStart briefing, Cursor, Claude
+    /// Desktop, VS Code, Codex): only ctxlake's own entry changes, a .bak is kept, a second run
+    /// changes nothing. Exit status 78 when a client's file is invalid (nothing is written).
+    Install(install::Args),
+    /// Take out exactly what `install` added: a file nobody changed since gets its old bytes back.
+    Uninstall(install::Args),
+    /// Check this machine's ctxlake: binary, client wiring, fleet, spool and cache, lake, last
+    /// sync and maint, snapshot, embedder. Exit status 0 only when every check passes.
+    Doctor(doctor::Args),
 }
 
 impl Cli {
@@ -91,6 +102,9 @@ impl Cli {
             Command::Serve(args) => serve::run(args, environment()?),
             #[cfg(feature = "serve")]
             Command::Keys(args) => keys::run(args),
+            Command::Install(args) => install::run_install(args, environment()?),
+            Command::Uninstall(args) => install::run_uninstall(args, environment()?),
+            Command::Doctor(args) => doctor::run(args, environment()?),
         }
     }
 }

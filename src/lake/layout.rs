@@ -9,6 +9,7 @@
 //!   approvals/<claim key>.json          the owner's approvals, how a preference is promoted (Create)
 //!   presence/<agent key>.json           one heartbeat per agent (Overwrite, one writer)
 //!   clock/<writer key>.probe            read back for the store's clock (Overwrite)
+//!   doctor/<ulid>.probe                 `ctxlake doctor`'s create-if-absent check (Create, then deleted)
 //!   roster.json                         merged roster (CAS)
 //!   leases.json                         every lease of the fleet (CAS)
 //!   history.json                        sessions from handoffs (CAS)
@@ -118,6 +119,11 @@ impl FleetLayout {
 
     pub fn clock_probe(&self, writer: &str) -> Path {
         self.key(&format!("clock/{}.probe", sha256_hex(writer.as_bytes())))
+    }
+
+    /// `ctxlake doctor`'s create-if-absent probe: a fresh key per run, deleted after.
+    pub fn doctor_probe(&self, unique: &str) -> Path {
+        self.key(&format!("doctor/{unique}.probe"))
     }
 
     pub fn roster(&self) -> Path {

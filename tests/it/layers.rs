@@ -18,6 +18,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("conform", &["spec"]),
     ("lake", &["embed", "guard", "local", "snapshot", "spec"]),
     ("keys", &[]),
+    ("install", &["spec"]),
     ("embed", &[]),
     ("guard", &[]),
 ];

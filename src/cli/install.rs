@@ -1,0 +1,210 @@
+//! `ctxlake install` and `ctxlake uninstall`: wire ctxlake into MCP clients' own configuration
+//! files (library: `ctxlake::install`), and optionally `ctxlake sync` as a user service.
+
+use super::ConfigError;
+use anyhow::Context as _;
+use ctxlake::config::Ctx;
+use ctxlake::install::{self, Change, Client, InstallError, Places, Platform, Scope, Wiring};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The client to wire (repeatable): claude-code, cursor, claude-desktop, vscode, codex.
+    #[arg(long = "client", value_parser = parse_client, required_unless_present_any = ["all", "service"])]
+    clients: Vec<Client>,
+    /// Every client found on this machine (its configuration file or folder exists).
+    #[arg(long, conflicts_with = "clients")]
+    all: bool,
+    /// The fleet the agent joins (default: CTXLAKE_FLEET_ID, else "default").
+    #[arg(long)]
+    fleet: Option<String>,
+    /// The agent's id (default: CTXLAKE_AGENT_ID, else `<client>-<host>`).
+    #[arg(long)]
+    agent: Option<String>,
+    /// `user` (every project) or `project` (files in the current directory, to commit).
+    #[arg(long, value_parser = parse_scope, default_value = "user")]
+    scope: Scope,
+    /// Print what would change, as a diff, and write nothing.
+    #[arg(long)]
+    dry_run: bool,
+    /// Also `ctxlake sync` as a user service (systemd on Linux, launchd on macOS).
+    #[arg(long)]
+    service: bool,
+}
+
+fn parse_client(name: &str) -> Result<Client, String> {
+    Client::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Client::ALL.iter().map(|c| c.name()).collect();
+        format!("unknown client {name:?}; one of {}", names.join(", "))
+    })
+}
+
+fn parse_scope(name: &str) -> Result<Scope, String> {
+    match name {
+        "user" => Ok(Scope::User),
+        "project" => Ok(Scope::Project),
+        other => Err(format!("unknown scope {other:?}; user or project")),
+    }
+}
+
+/// Where clients keep their files, from the environment (read once, here).
+pub fn places() -> anyhow::Result<Places> {
+    let home = std::env::var_os("HOME")
+        .filter(|h| !h.is_empty())
+        .map(PathBuf::from)
+        .ok_or_else(|| ConfigError("HOME is not set, so no client configuration can be found".into()))?;
+    let config_home = std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|h| !h.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| home.join(".config"));
+    let codex_home = std::env::var_os("CODEX_HOME")
+        .filter(|h| !h.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| home.join(".codex"));
+    let project = std::env::current_dir().context("reading the current directory")?;
+    let platform = if cfg!(target_os = "macos") { Platform::MacOs } else { Platform::Linux };
+    Ok(Places { home, config_home, codex_home, project, platform })
+}
+
+pub fn run_install(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
+    run(args, ctx, true)
+}
+
+pub fn run_uninstall(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
+    run(args, ctx, false)
+}
+
+fn run(args: Args, ctx: Ctx, installing: bool) -> anyhow::Result<ExitCode> {
+    let places = places()?;
+    let binary = std::env::current_exe().context("finding this binary's path")?;
+    let fleet = args.fleet.clone().unwrap_or_else(|| ctx.fleet_id.as_str().to_string());
+    ctxlake::local::paths::FleetId::new(&fleet).map_err(|e| ConfigError(format!("--fleet: {e}")))?;
+    let clients: Vec<Client> = match args.all {
+        true => Client::ALL.into_iter().filter(|c| install::clients::found(*c, &places)).collect(),
+        false => args.clients.clone(),
+    };
+    if args.all && clients.is_empty() {
+        eprintln!("ctxlake: no MCP client found under {}", places.home.display());
+    }
+    let mut changes: Vec<Change> = vec![];
+    for client in clients {
+        let agent = match (&args.agent, ctx.agent_id.as_str()) {
+            (Some(agent), _) => agent.clone(),
+            (None, "unknown") => format!("{}-{}", client.name(), super::host_name()),
+            (None, agent) => agent.to_string(),
+        };
+        let wiring = Wiring { binary: binary.clone(), fleet: fleet.clone(), agent };
+        let planned = match installing {
+            true => install::plan_install(client, args.scope, &places, &wiring),
+            false => install::plan_uninstall(client, args.scope, &places, &wiring),
+        };
+        changes.extend(planned.map_err(config_error)?);
+    }
+    let service = match args.service {
+        true => Some(service_change(&places, &binary, &fleet, installing)?),
+        false => None,
+    };
+    for change in &changes {
+        report(change.client.name(), change, installing, args.dry_run);
+    }
+    if let Some(change) = &service {
+        report("sync service", change, installing, args.dry_run);
+    }
+    if !args.dry_run {
+        match installing {
+            true => install::apply_install(&changes, &places),
+            false => install::apply_uninstall(&changes, &places),
+        }
+        .map_err(config_error)?;
+        if let Some(change) = service.filter(|c| !c.changes_nothing()) {
+            write_service(&change)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A client file ctxlake cannot read or edit is the user's configuration to fix: exit 78.
+fn config_error(error: InstallError) -> anyhow::Error {
+    match error {
+        InstallError::Io { .. } => anyhow::Error::new(error),
+        other => anyhow::Error::new(ConfigError(other.to_string())),
+    }
+}
+
+fn report(label: &str, change: &Change, installing: bool, dry_run: bool) {
+    let what = match (change.changes_nothing(), installing, &change.after) {
+        (true, true, _) => "already wired, unchanged",
+        (true, false, _) => "nothing of ctxlake's, unchanged",
+        (false, true, _) if change.before.is_none() => "created with ctxlake's entry",
+        (false, true, _) => "ctxlake's entry added (the rest kept; a .bak beside it)",
+        (false, false, None) => "removed (install had created it)",
+        (false, false, Some(_)) => "ctxlake's entry removed",
+    };
+    let verb = if dry_run && !change.changes_nothing() { "would be " } else { "" };
+    eprintln!("{label}: {}: {verb}{what}", change.path.display());
+    if dry_run && !change.changes_nothing() {
+        print!("{}", change.diff());
+    }
+}
+
+// --- `--service`: `ctxlake sync` as a user service. The unit file is ctxlake's own, whole. ---
+
+fn service_path(places: &Places) -> PathBuf {
+    match places.platform {
+        Platform::Linux => places.config_home.join("systemd/user/ctxlake-sync.service"),
+        Platform::MacOs => places.home.join("Library/LaunchAgents/dev.ctxlake.sync.plist"),
+    }
+}
+
+fn service_change(places: &Places, binary: &Path, fleet: &str, installing: bool) -> anyhow::Result<Change> {
+    let path = service_path(places);
+    let before = match std::fs::read_to_string(&path) {
+        Ok(text) => Some(text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    };
+    let binary = binary.display();
+    let after = installing.then(|| match places.platform {
+        Platform::Linux => format!(
+            "# Written by `ctxlake install --service`; removed by `ctxlake uninstall --service`.\n\
+             [Unit]\nDescription=ctxlake sync: this host's spool to the lake, the lake to its cache\n\n\
+             [Service]\nEnvironment=CTXLAKE_FLEET_ID={fleet}\nExecStart={binary} sync\nRestart=on-failure\nRestartSec=10\n\n\
+             [Install]\nWantedBy=default.target\n"
+        ),
+        Platform::MacOs => format!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- Written by `ctxlake install --service`. -->\n\
+             <!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n\
+             <plist version=\"1.0\"><dict>\n<key>Label</key><string>dev.ctxlake.sync</string>\n\
+             <key>ProgramArguments</key><array><string>{binary}</string><string>sync</string></array>\n\
+             <key>EnvironmentVariables</key><dict><key>CTXLAKE_FLEET_ID</key><string>{fleet}</string></dict>\n\
+             <key>RunAtLoad</key><true/>\n<key>KeepAlive</key><true/>\n</dict></plist>\n"
+        ),
+    });
+    // Uninstall removes the unit only if it is ours.
+    let after = match (installing, &before) {
+        (false, Some(text)) if !text.contains("ctxlake install --service") => before.clone(),
+        _ => after,
+    };
+    // The service belongs to no client: `client` is unused for it (the report names it).
+    Ok(Change { client: Client::ClaudeCode, path, before, after })
+}
+
+fn write_service(change: &Change) -> anyhow::Result<()> {
+    match &change.after {
+        Some(text) => {
+            let parent = change.path.parent().unwrap_or(Path::new("."));
+            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+            let mut temp = tempfile::NamedTempFile::new_in(parent)?;
+            std::io::Write::write_all(&mut temp, text.as_bytes())?;
+            temp.persist(&change.path).with_context(|| format!("writing {}", change.path.display()))?;
+            let hint = match change.path.extension().and_then(|e| e.to_str()) {
+                Some("plist") => format!("launchctl load {}", change.path.display()),
+                _ => "systemctl --user daemon-reload && systemctl --user enable --now ctxlake-sync".to_string(),
+            };
+            eprintln!("ctxlake: the service is written; start it with: {hint}");
+        }
+        None => std::fs::remove_file(&change.path).with_context(|| format!("removing {}", change.path.display()))?,
+    }
+    Ok(())
+}

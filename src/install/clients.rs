@@ -1,0 +1,183 @@
+//! Where each MCP client keeps its configuration, in which format, and what ctxlake's entry in
+//! it looks like. One table, so adding a client is adding a row.
+
+use super::edit::{Edit, Format};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Client {
+    ClaudeCode,
+    Cursor,
+    ClaudeDesktop,
+    Vscode,
+    Codex,
+}
+
+impl Client {
+    pub const ALL: [Client; 5] =
+        [Client::ClaudeCode, Client::Cursor, Client::ClaudeDesktop, Client::Vscode, Client::Codex];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Client::ClaudeCode => "claude-code",
+            Client::Cursor => "cursor",
+            Client::ClaudeDesktop => "claude-desktop",
+            Client::Vscode => "vscode",
+            Client::Codex => "codex",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Client> {
+        Client::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// The user's own configuration (every project).
+    User,
+    /// The project in the current directory (a file meant to be committed).
+    Project,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Platform {
+    Linux,
+    MacOs,
+}
+
+/// The folders the client paths are built from, read once at startup.
+#[derive(Debug, Clone)]
+pub struct Places {
+    pub home: PathBuf,
+    /// `XDG_CONFIG_HOME` (Linux), else `~/.config`.
+    pub config_home: PathBuf,
+    /// `CODEX_HOME`, else `~/.codex`.
+    pub codex_home: PathBuf,
+    /// The project for `--scope project`: the current directory.
+    pub project: PathBuf,
+    pub platform: Platform,
+}
+
+impl Places {
+    /// The folder under which desktop apps keep their settings.
+    fn app_config(&self) -> PathBuf {
+        match self.platform {
+            Platform::Linux => self.config_home.clone(),
+            Platform::MacOs => self.home.join("Library/Application Support"),
+        }
+    }
+}
+
+/// How ctxlake is started: the absolute path of this binary and the identity it runs as.
+#[derive(Debug, Clone)]
+pub struct Wiring {
+    pub binary: PathBuf,
+    pub fleet: String,
+    pub agent: String,
+}
+
+impl Wiring {
+    fn env(&self) -> serde_json::Value {
+        json!({ "CTXLAKE_FLEET_ID": self.fleet, "CTXLAKE_AGENT_ID": self.agent })
+    }
+
+    fn binary(&self) -> String {
+        self.binary.display().to_string()
+    }
+
+    /// The SessionStart hook's shell command. Claude Code hooks have no env block, so the
+    /// identity is set on the command line, every word single-quoted for the shell.
+    fn briefing_command(&self) -> String {
+        format!(
+            "CTXLAKE_FLEET_ID={} CTXLAKE_AGENT_ID={} {}{BRIEFING}",
+            shell_quote(&self.fleet),
+            shell_quote(&self.agent),
+            shell_quote(&self.binary())
+        )
+    }
+}
+
+/// How install recognises its own SessionStart hook among the user's.
+const BRIEFING: &str = " briefing --format claude-code";
+
+fn shell_quote(word: &str) -> String {
+    format!("'{}'", word.replace('\'', r"'\''"))
+}
+
+/// One file ctxlake's wiring touches, and how.
+#[derive(Debug, Clone)]
+pub struct Target {
+    pub client: Client,
+    pub path: PathBuf,
+    pub format: Format,
+    pub edit: Edit,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq)]
+#[error("{} has no project configuration; use --scope user", client.name())]
+pub struct NoProjectScope {
+    pub client: Client,
+}
+
+/// Every file `client` reads ctxlake's wiring from, for `scope`.
+pub fn targets(client: Client, scope: Scope, places: &Places, wiring: &Wiring) -> Result<Vec<Target>, NoProjectScope> {
+    let (user, project) = (scope == Scope::User, &places.project);
+    let stdio = |typed: bool| {
+        let mut entry = json!({ "command": wiring.binary(), "args": ["mcp"], "env": wiring.env() });
+        if typed {
+            entry["type"] = json!("stdio");
+        }
+        entry
+    };
+    let member = |parents: &'static str, value| Edit::Member { parents: vec![parents], name: "ctxlake", value };
+    let target = |path: PathBuf, format, edit| Target { client, path, format, edit };
+    Ok(match client {
+        Client::ClaudeCode => {
+            let (servers, settings) = match user {
+                true => (places.home.join(".claude.json"), places.home.join(".claude/settings.json")),
+                false => (project.join(".mcp.json"), project.join(".claude/settings.json")),
+            };
+            let hook = json!({ "matcher": "", "hooks": [{ "type": "command", "command": wiring.briefing_command() }] });
+            vec![
+                target(servers, Format::Json, member("mcpServers", stdio(true))),
+                target(
+                    settings,
+                    Format::Json,
+                    Edit::Element { parents: vec!["hooks", "SessionStart"], marker: BRIEFING.into(), value: hook },
+                ),
+            ]
+        }
+        Client::Cursor => {
+            let path = if user { places.home.join(".cursor/mcp.json") } else { project.join(".cursor/mcp.json") };
+            vec![target(path, Format::Json, member("mcpServers", stdio(false)))]
+        }
+        Client::ClaudeDesktop if user => {
+            let path = places.app_config().join("Claude/claude_desktop_config.json");
+            vec![target(path, Format::Json, member("mcpServers", stdio(false)))]
+        }
+        Client::ClaudeDesktop => return Err(NoProjectScope { client }),
+        Client::Vscode => {
+            let path =
+                if user { places.app_config().join("Code/User/mcp.json") } else { project.join(".vscode/mcp.json") };
+            vec![target(path, Format::Jsonc, member("servers", stdio(true)))]
+        }
+        Client::Codex => {
+            let path = if user { places.codex_home.join("config.toml") } else { project.join(".codex/config.toml") };
+            vec![target(path, Format::Toml, member("mcp_servers", stdio(false)))]
+        }
+    })
+}
+
+/// Whether `client` looks installed for this user: its configuration file or folder exists.
+pub fn found(client: Client, places: &Places) -> bool {
+    let exists = |path: &Path| path.exists();
+    match client {
+        Client::ClaudeCode => exists(&places.home.join(".claude.json")) || exists(&places.home.join(".claude")),
+        Client::Cursor => exists(&places.home.join(".cursor")),
+        Client::ClaudeDesktop => exists(&places.app_config().join("Claude")),
+        Client::Vscode => exists(&places.app_config().join("Code")),
+        Client::Codex => exists(&places.codex_home),
+    }
+}

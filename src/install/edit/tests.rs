@@ -1,0 +1,148 @@
+//! The edit table: ctxlake's entry in and out of each format, everything else untouched.
+
+use super::*;
+use serde_json::json;
+
+fn server() -> Edit {
+    Edit::Member {
+        parents: vec!["mcpServers"],
+        name: "ctxlake",
+        value: json!({"command": "/bin/ctxlake", "args": ["mcp"]}),
+    }
+}
+
+fn hook() -> Edit {
+    Edit::Element {
+        parents: vec!["hooks", "SessionStart"],
+        marker: " briefing --format claude-code".into(),
+        value: json!({"matcher": "", "hooks": [{"type": "command", "command": "'/bin/ctxlake' briefing --format claude-code"}]}),
+    }
+}
+
+const CLAUDE: &str = r#"{
+    "numStartups": 12,
+    "mcpServers": {
+        "github": { "command": "gh-mcp", "args": [] }
+    },
+    "theme":   "dark"
+}
+"#;
+
+#[test]
+fn install_adds_the_entry_beside_the_others_and_uninstall_takes_only_it_out() {
+    let installed = install(Some(CLAUDE), Format::Json, &server()).unwrap();
+    let parsed: Value = serde_json::from_str(&installed).unwrap();
+    assert_eq!(parsed["mcpServers"]["ctxlake"]["command"], "/bin/ctxlake");
+    assert_eq!(parsed["mcpServers"]["github"]["command"], "gh-mcp");
+    assert!(installed.contains(r#""theme":   "dark""#), "formatting kept: {installed}");
+    let removed = uninstall(&installed, Format::Json, &server()).unwrap().unwrap();
+    let parsed: Value = serde_json::from_str(&removed).unwrap();
+    assert_eq!(parsed, serde_json::from_str::<Value>(CLAUDE).unwrap());
+}
+
+#[test]
+fn a_second_install_changes_nothing() {
+    let once = install(Some(CLAUDE), Format::Json, &server()).unwrap();
+    assert_eq!(install(Some(&once), Format::Json, &server()).unwrap(), once);
+    assert!(holds(&once, Format::Json, &server()).unwrap());
+    assert!(!holds(CLAUDE, Format::Json, &server()).unwrap());
+}
+
+#[test]
+fn a_changed_entry_is_replaced_not_duplicated() {
+    let old = install(Some(CLAUDE), Format::Json, &server()).unwrap();
+    let newer =
+        Edit::Member { parents: vec!["mcpServers"], name: "ctxlake", value: json!({"command": "/opt/ctxlake"}) };
+    let text = install(Some(&old), Format::Json, &newer).unwrap();
+    assert_eq!(text.matches("\"ctxlake\"").count(), 1, "{text}");
+    assert!(text.contains("/opt/ctxlake"));
+}
+
+#[test]
+fn a_missing_file_gets_just_the_entry() {
+    let text = install(None, Format::Json, &hook()).unwrap();
+    let parsed: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(parsed["hooks"]["SessionStart"][0]["matcher"], "");
+}
+
+#[test]
+fn the_hook_joins_the_users_hooks_and_leaves_alone() {
+    let settings = r#"{"hooks": {"SessionStart": [{"matcher": "", "hooks": [{"type": "command", "command": "echo hi"}]}]}, "model": "opus"}"#;
+    let installed = install(Some(settings), Format::Json, &hook()).unwrap();
+    let parsed: Value = serde_json::from_str(&installed).unwrap();
+    assert_eq!(parsed["hooks"]["SessionStart"].as_array().unwrap().len(), 2);
+    assert_eq!(install(Some(&installed), Format::Json, &hook()).unwrap(), installed, "idempotent");
+    let removed = uninstall(&installed, Format::Json, &hook()).unwrap().unwrap();
+    assert_eq!(serde_json::from_str::<Value>(&removed).unwrap(), serde_json::from_str::<Value>(settings).unwrap());
+}
+
+#[test]
+fn comments_survive_in_jsonc_and_are_an_error_in_strict_json() {
+    let vscode = "{\n  // my servers\n  \"servers\": {\n    \"py\": { \"type\": \"stdio\", \"command\": \"py\" }, // trailing\n  },\n}\n";
+    let edit = Edit::Member {
+        parents: vec!["servers"],
+        name: "ctxlake",
+        value: json!({"type": "stdio", "command": "/bin/ctxlake"}),
+    };
+    let installed = install(Some(vscode), Format::Jsonc, &edit).unwrap();
+    assert!(installed.contains("// my servers") && installed.contains("// trailing"), "{installed}");
+    assert!(installed.contains("/bin/ctxlake"));
+    let error = install(Some(vscode), Format::Json, &edit).unwrap_err();
+    assert!(matches!(&error, EditError::Syntax { message, .. } if message.contains("line 2")), "{error}");
+}
+
+#[test]
+fn an_invalid_file_is_an_error_naming_the_position() {
+    let error = install(Some("{\"mcpServers\": {\n  \"a\": 1,,\n}"), Format::Json, &server()).unwrap_err();
+    assert!(error.to_string().contains("line 2"), "{error}");
+    let error = install(Some("[mcp_servers\ncommand = 1"), Format::Toml, &toml_server()).unwrap_err();
+    assert!(error.to_string().contains("line 1"), "{error}");
+}
+
+#[test]
+fn a_container_of_another_shape_is_refused() {
+    let error = install(Some(r#"{"mcpServers": []}"#), Format::Json, &server()).unwrap_err();
+    assert_eq!(error, EditError::Shape { at: "mcpServers".into(), expected: "an object" });
+    assert!(install(Some("[1]"), Format::Json, &server()).is_err());
+}
+
+fn toml_server() -> Edit {
+    Edit::Member {
+        parents: vec!["mcp_servers"],
+        name: "ctxlake",
+        value: json!({"command": "/bin/ctxlake", "args": ["mcp"], "env": {"CTXLAKE_FLEET_ID": "team"}}),
+    }
+}
+
+const CODEX: &str = "# Codex settings\nmodel = \"o4\"   # keep\n\n[mcp_servers.docs]\ncommand = \"docs-mcp\"\n\n[profiles.fast]\nmodel = \"mini\"\n";
+
+#[test]
+fn toml_gets_its_own_table_and_keeps_the_rest_byte_for_byte() {
+    let installed = install(Some(CODEX), Format::Toml, &toml_server()).unwrap();
+    assert!(
+        installed.contains("model = \"o4\"   # keep") && installed.contains("[profiles.fast]\nmodel = \"mini\""),
+        "{installed}"
+    );
+    assert!(
+        installed.contains("[mcp_servers.ctxlake]") && installed.contains("[mcp_servers.ctxlake.env]"),
+        "{installed}"
+    );
+    assert!(!installed.contains("[mcp_servers]\n"), "no empty parent header: {installed}");
+    assert_eq!(install(Some(&installed), Format::Toml, &toml_server()).unwrap(), installed, "idempotent");
+    assert_eq!(uninstall(&installed, Format::Toml, &toml_server()).unwrap().unwrap(), CODEX);
+}
+
+#[test]
+fn toml_into_an_empty_file_and_an_entry_written_inline_is_recognised() {
+    let created = install(None, Format::Toml, &toml_server()).unwrap();
+    assert!(created.contains("[mcp_servers.ctxlake]"), "{created}");
+    let inline = "mcp_servers.ctxlake = { command = \"/bin/ctxlake\", args = [\"mcp\"], env = { CTXLAKE_FLEET_ID = \"team\" } }\n";
+    assert_eq!(install(Some(inline), Format::Toml, &toml_server()).unwrap(), inline);
+}
+
+#[test]
+fn uninstall_of_a_file_without_the_entry_is_nothing() {
+    assert_eq!(uninstall(CLAUDE, Format::Json, &server()).unwrap(), None);
+    assert_eq!(uninstall(CODEX, Format::Toml, &toml_server()).unwrap(), None);
+    assert_eq!(uninstall("", Format::Json, &server()).unwrap(), None);
+}

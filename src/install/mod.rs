@@ -1,0 +1,202 @@
+//! `ctxlake install` and `uninstall`: ctxlake's entry in each MCP client's own configuration,
+//! merged, never clobbered (docs/install.md).
+//!
+//! - `clients`: where each client keeps its configuration and what ctxlake's entry is;
+//! - `edit`: the pure text edits (JSON and JSONC through a CST, TOML through toml_edit);
+//! - here: planning the changes, and writing them (a `.bak` before the first change, atomic
+//!   replace keeping the file's permissions) with a record of what each file held before, so
+//!   that uninstall puts a file back byte for byte while nobody else has changed it since.
+
+pub mod clients;
+pub mod edit;
+
+pub use clients::{Client, NoProjectScope, Places, Platform, Scope, Target, Wiring};
+pub use edit::{Edit, EditError, Format};
+
+use crate::spec::wire::install::{InstallState, InstalledFile};
+use sha2::{Digest, Sha256};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, thiserror::Error)]
+pub enum InstallError {
+    #[error("{path}: {source}; nothing was written")]
+    Invalid { path: String, source: EditError },
+    #[error("{path} is not UTF-8 text; nothing was written")]
+    NotText { path: String },
+    #[error("{what} {path}: {source}")]
+    Io { what: &'static str, path: String, source: std::io::Error },
+    #[error("the install record {path} is unreadable ({message}); move it away to start over")]
+    State { path: String, message: String },
+    #[error(transparent)]
+    Scope(#[from] NoProjectScope),
+}
+
+/// One file's change: its text now and after (`None`: absent).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Change {
+    pub client: Client,
+    pub path: PathBuf,
+    pub before: Option<String>,
+    pub after: Option<String>,
+}
+
+impl Change {
+    pub fn changes_nothing(&self) -> bool {
+        self.before == self.after
+    }
+
+    /// A unified diff of the change, for `--dry-run`.
+    pub fn diff(&self) -> String {
+        let (before, after) = (self.before.as_deref().unwrap_or(""), self.after.as_deref().unwrap_or(""));
+        let shown = self.path.display().to_string();
+        let before_name = if self.before.is_some() { shown.clone() } else { "/dev/null".into() };
+        let after_name = if self.after.is_some() { shown } else { "/dev/null".into() };
+        similar::TextDiff::from_lines(before, after).unified_diff().header(&before_name, &after_name).to_string()
+    }
+}
+
+/// Where install keeps its record: `~/.ctxlake/install-state.json`.
+pub fn state_path(places: &Places) -> PathBuf {
+    places.home.join(".ctxlake/install-state.json")
+}
+
+/// The changes that wire ctxlake into `client`.
+pub fn plan_install(
+    client: Client,
+    scope: Scope,
+    places: &Places,
+    wiring: &Wiring,
+) -> Result<Vec<Change>, InstallError> {
+    clients::targets(client, scope, places, wiring)?
+        .into_iter()
+        .map(|target| {
+            let before = read_text(&target.path)?;
+            let after = edit::install(before.as_deref(), target.format, &target.edit)
+                .map_err(|source| invalid(&target, source))?;
+            Ok(Change { client, path: target.path, before, after: Some(after) })
+        })
+        .collect()
+}
+
+/// The changes that take ctxlake out of `client`: a file nobody changed since install gets its
+/// old text back exactly (or is removed, if install created it); a file changed since loses
+/// only ctxlake's entry.
+pub fn plan_uninstall(
+    client: Client,
+    scope: Scope,
+    places: &Places,
+    wiring: &Wiring,
+) -> Result<Vec<Change>, InstallError> {
+    let state = read_state(&state_path(places))?;
+    let mut changes = vec![];
+    for target in clients::targets(client, scope, places, wiring)? {
+        let Some(before) = read_text(&target.path)? else { continue };
+        let recorded = state.files.iter().find(|f| Path::new(&f.path) == target.path);
+        let after = match recorded {
+            Some(file) if file.after_sha256 == sha256_hex(&before) => file.before.clone(),
+            _ => match edit::uninstall(&before, target.format, &target.edit)
+                .map_err(|source| invalid(&target, source))?
+            {
+                Some(after) => Some(after),
+                None => continue,
+            },
+        };
+        changes.push(Change { client, path: target.path, before: Some(before), after });
+    }
+    Ok(changes)
+}
+
+/// Writes an install's changes and records, per file, the text before the first install and a
+/// hash of what was written.
+pub fn apply_install(changes: &[Change], places: &Places) -> Result<(), InstallError> {
+    let state_file = state_path(places);
+    let mut state = read_state(&state_file)?;
+    for change in changes.iter().filter(|c| !c.changes_nothing()) {
+        let Some(after) = &change.after else { continue };
+        write_text(&change.path, after, change.before.is_some())?;
+        let key = change.path.display().to_string();
+        let earlier = state.files.iter().position(|f| f.path == key);
+        // A reinstall keeps the text from before the first install: that is what uninstall restores.
+        let before = earlier.map_or_else(|| change.before.clone(), |i| state.files[i].before.clone());
+        let record =
+            InstalledFile { path: key, client: change.client.name().into(), before, after_sha256: sha256_hex(after) };
+        match earlier {
+            Some(i) => state.files[i] = record,
+            None => state.files.push(record),
+        }
+    }
+    write_state(&state_file, &state)
+}
+
+/// Writes an uninstall's changes (a file install created and nobody changed is removed) and
+/// forgets those files.
+pub fn apply_uninstall(changes: &[Change], places: &Places) -> Result<(), InstallError> {
+    let state_file = state_path(places);
+    let mut state = read_state(&state_file)?;
+    for change in changes.iter().filter(|c| !c.changes_nothing()) {
+        match &change.after {
+            Some(after) => write_text(&change.path, after, true)?,
+            None => std::fs::remove_file(&change.path).map_err(|source| io("removing", &change.path, source))?,
+        }
+        let key = change.path.display().to_string();
+        state.files.retain(|f| f.path != key);
+    }
+    write_state(&state_file, &state)
+}
+
+fn invalid(target: &Target, source: EditError) -> InstallError {
+    InstallError::Invalid { path: target.path.display().to_string(), source }
+}
+
+fn io(what: &'static str, path: &Path, source: std::io::Error) -> InstallError {
+    InstallError::Io { what, path: path.display().to_string(), source }
+}
+
+fn read_text(path: &Path) -> Result<Option<String>, InstallError> {
+    match std::fs::read(path) {
+        Ok(bytes) => {
+            String::from_utf8(bytes).map(Some).map_err(|_| InstallError::NotText { path: path.display().to_string() })
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(source) => Err(io("reading", path, source)),
+    }
+}
+
+/// Atomic replace: a temporary file beside it, the old permissions, fsync, rename. Before the
+/// first change to an existing file, a copy at `<file>.bak`.
+fn write_text(path: &Path, text: &str, existed: bool) -> Result<(), InstallError> {
+    let parent = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent).map_err(|source| io("creating", parent, source))?;
+    let backup = PathBuf::from(format!("{}.bak", path.display()));
+    if existed && !backup.exists() {
+        std::fs::copy(path, &backup).map_err(|source| io("backing up", path, source))?;
+    }
+    let mut temp = tempfile::NamedTempFile::new_in(parent).map_err(|source| io("writing beside", path, source))?;
+    temp.write_all(text.as_bytes()).map_err(|source| io("writing", temp.path(), source))?;
+    if let Ok(metadata) = std::fs::metadata(path) {
+        std::fs::set_permissions(temp.path(), metadata.permissions())
+            .map_err(|source| io("setting permissions on", temp.path(), source))?;
+    }
+    temp.as_file().sync_all().map_err(|source| io("syncing", temp.path(), source))?;
+    temp.persist(path).map_err(|e| io("replacing", path, e.error))?;
+    Ok(())
+}
+
+fn read_state(path: &Path) -> Result<InstallState, InstallError> {
+    match read_text(path)? {
+        None => Ok(InstallState { version: serde_json::json!(1), files: vec![] }),
+        Some(text) => serde_json::from_str(&text)
+            .map_err(|e| InstallError::State { path: path.display().to_string(), message: e.to_string() }),
+    }
+}
+
+fn write_state(path: &Path, state: &InstallState) -> Result<(), InstallError> {
+    let mut text = serde_json::to_string_pretty(state).expect("the install record serializes");
+    text.push('\n');
+    write_text(path, &text, false)
+}
+
+fn sha256_hex(text: &str) -> String {
+    format!("{:x}", Sha256::digest(text.as_bytes()))
+}

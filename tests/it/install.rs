@@ -1,0 +1,215 @@
+//! `ctxlake install`, `uninstall` and `doctor` as a user runs them, over a temporary HOME
+//! holding realistic configurations of every client (other servers, comments, odd indentation).
+
+use serde_json::Value;
+use std::io::{BufRead as _, BufReader, Write as _};
+use std::os::unix::fs::PermissionsExt as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const CLAUDE_JSON: &str = "{\n  \"numStartups\": 41,\n  \"mcpServers\": {\n      \"github\":  { \"type\": \"stdio\", \"command\": \"github-mcp\", \"args\": [\"--ro\"] }\n  },\n  \"tipsHistory\": {\"x\": 1}\n}\n";
+const CLAUDE_SETTINGS: &str = "{\n\t\"model\": \"opus\",\n\t\"hooks\": {\n\t\t\"SessionStart\": [\n\t\t\t{ \"matcher\": \"startup\", \"hooks\": [ { \"type\": \"command\", \"command\": \"echo hello\" } ] }\n\t\t]\n\t}\n}\n";
+const CURSOR: &str = "{\"mcpServers\":{\"linear\":{\"command\":\"npx\",\"args\":[\"-y\",\"linear-mcp\"]}}}";
+const DESKTOP: &str = "{\n    \"mcpServers\": {},\n    \"globalShortcut\": \"Ctrl+Space\"\n}\n";
+const VSCODE: &str = "// VS Code MCP servers\n{\n  \"inputs\": [],\n  \"servers\": {\n    /* the Python one */\n    \"py\": { \"type\": \"stdio\", \"command\": \"python\", \"args\": [\"server.py\"], },\n  },\n}\n";
+const CODEX: &str = "# Codex\nmodel = \"o4-mini\"  # fast\napproval_policy = \"on-request\"\n\n[mcp_servers.docs]\ncommand = \"docs-mcp\"\nargs = [\"--stdio\"]\n\n[profiles.deep]\nmodel = \"o3\"\n";
+
+struct Home {
+    dir: tempfile::TempDir,
+}
+
+impl Home {
+    /// A HOME where every client is installed and configured.
+    fn with_every_client() -> Home {
+        let home = Home { dir: tempfile::tempdir().unwrap() };
+        for (file, text) in home.files() {
+            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+            std::fs::write(&file, text).unwrap();
+        }
+        std::fs::set_permissions(home.path(".claude.json"), std::fs::Permissions::from_mode(0o600)).unwrap();
+        home
+    }
+
+    fn path(&self, rest: &str) -> PathBuf {
+        self.dir.path().join(rest)
+    }
+
+    fn files(&self) -> Vec<(PathBuf, &'static str)> {
+        vec![
+            (self.path(".claude.json"), CLAUDE_JSON),
+            (self.path(".claude/settings.json"), CLAUDE_SETTINGS),
+            (self.path(".cursor/mcp.json"), CURSOR),
+            (self.path(".config/Claude/claude_desktop_config.json"), DESKTOP),
+            (self.path(".config/Code/User/mcp.json"), VSCODE),
+            (self.path(".codex/config.toml"), CODEX),
+        ]
+    }
+
+    fn ctxlake(&self, args: &[&str]) -> std::process::Output {
+        Command::new(env!("CARGO_BIN_EXE_ctxlake"))
+            .args(args)
+            .env_clear()
+            .env("HOME", self.dir.path())
+            .env("PATH", "/usr/bin:/bin")
+            .current_dir(self.dir.path())
+            .output()
+            .unwrap()
+    }
+
+    fn read(&self, file: &Path) -> String {
+        std::fs::read_to_string(file).unwrap()
+    }
+}
+
+fn ok(output: &std::process::Output) -> String {
+    let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+    assert!(output.status.success(), "status {:?}: {stderr}", output.status);
+    stderr
+}
+
+#[test]
+fn install_wires_every_client_and_uninstall_leaves_each_file_byte_for_byte_as_it_was() {
+    let home = Home::with_every_client();
+    ok(&home.ctxlake(&["install", "--all", "--fleet", "team", "--agent", "alice"]));
+    for (file, before) in home.files() {
+        let after = home.read(&file);
+        assert_ne!(after, before, "{} was not wired", file.display());
+        assert!(after.contains(env!("CARGO_BIN_EXE_ctxlake")), "{}: {after}", file.display());
+        assert_eq!(
+            home.read(&PathBuf::from(format!("{}.bak", file.display()))),
+            before,
+            "the .bak of {}",
+            file.display()
+        );
+    }
+    let claude: Value = serde_json::from_str(&home.read(&home.path(".claude.json"))).unwrap();
+    assert_eq!(claude["mcpServers"]["github"]["args"][0], "--ro", "the user's server is kept");
+    assert_eq!(claude["mcpServers"]["ctxlake"]["env"]["CTXLAKE_FLEET_ID"], "team");
+    assert_eq!(claude["mcpServers"]["ctxlake"]["env"]["CTXLAKE_AGENT_ID"], "alice");
+    let mode = std::fs::metadata(home.path(".claude.json")).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "the file keeps its permissions");
+    let vscode = home.read(&home.path(".config/Code/User/mcp.json"));
+    assert!(vscode.contains("/* the Python one */") && vscode.contains("// VS Code MCP servers"), "{vscode}");
+    let codex = home.read(&home.path(".codex/config.toml"));
+    assert!(codex.contains("model = \"o4-mini\"  # fast") && codex.contains("[mcp_servers.ctxlake.env]"), "{codex}");
+    let settings: Value = serde_json::from_str(&home.read(&home.path(".claude/settings.json"))).unwrap();
+    let hook = settings["hooks"]["SessionStart"][1]["hooks"][0]["command"].as_str().unwrap().to_string();
+    assert!(hook.contains("CTXLAKE_FLEET_ID='team'") && hook.ends_with(" briefing --format claude-code"), "{hook}");
+
+    let again = ok(&home.ctxlake(&["install", "--all", "--fleet", "team", "--agent", "alice"]));
+    assert_eq!(again.matches("already wired, unchanged").count(), 6, "{again}");
+
+    ok(&home.ctxlake(&["uninstall", "--all"]));
+    for (file, before) in home.files() {
+        assert_eq!(home.read(&file), before, "{} after uninstall", file.display());
+    }
+}
+
+#[test]
+fn uninstall_after_the_user_edited_the_file_removes_only_ctxlakes_entry() {
+    let home = Home::with_every_client();
+    ok(&home.ctxlake(&["install", "--client", "cursor", "--client", "codex"]));
+    let cursor = home.path(".cursor/mcp.json");
+    let edited = home.read(&cursor).replace("\"linear\"", "\"linear-2\"");
+    std::fs::write(&cursor, &edited).unwrap();
+    let codex = home.path(".codex/config.toml");
+    std::fs::write(&codex, format!("{}\n[profiles.mine]\nmodel = \"x\"\n", home.read(&codex))).unwrap();
+    ok(&home.ctxlake(&["uninstall", "--client", "cursor", "--client", "codex"]));
+    let after: Value = serde_json::from_str(&home.read(&cursor)).unwrap();
+    assert!(after["mcpServers"].get("ctxlake").is_none() && after["mcpServers"].get("linear-2").is_some(), "{after}");
+    let codex_text = home.read(&codex);
+    assert!(!codex_text.contains("ctxlake") && codex_text.contains("[profiles.mine]"), "{codex_text}");
+}
+
+#[test]
+fn an_invalid_client_file_is_never_overwritten_and_exits_78_naming_it() {
+    let home = Home::with_every_client();
+    let broken = "{\n  \"mcpServers\": {\n    \"a\": 1,,\n  }\n}\n";
+    std::fs::write(home.path(".cursor/mcp.json"), broken).unwrap();
+    let output = home.ctxlake(&["install", "--client", "cursor"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(78), "{stderr}");
+    assert!(stderr.contains(".cursor/mcp.json") && stderr.contains("line 3"), "{stderr}");
+    assert_eq!(home.read(&home.path(".cursor/mcp.json")), broken);
+    assert!(!home.path(".cursor/mcp.json.bak").exists());
+}
+
+#[test]
+fn a_dry_run_prints_the_diff_and_writes_nothing() {
+    let home = Home::with_every_client();
+    let output = home.ctxlake(&["install", "--client", "codex", "--dry-run"]);
+    ok(&output);
+    let diff = String::from_utf8_lossy(&output.stdout);
+    assert!(diff.contains("+[mcp_servers.ctxlake]") && diff.starts_with("---"), "{diff}");
+    assert_eq!(home.read(&home.path(".codex/config.toml")), CODEX);
+    assert!(!home.path(".ctxlake/install-state.json").exists());
+}
+
+#[test]
+fn project_scope_writes_the_projects_own_files_and_a_file_install_created_goes_on_uninstall() {
+    let home = Home::with_every_client();
+    ok(&home.ctxlake(&["install", "--client", "claude-code", "--client", "vscode", "--scope", "project"]));
+    for file in [".mcp.json", ".claude/settings.json", ".vscode/mcp.json"] {
+        assert!(home.read(&home.path(file)).contains("ctxlake"), "{file}");
+    }
+    let desktop = home.ctxlake(&["install", "--client", "claude-desktop", "--scope", "project"]);
+    assert_eq!(desktop.status.code(), Some(78), "claude-desktop has no project scope");
+    ok(&home.ctxlake(&["uninstall", "--client", "claude-code", "--client", "vscode", "--scope", "project"]));
+    assert!(!home.path(".mcp.json").exists() && !home.path(".vscode/mcp.json").exists());
+    // The user's own files were never touched.
+    assert_eq!(home.read(&home.path(".claude.json")), CLAUDE_JSON);
+}
+
+#[test]
+fn a_written_configuration_starts_a_server_that_completes_the_handshake() {
+    let home = Home::with_every_client();
+    ok(&home.ctxlake(&["install", "--client", "cursor", "--fleet", "team", "--agent", "bob"]));
+    let config: Value = serde_json::from_str(&home.read(&home.path(".cursor/mcp.json"))).unwrap();
+    let entry = &config["mcpServers"]["ctxlake"];
+    let mut command = Command::new(entry["command"].as_str().unwrap());
+    command.args(entry["args"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()));
+    for (key, value) in entry["env"].as_object().unwrap() {
+        command.env(key, value.as_str().unwrap());
+    }
+    let mut child = command
+        .env("HOME", home.dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"cursor","version":"1"}}}"#;
+    let call = r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"fleet_status","arguments":{}}}"#;
+    writeln!(
+        child.stdin.as_mut().unwrap(),
+        "{init}\n{{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}}\n{call}"
+    )
+    .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first: Value = serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap();
+    assert_eq!(first["result"]["protocolVersion"], "2025-06-18", "{first}");
+    let status: Value = serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap();
+    assert_eq!(status["result"]["structuredContent"]["fleet_id"], "team", "{status}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+#[test]
+fn doctor_fails_on_a_client_whose_wiring_points_nowhere_and_says_the_fix() {
+    let home = Home::with_every_client();
+    ok(&home.ctxlake(&["install", "--client", "cursor", "--fleet", "team", "--agent", "bob"]));
+    let output = home.ctxlake(&["doctor", "--format", "json"]);
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let check = |name: &str| report["checks"].as_array().unwrap().iter().find(|c| c["name"] == name).cloned().unwrap();
+    assert_eq!(check("client cursor")["status"], "pass", "{report}");
+    assert_eq!(check("client codex")["status"], "fail", "codex is present but not wired: {report}");
+    assert!(check("client codex")["fix"].as_str().unwrap().contains("ctxlake install --client codex"));
+    assert_eq!(report["ok"], false);
+    assert_eq!(output.status.code(), Some(1));
+    let cursor = home.path(".cursor/mcp.json");
+    std::fs::write(&cursor, home.read(&cursor).replace(env!("CARGO_BIN_EXE_ctxlake"), "/nowhere/ctxlake")).unwrap();
+    let report: Value = serde_json::from_slice(&home.ctxlake(&["doctor", "--format", "json"]).stdout).unwrap();
+    let cursor_check = report["checks"].as_array().unwrap().iter().find(|c| c["name"] == "client cursor").unwrap();
+    assert!(cursor_check["verdict"].as_str().unwrap().contains("/nowhere/ctxlake does not exist"), "{cursor_check}");
+    assert!(!report.to_string().contains("CTXLAKE_FLEET_ID=team"), "no values of variables");
+}
