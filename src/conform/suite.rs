@@ -26,6 +26,7 @@ pub const FEATURES: &[(&str, &str)] = &[
     ("sanitization.feature", include_str!("../../features/sanitization.feature")),
     ("redaction.feature", include_str!("../../features/redaction.feature")),
     ("lake.feature", include_str!("../../features/lake.feature")),
+    ("install.feature", include_str!("../../features/install.feature")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -226,6 +226,47 @@ pub fn register(r: &mut Registry) {
         let context = hook["hookSpecificOutput"]["additionalContext"].as_str().unwrap_or_default();
         ensure(context.contains(&a[0]), || context.to_string())
     });
+    // Client configuration files for `ctxlake install`, in a HOME of the scenario's own.
+    r.add(r#"the client file "([^"]*)" holds:"#, |w, a, s| {
+        let path = home_file(w, &a[0])?;
+        let text = format!("{}\n", super::docstring(s)?);
+        std::fs::create_dir_all(path.parent().unwrap_or(&path)).map_err(io)?;
+        std::fs::write(&path, &text).map_err(io)?;
+        let original = w.scratch_dir()?.join("originals").join(&a[0]);
+        std::fs::create_dir_all(original.parent().unwrap_or(&original)).map_err(io)?;
+        std::fs::write(original, text).map_err(io)
+    });
+    r.add(r#"ctxlake (install|uninstall) runs with "([^"]*)"(?: and exits with status (\d+))?"#, |w, a, _| {
+        let mut args = vec![a[0].as_str()];
+        args.extend(a[1].split_whitespace());
+        let home = w.scratch_dir()?.join("home");
+        std::fs::create_dir_all(&home).map_err(io)?;
+        let out = ctxlake(w, &args)?.env("HOME", &home).current_dir(&home).stdin(Stdio::null()).output().map_err(io)?;
+        w.text_output = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        let wanted = a.get(2).filter(|c| !c.is_empty()).map_or("0", String::as_str);
+        let got = out.status.code().map(|c| c.to_string()).unwrap_or_else(|| "a signal".into());
+        ensure(got == wanted, || format!("exit status {got}, wanted {wanted}: {}", w.text_output))
+    });
+    r.add(r#"ctxlake said "([^"]*)""#, |w, a, _| {
+        ensure(w.text_output.contains(&a[0]), || format!("{:?} not in: {}", a[0], w.text_output))
+    });
+    // The expected text may hold quotes, written \" as in the file.
+    r.add(r#"the client file "([^"]*)" (contains|does not contain) "(.*)""#, |w, a, _| {
+        let text = std::fs::read_to_string(home_file(w, &a[0])?).map_err(io)?;
+        let (wanted, needle) = (a[1] == "contains", a[2].replace("\\\"", "\""));
+        ensure(text.contains(&needle) == wanted, || {
+            format!("{} {} {needle:?}:\n{text}", a[0], if wanted { "lacks" } else { "has" })
+        })
+    });
+    r.add(r#"the client file "([^"]*)" is byte for byte as it was"#, |w, a, _| {
+        let now = std::fs::read(home_file(w, &a[0])?).map_err(io)?;
+        let before = std::fs::read(w.scratch_dir()?.join("originals").join(&a[0])).map_err(io)?;
+        ensure(now == before, || format!("{} changed:\n{}", a[0], String::from_utf8_lossy(&now)))
+    });
+    r.add(r#"the client file "([^"]*)" does not exist"#, |w, a, _| {
+        let path = home_file(w, &a[0])?;
+        ensure(!path.exists(), || format!("{} exists", path.display()))
+    });
     r.add(r"the briefing is at most (\d+) bytes and ends with the truncation marker", |w, a, _| {
         let max: usize = a[0].parse().map_err(|_| fail("a size"))?;
         let text = w.text_output.strip_suffix('\n').unwrap_or(&w.text_output);
@@ -260,6 +301,13 @@ fn spool_text(w: &World<'_>) -> Result<String, StepError> {
 
 fn is_presence(line: &str) -> bool {
     serde_json::from_str::<Value>(line).is_ok_and(|v| v["kind"] == "presence")
+}
+
+/// A file under the scenario's HOME; the name must stay inside it.
+fn home_file(w: &World<'_>, name: &str) -> Result<PathBuf, StepError> {
+    let inside = std::path::Path::new(name).components().all(|c| matches!(c, std::path::Component::Normal(_)));
+    ensure(inside && !name.is_empty(), || format!("client file {name:?}: a relative path inside HOME"))?;
+    Ok(w.scratch_dir()?.join("home").join(name))
 }
 
 fn lake_dir(w: &World<'_>) -> Result<PathBuf, StepError> {

@@ -1,0 +1,92 @@
+# `ctxlake install` and `uninstall` (issue 15, docs/install.md): ctxlake's entry in each MCP
+# client's own configuration file, merged, never clobbered. Each scenario runs the real binary
+# with HOME set to a folder of the scenario's own.
+@ctxlake
+Feature: Installing ctxlake into MCP clients touches only ctxlake's entry, and uninstall is exact
+  Ref: issue 15; reference ctxlake.md §1 invariant 8: installers merge and never clobber, write a .bak first, are idempotent, and uninstall is exact
+
+  Scenario: install adds ctxlake beside the user's servers, a second install changes nothing, uninstall restores the file
+    Given the client file ".cursor/mcp.json" holds:
+      """
+      {"mcpServers": {"linear": {"command": "npx", "args": ["-y", "linear-mcp"]}}}
+      """
+    When ctxlake install runs with "--client cursor --fleet team --agent bob"
+    Then the client file ".cursor/mcp.json" contains "\"linear\""
+    And the client file ".cursor/mcp.json" contains "\"CTXLAKE_AGENT_ID\": \"bob\""
+    And the client file ".cursor/mcp.json.bak" contains "linear-mcp"
+    And the client file ".cursor/mcp.json.bak" does not contain "ctxlake"
+    When ctxlake install runs with "--client cursor --fleet team --agent bob"
+    Then ctxlake said "already wired, unchanged"
+    When ctxlake uninstall runs with "--client cursor"
+    Then the client file ".cursor/mcp.json" is byte for byte as it was
+
+  Scenario: VS Code's comments and trailing commas survive install and uninstall
+    Given the client file ".config/Code/User/mcp.json" holds:
+      """
+      // my servers
+      {
+        "servers": {
+          /* python */ "py": { "type": "stdio", "command": "python3", },
+        },
+      }
+      """
+    When ctxlake install runs with "--client vscode"
+    Then the client file ".config/Code/User/mcp.json" contains "// my servers"
+    And the client file ".config/Code/User/mcp.json" contains "/* python */"
+    And the client file ".config/Code/User/mcp.json" contains "\"type\": \"stdio\""
+    When ctxlake uninstall runs with "--client vscode"
+    Then the client file ".config/Code/User/mcp.json" is byte for byte as it was
+
+  Scenario: Codex's TOML gets one table of ctxlake's and keeps its comments and other tables
+    Given the client file ".codex/config.toml" holds:
+      """
+      model = "o4-mini"  # fast
+      [mcp_servers.docs]
+      command = "docs-mcp"
+      """
+    When ctxlake install runs with "--client codex --fleet team"
+    Then the client file ".codex/config.toml" contains "[mcp_servers.ctxlake]"
+    And the client file ".codex/config.toml" contains "model = \"o4-mini\"  # fast"
+    When ctxlake uninstall runs with "--client codex"
+    Then the client file ".codex/config.toml" is byte for byte as it was
+
+  Scenario: Claude Code gets the server and a SessionStart hook that prints the briefing, beside the user's hooks
+    Given the client file ".claude/settings.json" holds:
+      """
+      {"hooks": {"SessionStart": [{"matcher": "", "hooks": [{"type": "command", "command": "echo hi"}]}]}}
+      """
+    When ctxlake install runs with "--client claude-code --fleet team --agent cc-01"
+    Then the client file ".claude.json" contains "\"mcpServers\""
+    And the client file ".claude/settings.json" contains "echo hi"
+    And the client file ".claude/settings.json" contains "briefing --format claude-code"
+    And the client file ".claude/settings.json" contains "CTXLAKE_FLEET_ID='team'"
+    When ctxlake uninstall runs with "--client claude-code"
+    Then the client file ".claude/settings.json" is byte for byte as it was
+    And the client file ".claude.json" does not exist
+
+  Scenario: a file that is not valid for its format is never written, and the error names it and the position
+    Given the client file ".cursor/mcp.json" holds:
+      """
+      {"mcpServers": {
+        "a": 1,,
+      }}
+      """
+    When ctxlake install runs with "--client cursor" and exits with status 78
+    Then ctxlake said ".cursor/mcp.json"
+    And ctxlake said "line 2"
+    And the client file ".cursor/mcp.json" is byte for byte as it was
+    And the client file ".cursor/mcp.json.bak" does not exist
+
+  Scenario: a dry run prints the diff and writes nothing
+    Given the client file ".codex/config.toml" holds:
+      """
+      model = "o3"
+      """
+    When ctxlake install runs with "--client codex --dry-run"
+    Then ctxlake said "+[mcp_servers.ctxlake]"
+    And ctxlake said "would be ctxlake's entry added"
+    And the client file ".codex/config.toml" is byte for byte as it was
+
+  Scenario: a client without a project configuration refuses --scope project with the fix
+    When ctxlake install runs with "--client claude-desktop --scope project" and exits with status 78
+    Then ctxlake said "claude-desktop has no project configuration; use --scope user"

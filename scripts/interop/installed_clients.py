@@ -1,0 +1,93 @@
+"""`ctxlake install --all` in a scratch HOME where every client is present, then each written
+configuration read back the way its client reads it and started as that client would (its
+command, args and env), driven through a handshake and tools/list by the official Python SDK
+client (PyPI `mcp` 2.x). VS Code's file is JSON with comments; Codex's is TOML.
+
+usage: installed_clients.py PATH/TO/ctxlake     exit status 0 when every client's wiring works
+"""
+import asyncio
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import tomllib
+
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+FILES = {
+    "claude-code": (".claude.json", "json", ("mcpServers", "ctxlake")),
+    "cursor": (".cursor/mcp.json", "json", ("mcpServers", "ctxlake")),
+    "claude-desktop": (".config/Claude/claude_desktop_config.json", "json", ("mcpServers", "ctxlake")),
+    "vscode": (".config/Code/User/mcp.json", "jsonc", ("servers", "ctxlake")),
+    "codex": (".codex/config.toml", "toml", ("mcp_servers", "ctxlake")),
+}
+
+
+def strip_jsonc(text):
+    """Comments and trailing commas out, strings untouched (what VS Code's parser accepts)."""
+    out, i, in_string = [], 0, False
+    while i < len(text):
+        c = text[i]
+        if in_string:
+            out.append(c)
+            if c == "\\":
+                out.append(text[i + 1]); i += 1
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True; out.append(c)
+        elif text.startswith("//", i):
+            i = text.find("\n", i) if "\n" in text[i:] else len(text); continue
+        elif text.startswith("/*", i):
+            i = text.index("*/", i) + 2; continue
+        else:
+            out.append(c)
+        i += 1
+    return re.sub(r",(\s*[}\]])", r"\1", "".join(out))
+
+
+def entry(home, path, kind, keys):
+    with open(os.path.join(home, path)) as f:
+        text = f.read()
+    document = {"json": json.loads, "jsonc": lambda t: json.loads(strip_jsonc(t)), "toml": tomllib.loads}[kind](text)
+    for key in keys:
+        document = document[key]
+    return document
+
+
+async def drive(client_name, server, home):
+    env = dict(server.get("env", {}), HOME=home, PATH=os.environ.get("PATH", ""))
+    params = StdioServerParameters(command=server["command"], args=server.get("args", []), env=env)
+    async with Client(params, mode="legacy", raise_exceptions=True) as client:
+        listed = await client.list_tools()
+        status = await client.call_tool("fleet_status", {})
+        assert "fleet_status" in {t.name for t in listed.tools}, listed
+        assert status.structured_content["fleet_id"] == "interop", status
+        print(f"  ok: {client_name}: {server['command']} {' '.join(server.get('args', []))} answers as fleet interop")
+
+
+async def main(binary):
+    with tempfile.TemporaryDirectory() as home:
+        os.makedirs(f"{home}/.claude")
+        os.makedirs(f"{home}/.cursor")
+        os.makedirs(f"{home}/.config/Claude")
+        os.makedirs(f"{home}/.config/Code/User")
+        os.makedirs(f"{home}/.codex")
+        with open(f"{home}/.config/Code/User/mcp.json", "w") as f:
+            f.write('// mine\n{\n  "servers": {\n    "py": {"type": "stdio", "command": "python3"}, // keep\n  },\n}\n')
+        env = {"HOME": home, "PATH": os.environ.get("PATH", "")}
+        subprocess.run([binary, "install", "--all", "--fleet", "interop", "--agent", "py-installed"], env=env, check=True)
+        for client_name, (path, kind, keys) in FILES.items():
+            await drive(client_name, entry(home, path, kind, keys), home)
+        assert "py" in entry(home, *FILES["vscode"][:2], ("servers",)), "VS Code's own server is kept"
+        subprocess.run([binary, "uninstall", "--all"], env=env, check=True)
+        with open(f"{home}/.config/Code/User/mcp.json") as f:
+            assert f.read().startswith("// mine"), "uninstall restored VS Code's file"
+        print("  ok: every client's written configuration starts ctxlake; uninstall restored them")
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1]))
