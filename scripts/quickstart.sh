@@ -50,3 +50,19 @@ ok = (any("[cc-01," in h and "RUST_MIN_STACK" in h for h in hits)
       and any(a["agent_id"] == "cc-01" for a in agents))
 sys.exit(0 if ok else "the loop did not carry cc-01's claim, handoff and presence to cc-02")
 PY
+
+echo "== wire Claude Code in the scratch home, start ctxlake from what was written, check"
+"$ctxlake" install --client claude-code --agent cc-03
+python3 - "$ctxlake" "$HOME" <<'PY'
+import json, subprocess, sys
+ctxlake, home = sys.argv[1], sys.argv[2]
+entry = json.load(open(f"{home}/.claude.json"))["mcpServers"]["ctxlake"]
+init = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"claude-code","version":"2"}}}'
+search = '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"memory_search","arguments":{"query":"cargo test stack"}}}'
+out = subprocess.run([entry["command"], *entry["args"]], input=f"{init}\n{search}\n", capture_output=True, text=True,
+                     env={"HOME": home, **entry["env"]}).stdout
+hits = json.loads(out.splitlines()[1])["result"]["structuredContent"]["results"]
+print("cc-03 (started from ~/.claude.json):", *hits, sep="\n  ")
+sys.exit(0 if any("RUST_MIN_STACK" in h for h in hits) else "the installed entry did not reach the fleet's claim")
+PY
+"$ctxlake" doctor | grep -E "client claude-code|snapshot"
