@@ -53,6 +53,7 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     lake(&mut checks, &args.lake, &ctx);
     snapshot(&mut checks, &ctx);
     embedder(&mut checks);
+    key_store(&mut checks, &places.home);
     environment(&mut checks);
     let ok = !checks.0.iter().any(|c| c.status == DoctorCheckStatus::Fail);
     let report = DoctorReport { ok, checks: checks.0 };
@@ -227,9 +228,15 @@ fn snapshot(checks: &mut Checks, ctx: &Ctx) {
             let total: i64 = counts.iter().map(|(_, n)| n).sum();
             let mode = if snapshot.agent_reads_enabled() { "agent" } else { "shadow" };
             let age = modified(&path).map(ago).unwrap_or_else(|| "unknown".into());
+            let meta = snapshot.meta().unwrap_or_default();
+            let published =
+                meta.iter().find(|(k, _)| k == "generated_at").map_or("an unknown time", |(_, v)| v.as_str());
             checks.pass(
                 "snapshot",
-                format!("{total} claims, mode {mode}, mirrored {age} ago, embedding {}", snapshot.embedding_model()),
+                format!(
+                    "{total} claims, mode {mode}, built by maint as of {published}, mirrored {age} ago, embedding {}",
+                    snapshot.embedding_model()
+                ),
             );
         }
     }
@@ -244,6 +251,36 @@ fn embedder(checks: &mut Checks) {
             "rebuild ctxlake; the model ships inside the binary",
         ),
         false => checks.pass("embedder", format!("{model} loaded")),
+    }
+}
+
+/// `ctxlake serve`'s key store and pepper at their default places: the pepper file must be
+/// readable by its owner only (the HMAC of every key depends on it).
+fn key_store(checks: &mut Checks, home: &Path) {
+    use std::os::unix::fs::PermissionsExt as _;
+    let (store, pepper) = (home.join(".ctxlake/keys.sqlite"), home.join(".ctxlake/pepper"));
+    if !store.exists() {
+        return checks
+            .info("key store", format!("none at {} (only `ctxlake serve --keys` needs one)", store.display()));
+    }
+    match std::fs::metadata(&pepper).map(|m| m.permissions().mode() & 0o777) {
+        Ok(0o600) | Ok(0o400) => checks.pass(
+            "key store",
+            format!("{} with its pepper {} readable by its owner only", store.display(), pepper.display()),
+        ),
+        Ok(mode) => checks.fail(
+            "key store",
+            format!("the pepper {} has mode {mode:o}: others can read it", pepper.display()),
+            &format!("chmod 600 {}", pepper.display()),
+        ),
+        Err(_) if std::env::var_os("CTXLAKE_KEY_PEPPER").is_some() => {
+            checks.pass("key store", format!("{} with its pepper from CTXLAKE_KEY_PEPPER", store.display()))
+        }
+        Err(_) => checks.fail(
+            "key store",
+            format!("{} exists but its pepper {} does not: no key can be checked", store.display(), pepper.display()),
+            "restore the pepper file, or set CTXLAKE_KEY_PEPPER, or create new keys",
+        ),
     }
 }
 

@@ -181,7 +181,16 @@ fn service_change(places: &Places, binary: &Path, fleet: &str, installing: bool)
              <key>RunAtLoad</key><true/>\n<key>KeepAlive</key><true/>\n</dict></plist>\n"
         ),
     });
-    // Uninstall removes the unit only if it is ours.
+    // Someone else's file at that path is never replaced, and uninstall removes only ours.
+    if let (true, Some(text)) = (installing, &before)
+        && !text.contains("ctxlake install --service")
+    {
+        return Err(ConfigError(format!(
+            "{} exists and was not written by ctxlake; move it away first",
+            path.display()
+        ))
+        .into());
+    }
     let after = match (installing, &before) {
         (false, Some(text)) if !text.contains("ctxlake install --service") => before.clone(),
         _ => after,

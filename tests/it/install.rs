@@ -213,3 +213,36 @@ fn doctor_fails_on_a_client_whose_wiring_points_nowhere_and_says_the_fix() {
     assert!(cursor_check["verdict"].as_str().unwrap().contains("/nowhere/ctxlake does not exist"), "{cursor_check}");
     assert!(!report.to_string().contains("CTXLAKE_FLEET_ID=team"), "no values of variables");
 }
+
+#[test]
+fn the_sync_service_is_written_whole_and_removed_only_while_it_is_ours() {
+    let home = Home::with_every_client();
+    let unit = home.path(".config/systemd/user/ctxlake-sync.service");
+    ok(&home.ctxlake(&["install", "--service", "--fleet", "team"]));
+    let text = home.read(&unit);
+    assert!(
+        text.contains(&format!("ExecStart={} sync", env!("CARGO_BIN_EXE_ctxlake")))
+            && text.contains("CTXLAKE_FLEET_ID=team"),
+        "{text}"
+    );
+    ok(&home.ctxlake(&["uninstall", "--service"]));
+    assert!(!unit.exists());
+    std::fs::write(&unit, "[Service]\nExecStart=/usr/bin/other\n").unwrap();
+    ok(&home.ctxlake(&["uninstall", "--service"]));
+    assert_eq!(home.read(&unit), "[Service]\nExecStart=/usr/bin/other\n", "someone else's unit stays");
+    assert_eq!(home.ctxlake(&["install", "--service"]).status.code(), Some(78), "and is never replaced");
+    assert_eq!(home.read(&unit), "[Service]\nExecStart=/usr/bin/other\n");
+}
+
+#[test]
+fn doctor_fails_on_a_pepper_others_can_read() {
+    let home = Home::with_every_client();
+    std::fs::create_dir_all(home.path(".ctxlake")).unwrap();
+    std::fs::write(home.path(".ctxlake/keys.sqlite"), "").unwrap();
+    std::fs::write(home.path(".ctxlake/pepper"), "p").unwrap();
+    std::fs::set_permissions(home.path(".ctxlake/pepper"), std::fs::Permissions::from_mode(0o644)).unwrap();
+    let report: Value = serde_json::from_slice(&home.ctxlake(&["doctor", "--format", "json"]).stdout).unwrap();
+    let check = report["checks"].as_array().unwrap().iter().find(|c| c["name"] == "key store").unwrap().clone();
+    assert_eq!(check["status"], "fail", "{check}");
+    assert!(check["fix"].as_str().unwrap().starts_with("chmod 600"), "{check}");
+}
