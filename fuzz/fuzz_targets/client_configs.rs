@@ -37,7 +37,7 @@ fn document(text: &str, format: Format, edit: &Edit) -> Option<Value> {
     let mut value = match format {
         Format::Toml => serde_json::to_value(text.parse::<toml::Table>().ok()?).ok()?,
         Format::Json => serde_json::from_str(text).ok()?,
-        Format::Jsonc => jsonc_parser::parse_to_serde_value(text, &Default::default()).ok()??,
+        Format::Jsonc => jsonc_parser::cst::CstRootNode::parse(text, &Default::default()).ok()?.value()?.to_serde_value()?,
     };
     let parents = match edit { Edit::Member { parents, .. } | Edit::Element { parents, .. } => parents };
     let mut at = &mut value;
