@@ -30,6 +30,7 @@ fn main() {
         ("wire/doctor.json", "wire_doctor"),
         ("conform/report.json", "conform_report"),
         ("conform/baseline.json", "conform_baseline"),
+        ("conform/client_rules.json", "conform_client_rules"),
     ] {
         let path = schemas.join(file);
         println!("cargo:rerun-if-changed={}", path.display());

@@ -51,6 +51,9 @@ pub mod conform {
     pub mod baseline {
         include!(concat!(env!("OUT_DIR"), "/conform_baseline.rs"));
     }
+    pub mod client_rules {
+        include!(concat!(env!("OUT_DIR"), "/conform_client_rules.rs"));
+    }
 }
 
 /// Tool families: input/output types, one trait per family, `call`, and `CATALOG`

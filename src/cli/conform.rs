@@ -56,6 +56,20 @@ pub struct Args {
     /// Also write a JUnit XML report here.
     #[arg(long)]
     junit: Option<PathBuf>,
+    /// Instead of the protocol checks, hold the target's tools/list to the rules of the clients
+    /// and model APIs that consume it (comma-separated consumers; alone: every consumer):
+    /// anthropic, openai, gemini, claude-code, cursor, vscode, ts-sdk. Exit status 1 when a rule
+    /// that breaks the session fails.
+    #[arg(long, value_delimiter = ',', num_args = 0.., value_name = "CONSUMERS")]
+    clients: Option<Vec<String>>,
+    /// With --clients: read the catalog from this file (a tools/list result or answer, or an
+    /// array of tools) instead of a running server.
+    #[arg(long, requires = "clients", value_name = "FILE")]
+    tools_file: Option<PathBuf>,
+    /// With --tools-file: the server name clients prefix to tool names (e.g. Claude Code's
+    /// `mcp__<server>__<tool>`).
+    #[arg(long, requires = "tools_file", default_value = "server")]
+    server_name: String,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -68,6 +82,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.list {
         print!("{}", conform::list(args.self_test)?);
         return Ok(ExitCode::SUCCESS);
+    }
+    if let (Some(consumers), Some(path)) = (&args.clients, &args.tools_file) {
+        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let listing = conform::clients::from_file(&text, &args.server_name)
+            .map_err(|e| super::ConfigError(format!("{}: {e}", path.display())))?;
+        let report = conform::run_clients_offline(&listing, &path.display().to_string(), consumers, None)?;
+        return finish(&args, &report);
     }
     let target = if let Some(command) = &args.stdio {
         Target::Stdio(Launch::shell(command))
@@ -105,7 +126,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         baseline,
         progress: std::io::stderr().is_terminal(),
     };
-    let report = conform::run(options)?;
+    let report = match &args.clients {
+        Some(consumers) => conform::run_clients(options, consumers)?,
+        None => conform::run(options)?,
+    };
+    finish(&args, &report)
+}
+
+/// Prints the report in the chosen format, writes the baseline and JUnit files asked for, and
+/// gives the exit status.
+fn finish(args: &Args, report: &conform::ConformReport) -> anyhow::Result<ExitCode> {
+    let report = report.clone();
     match args.format {
         Format::Table => print!("{}", conform::table(&report, std::io::stdout().is_terminal())),
         Format::Json => println!("{}", serde_json::to_string_pretty(&report)?),

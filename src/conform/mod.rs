@@ -6,6 +6,7 @@
 //! PASS, FAIL, NOT APPLICABLE (revision or capability absent) or NOT VERIFIED (could not be
 //! observed). See docs/conformance/README.md for the tag vocabulary and the report formats.
 
+pub mod clients;
 pub mod http;
 mod report;
 pub mod stdio;
@@ -34,6 +35,10 @@ pub enum ConformError {
     NoRevision { known: String, why: String },
     #[error("unknown revision {0}; known: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28")]
     UnknownRevision(String),
+    #[error(transparent)]
+    Rules(#[from] clients::RulesError),
+    #[error("tools/list in {revision}: {why}")]
+    Tools { revision: String, why: String },
 }
 
 pub struct Options {
@@ -95,6 +100,49 @@ pub fn run(mut options: Options) -> Result<ConformReport, ConformError> {
         Transport::Http => ConformReportTransport::Http,
     };
     Ok(report::finish(target, transport, options.env.admitted.clone(), checks, options.baseline.as_ref()))
+}
+
+/// `--clients`: the target's `tools/list` in each revision it admits (or `--revision`), held to
+/// the rules of `consumers` (all when empty).
+pub fn run_clients(mut options: Options, consumers: &[String]) -> Result<ConformReport, ConformError> {
+    let rules = clients::load(clients::RULES)?;
+    let consumers = clients::select(&rules, consumers)?;
+    let transport = match options.env.target {
+        Target::Stdio(_) => Transport::Stdio,
+        Target::Http(_) => Transport::Http,
+    };
+    let wire = Wire::new(transport == Transport::Stdio);
+    options.env.admitted = match &options.revisions {
+        Some(list) => list.clone(),
+        None => probe(&options.env, &wire)?.0,
+    };
+    let mut checks = vec![];
+    for revision in &options.env.admitted {
+        let listing = clients::fetch(&options.env, &wire, revision).map_err(|e| ConformError::Tools {
+            revision: revision.clone(),
+            why: match e {
+                StepError::Fail(m) | StepError::NotVerified(m) | StepError::NotApplicable(m) => m,
+            },
+        })?;
+        checks.extend(clients::lint(&rules, &consumers, &listing));
+    }
+    let target = match &options.env.target {
+        Target::Stdio(launch) => launch.args.last().cloned().unwrap_or_else(|| launch.program.clone()),
+        Target::Http(url) => format!("http://{}:{}{}", url.host, url.port, url.path),
+    };
+    let transport = match transport {
+        Transport::Stdio => ConformReportTransport::Stdio,
+        Transport::Http => ConformReportTransport::Http,
+    };
+    Ok(report::finish(target, transport, options.env.admitted.clone(), checks, options.baseline.as_ref()))
+}
+
+/// `--clients … --tools-file`: a catalog from a file, held to the rules offline.
+pub fn run_clients_offline(listing: &clients::Listing, file: &str, consumers: &[String], baseline: Option<&Baseline>) -> Result<ConformReport, ConformError> {
+    let rules = clients::load(clients::RULES)?;
+    let consumers = clients::select(&rules, consumers)?;
+    let checks = clients::lint(&rules, &consumers, listing);
+    Ok(report::finish(file.to_string(), ConformReportTransport::File, vec![], checks, baseline))
 }
 
 /// The traceability table: every check a foreign target is held to (all of them with
