@@ -79,6 +79,10 @@ enum Format {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.list && args.clients.is_some() {
+        print!("{}", conform::clients::table(&conform::clients::load(conform::clients::RULES)?));
+        return Ok(ExitCode::SUCCESS);
+    }
     if args.list {
         print!("{}", conform::list(args.self_test)?);
         return Ok(ExitCode::SUCCESS);

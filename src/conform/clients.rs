@@ -6,7 +6,9 @@
 
 use super::world::{Env, StepError, World};
 use super::{CheckResult, Level, Status, wire::Wire};
-use crate::spec::conform::client_rules::{ClientRule, ClientRuleLevel, ClientRules, RuleCheck, RuleCheckWhere, SchemaName};
+use crate::spec::conform::client_rules::{
+    ClientRule, ClientRuleLevel, ClientRules, RuleCheck, RuleCheckWhere, SchemaName,
+};
 use serde_json::Value;
 use std::collections::HashSet;
 
@@ -36,7 +38,8 @@ pub fn load(text: &str) -> Result<ClientRules, RulesError> {
             return Err(invalid(format!("consumer {:?} is not listed", rule.consumer)));
         }
         let (prefix, rest) = rule.id.split_once('.').unwrap_or(("", ""));
-        let kebab = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        let kebab =
+            |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
         if prefix != rule.consumer || !kebab(rest) {
             return Err(invalid("an id is <consumer>.<kebab-case>".into()));
         }
@@ -65,6 +68,27 @@ pub fn select(rules: &ClientRules, names: &[String]) -> Result<Vec<String>, Rule
         }
     }
     Ok(names.to_vec())
+}
+
+/// The rules as a Markdown table (`ctxlake conform --list --clients`), in file order.
+pub fn table(rules: &ClientRules) -> String {
+    let mut out = String::from("| rule | level | what it checks | source |\n|---|---|---|---|\n");
+    for rule in &rules.rules {
+        let kind = serde_json::to_value(&rule.check).ok().map(|c| c.to_string()).unwrap_or_default();
+        let documented = if rule.ref_.documented { "" } else { " (reported, not documented)" };
+        let cell = |s: &str| s.replace('|', "\\|").replace('\n', " ");
+        out.push_str(&format!(
+            "| `{}` | {} | {} `{}` | [{}]({}){documented}: “{}” |\n",
+            rule.id,
+            rule.level,
+            cell(&rule.summary),
+            cell(&kind),
+            cell(rule.ref_.url.trim_start_matches("https://").split('/').next().unwrap_or("source")),
+            rule.ref_.url,
+            cell(&rule.ref_.quote)
+        ));
+    }
+    out
 }
 
 /// One revision's catalog as a consumer receives it.
@@ -142,8 +166,12 @@ fn tool_violation(check: &RuleCheck, tool: &Value, server: &str) -> Option<Strin
         RuleCheck::SchemaRootTypeObject { schema: which } => match (which, schema(which)) {
             (SchemaName::Output, None) => None,
             (_, None) => Some(format!("no {which}Schema")),
-            (_, Some(s)) => (s.get("type") != Some(&Value::from("object")))
-                .then(|| format!("{which}Schema's type is {}, not \"object\"", s.get("type").map_or("absent".into(), Value::to_string))),
+            (_, Some(s)) => (s.get("type") != Some(&Value::from("object"))).then(|| {
+                format!(
+                    "{which}Schema's type is {}, not \"object\"",
+                    s.get("type").map_or("absent".into(), Value::to_string)
+                )
+            }),
         },
         RuleCheck::SchemaForbiddenKeywords { schema: which, keywords, where_ } => {
             let s = schema(which)?;
@@ -163,22 +191,37 @@ fn tool_violation(check: &RuleCheck, tool: &Value, server: &str) -> Option<Strin
             (depth > max.get()).then(|| format!("{which}Schema nests {depth} levels, more than {max}"))
         }
         RuleCheck::SchemaMaxProperties { schema: which, max } => {
-            let n: u64 = subschemas(schema(which)?).iter().filter_map(|s| s.get("properties")?.as_object()).map(|p| p.len() as u64).sum();
+            let n: u64 = subschemas(schema(which)?)
+                .iter()
+                .filter_map(|s| s.get("properties")?.as_object())
+                .map(|p| p.len() as u64)
+                .sum();
             (n > max.get()).then(|| format!("{which}Schema has {n} properties in all, more than {max}"))
         }
         RuleCheck::SchemaMaxEnumValues { schema: which, max } => {
-            let n: u64 = subschemas(schema(which)?).iter().filter_map(|s| s.get("enum")?.as_array()).map(|e| e.len() as u64).sum();
+            let n: u64 = subschemas(schema(which)?)
+                .iter()
+                .filter_map(|s| s.get("enum")?.as_array())
+                .map(|e| e.len() as u64)
+                .sum();
             (n > max.get()).then(|| format!("{which}Schema has {n} enum values in all, more than {max}"))
         }
         RuleCheck::StrictCompatible { schema: which } => {
             let loose = subschemas(schema(which)?).into_iter().find(|s| {
                 let Some(properties) = s.get("properties").and_then(Value::as_object) else { return false };
-                let required: HashSet<&str> =
-                    s.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+                let required: HashSet<&str> = s
+                    .get("required")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_str)
+                    .collect();
                 s.get("additionalProperties") != Some(&Value::Bool(false))
                     || properties.keys().any(|k| !required.contains(k.as_str()))
             });
-            loose.map(|_| format!("{which}Schema has an object without additionalProperties: false or with optional properties"))
+            loose.map(|_| {
+                format!("{which}Schema has an object without additionalProperties: false or with optional properties")
+            })
         }
     }?;
     Some(format!("{name}: {why}"))
@@ -235,7 +278,8 @@ pub fn fetch(env: &Env, wire: &Wire, revision: &str) -> Result<Listing, StepErro
             None => serde_json::json!({}),
         };
         let answer = world.request("tools/list", params)?;
-        let result = answer.get("result").ok_or_else(|| StepError::NotVerified(format!("tools/list was answered {answer}")))?;
+        let result =
+            answer.get("result").ok_or_else(|| StepError::NotVerified(format!("tools/list was answered {answer}")))?;
         tools.extend(result.get("tools").and_then(Value::as_array).cloned().unwrap_or_default());
         cursor = result.get("nextCursor").and_then(Value::as_str).map(str::to_string);
         if cursor.is_none() {

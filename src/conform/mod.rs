@@ -138,7 +138,12 @@ pub fn run_clients(mut options: Options, consumers: &[String]) -> Result<Conform
 }
 
 /// `--clients … --tools-file`: a catalog from a file, held to the rules offline.
-pub fn run_clients_offline(listing: &clients::Listing, file: &str, consumers: &[String], baseline: Option<&Baseline>) -> Result<ConformReport, ConformError> {
+pub fn run_clients_offline(
+    listing: &clients::Listing,
+    file: &str,
+    consumers: &[String],
+    baseline: Option<&Baseline>,
+) -> Result<ConformReport, ConformError> {
     let rules = clients::load(clients::RULES)?;
     let consumers = clients::select(&rules, consumers)?;
     let checks = clients::lint(&rules, &consumers, listing);

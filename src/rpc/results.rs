@@ -56,7 +56,7 @@ fn tool_entry(spec: &ToolSpec, revision: Revision) -> Tool {
     // Tool schemas are objects: build.rs refuses any other input schema, and the catalog test
     // compiles every output schema.
     let object = |text: &str| match parse_schema(text) {
-        Value::Object(map) => map,
+        Value::Object(map) => served(map),
         _ => Map::new(),
     };
     let structured = revision.has_structured_output();
@@ -73,6 +73,36 @@ fn tool_entry(spec: &ToolSpec, revision: Revision) -> Tool {
             idempotent_hint: Some(spec.idempotent),
             open_world_hint: Some(spec.open_world),
         }),
+    }
+}
+
+/// A tool schema as clients receive it: without `$schema` (MCP's default dialect is 2020-12,
+/// and VS Code drops tools whose schema names it) and without `additionalProperties` (Gemini's
+/// function declarations refuse the keyword, failing every request of the session). The
+/// validator keeps the whole schema, so an unknown argument is still an `isError` naming it.
+/// `ctxlake conform --clients` holds the result to each consumer's rules (docs/conformance/clients.md).
+fn served(mut schema: Map<String, Value>) -> Map<String, Value> {
+    schema.remove("$schema");
+    strip_additional_properties(&mut schema);
+    schema
+}
+
+fn strip_additional_properties(schema: &mut Map<String, Value>) {
+    schema.remove("additionalProperties");
+    for key in ["properties", "$defs", "definitions", "patternProperties"] {
+        if let Some(Value::Object(children)) = schema.get_mut(key) {
+            children.values_mut().filter_map(Value::as_object_mut).for_each(strip_additional_properties);
+        }
+    }
+    for key in ["items", "not", "if", "then", "else", "contains"] {
+        if let Some(Value::Object(child)) = schema.get_mut(key) {
+            strip_additional_properties(child);
+        }
+    }
+    for key in ["anyOf", "oneOf", "allOf", "prefixItems"] {
+        if let Some(Value::Array(children)) = schema.get_mut(key) {
+            children.iter_mut().filter_map(Value::as_object_mut).for_each(strip_additional_properties);
+        }
     }
 }
 

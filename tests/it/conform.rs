@@ -191,3 +191,58 @@ fn docs_conformance_checks_md_lists_the_current_suite() {
         "docs/conformance/checks.md is stale: regenerate its table with `ctxlake conform --list`"
     );
 }
+
+#[test]
+fn ctxlakes_own_catalog_passes_every_client_rule_in_every_revision() {
+    let out = conform(&["--self", "--clients", "--format", "json"]);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Every rule but one: OpenAI's strict mode wants `additionalProperties: false` on every
+    // object and no optional property, Gemini's function declarations refuse the keyword, so
+    // no catalog passes both. ctxlake serves Gemini's form (a session-breaking rule) and fails
+    // the strict-mode one, which only degrades (docs/conformance/clients.md).
+    let failed: Vec<&Value> = report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["status"] != "pass" && c["id"] != "clients.openai.strict-compatible")
+        .collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+    assert_eq!(report["revisions"].as_array().unwrap().len(), 5, "every revision ctxlake admits");
+    assert!(out.status.success());
+}
+
+#[test]
+fn a_tools_file_that_breaks_a_session_rule_exits_1_and_names_the_tool() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tools.json");
+    let tools = serde_json::json!({"tools": [
+        {"name": "fine", "description": "ok", "inputSchema": {"type": "object"}},
+        {"name": "broken", "description": "ok", "inputSchema": {"type": "string"}, "outputSchema": {"type": "array"}}
+    ]});
+    std::fs::write(&file, tools.to_string()).unwrap();
+    let out = conform(&["--clients", "--tools-file", file.to_str().unwrap(), "--format", "json"]);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let failures: Vec<&Value> = report["checks"].as_array().unwrap().iter().filter(|c| c["status"] == "fail").collect();
+    assert!(
+        !failures.is_empty() && failures.iter().all(|c| c["message"].as_str().unwrap().contains("broken")),
+        "{failures:#?}"
+    );
+    assert_eq!(report["transport"], "file");
+    let must_failed = failures.iter().any(|c| c["level"] == "must");
+    assert_eq!(
+        out.status.code(),
+        Some(if must_failed { 1 } else { 0 }),
+        "exit 1 exactly when a session-breaking rule fails"
+    );
+}
+
+#[test]
+fn the_rules_table_in_the_docs_is_the_one_the_rules_file_generates() {
+    let out = conform(&["--list", "--clients"]);
+    let table = String::from_utf8(out.stdout).unwrap();
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/conformance/clients.md")).unwrap();
+    assert!(
+        doc.ends_with(&table),
+        "regenerate the table: ctxlake conform --list --clients >> docs/conformance/clients.md"
+    );
+}

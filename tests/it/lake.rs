@@ -106,6 +106,16 @@ fn handoff(fleet: &FleetId, agent: &str, summary: &str) -> SpoolRecord {
     }
 }
 
+fn release_request(fleet: &FleetId, agent: &str) -> SpoolRecord {
+    SpoolRecord::ReleaseRequest {
+        id: ulid::Ulid::new().to_string(),
+        at: chrono::Utc::now(),
+        fleet_id: fleet.as_str().to_string(),
+        agent_id: agent.to_string(),
+        paths: None,
+    }
+}
+
 fn claim_request(fleet: &FleetId, agent: &str, path: &str) -> SpoolRecord {
     SpoolRecord::ClaimRequest {
         id: ulid::Ulid::new().to_string(),
@@ -258,6 +268,45 @@ fn two_hosts_requesting_the_same_path_never_both_hold_it(backend: Backend) {
     // A second maint applies nothing twice.
     let again = lake::maint(&lake, &MaintOptions::new(&f.fleet, "maint-2")).unwrap();
     assert_eq!((again.leases.granted, again.leases.already_applied), (0, 40));
+}
+
+fn two_hosts_racing_for_one_path_100_times_never_both_get_it(backend: Backend) {
+    // Each round both hosts' agents request the same path and two maint runs apply the
+    // requests at once; exactly one request is granted and the other lost, across both runs
+    // (a lost compare-and-swap update would grant both, or drop one). The holder then releases.
+    let f = fleet(backend);
+    let lake = f.lake();
+    let path = "src/db.rs";
+    // Every maint reads every batch the fleet ever drained, so on S3 the rounds cost O(n²)
+    // requests: the 100 rounds run on the folder lake, 25 on each S3 server.
+    let rounds = if matches!(backend, Backend::Folder) { 100 } else { 25 };
+    for round in 0..rounds {
+        f.spool(&f.a).append(&claim_request(&f.fleet, "agent-a", path)).unwrap();
+        f.spool(&f.b).append(&claim_request(&f.fleet, "agent-b", path)).unwrap();
+        lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
+        lake::drain(&lake, &DrainOptions::new(&f.b.spool_root, &f.b.id)).unwrap();
+        let runs: Vec<_> = (0..2)
+            .map(|n| {
+                let (url, s3, fleet) = (f.lake_url.clone(), f.s3.clone(), f.fleet.clone());
+                std::thread::spawn(move || {
+                    let lake = Lake::open(&url, &s3).unwrap();
+                    lake::maint(&lake, &MaintOptions::new(&fleet, &format!("maint-{n}"))).unwrap().leases
+                })
+            })
+            .collect();
+        let reports: Vec<_> = runs.into_iter().map(|r| r.join().unwrap()).collect();
+        let (granted, lost): (usize, usize) = reports.iter().fold((0, 0), |(g, l), r| (g + r.granted, l + r.lost));
+        assert_eq!((granted, lost), (1, 1), "round {round}: {reports:?}");
+        let doc: Value =
+            serde_json::from_slice(&lake.get(&"fleets/team/leases.json".into()).unwrap().unwrap().body).unwrap();
+        let lease = doc["leases"].as_array().unwrap().iter().find(|l| l["resource"] == path).unwrap();
+        let holder = lease["holder"].as_str().unwrap().to_string();
+        let newest_loser = lease["lost"].as_array().unwrap().last().unwrap()["agent_id"].as_str().unwrap().to_string();
+        assert_ne!(holder, newest_loser, "round {round}: {lease}");
+        let host = if holder == "agent-a" { &f.a } else { &f.b };
+        f.spool(host).append(&release_request(&f.fleet, &holder)).unwrap();
+        lake::drain(&lake, &DrainOptions::new(&host.spool_root, &host.id)).unwrap();
+    }
 }
 
 fn concurrent_swaps_of_one_key_lose_no_update(backend: Backend) {
@@ -486,6 +535,7 @@ on_every_backend!(
     an_idle_round_rewrites_nothing,
     two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion,
     two_hosts_requesting_the_same_path_never_both_hold_it,
+    two_hosts_racing_for_one_path_100_times_never_both_get_it,
     concurrent_swaps_of_one_key_lose_no_update,
     an_agent_appears_in_another_hosts_roster_while_its_process_lives_and_ages_out_after_it_dies,
     a_sync_killed_at_random_points_then_rerun_leaves_every_record_in_the_lake_exactly_once,

@@ -38,9 +38,10 @@ pub struct ConformReport {
     pub stale_baseline: ::std::vec::Vec<::std::string::String>,
     ///The command or URL that was tested.
     pub target: ::std::string::String,
+    ///file: --clients --tools-file, a catalog read from a file
     pub transport: ConformReportTransport,
 }
-///`ConformReportTransport`
+///file: --clients --tools-file, a catalog read from a file
 #[derive(
     ::serde::Deserialize,
     ::serde::Serialize,
@@ -58,12 +59,15 @@ pub enum ConformReportTransport {
     Stdio,
     #[serde(rename = "http")]
     Http,
+    #[serde(rename = "file")]
+    File,
 }
 impl ::std::fmt::Display for ConformReportTransport {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         match *self {
             Self::Stdio => f.write_str("stdio"),
             Self::Http => f.write_str("http"),
+            Self::File => f.write_str("file"),
         }
     }
 }
@@ -75,6 +79,7 @@ impl ::std::str::FromStr for ConformReportTransport {
         match value {
             "stdio" => Ok(Self::Stdio),
             "http" => Ok(Self::Http),
+            "file" => Ok(Self::File),
             _ => Err("invalid value".into()),
         }
     }

@@ -168,8 +168,14 @@ pub struct SnapshotPointer {
     ///sha256 hex of the snapshot file
     pub content_hash: ::std::string::String,
     pub generated_at: ::chrono::DateTime<::chrono::offset::Utc>,
+    ///sha256 hex of what the snapshot was built from: the keys of every batch, verdict batch, owner event and approval, the known agents, the mode and the builder. A maint run that finds the same inputs (and is not past recheck_at) builds nothing.
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub inputs: ::std::option::Option<::std::string::String>,
     ///the snapshot object's key
     pub key: ::std::string::String,
+    ///the store time from which a candidate held only for evidence dated in the future could pass with the same inputs
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub recheck_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
     pub stamp: CasStamp,
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub visible: ::std::option::Option<u64>,
