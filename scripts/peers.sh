@@ -73,6 +73,23 @@ conform rmcp.stdio --stdio "$RMCP"
 conform_http server-everything.http 3901 env PORT=3901 node "$EVERYTHING" streamableHttp
 conform_http python-sdk.http 3902 $PY http 3902
 
+# The same peers' tools/list held to the rules of the clients and model APIs that consume it.
+mkdir -p "$OUT/clients"
+clients() {
+  local name=$1; shift
+  log "conform --clients: $name"
+  set +e
+  "$CTX" conform --clients "$@" --timeout 30 --format json > "$OUT/clients/$name.json"
+  local code=$?
+  set -e
+  [ "$code" -le 1 ] || { echo "conform --clients could not run against $name (exit $code)" >&2; rm -f "$OUT/clients/$name.json"; }
+}
+clients ctxlake.stdio --stdio "$CTX mcp"
+clients server-memory.stdio --stdio "MEMORY_FILE_PATH=$PEERS/memory.jsonl node $MEMORY"
+clients server-everything.stdio --stdio "node $EVERYTHING stdio"
+clients python-sdk.stdio --stdio "$PY"
+clients rmcp.stdio --stdio "$RMCP"
+
 log "docs/conformance/peers.md"
 python3 "$ROOT/scripts/peers/table.py" "$OUT" > "$ROOT/docs/conformance/peers.md"
 echo "wrote $ROOT/docs/conformance/peers.md (peers in $PEERS)" >&2

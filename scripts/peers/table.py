@@ -62,6 +62,20 @@ def main(folder):
             print(f"- **{n}** {word}: {msg}")
         print()
 
+    clients = {p.stem: json.loads(p.read_text()) for p in sorted(pathlib.Path(folder, "clients").glob("*.json"))}
+    if clients:
+        print("## Consumer compatibility (`ctxlake conform --clients`)\n")
+        print("Each peer's `tools/list`, in every revision it admits, held to the rules of the clients and model APIs")
+        print("that consume it (docs/conformance/clients.md). A failure names the rule; the count is rules × revisions.\n")
+        print("| peer | pass | fail MUST (breaks the session) | fail SHOULD (drops tools) | fail strict (degrades) | failing rules |")
+        print("|---|---|---|---|---|---|")
+        for name in sorted(clients, key=lambda n: (not n.startswith("ctxlake"), n)):
+            r = clients[name]
+            fails = {lvl: sum(1 for c in r["checks"] if c["status"] == "fail" and c["level"] == lvl) for lvl in LEVEL}
+            rules = sorted({c["id"].removeprefix("clients.") for c in r["checks"] if c["status"] == "fail"})
+            print(f"| {name} | {r['counts']['pass']} | {fails['must']} | {fails['should']} | {fails['strict']} | "
+                  f"{', '.join(f'`{x}`' for x in rules) or 'none'} |")
+
 
 if __name__ == "__main__":
     main(sys.argv[1])
