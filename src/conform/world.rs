@@ -293,34 +293,11 @@ impl<'a> World<'a> {
         let Some(Conn::Http(session)) = self.conn.as_mut() else {
             return Err(StepError::NotApplicable("needs an HTTP target".into()));
         };
-        let mut headers: Vec<(String, String)> = vec![
-            ("Content-Type".into(), "application/json".into()),
-            ("Accept".into(), "application/json, text/event-stream".into()),
-        ];
-        if let Some(id) = &session.session_id {
-            headers.push(("Mcp-Session-Id".into(), id.clone()));
-        }
-        let parsed: Option<Value> = serde_json::from_slice(body).ok();
-        let method = parsed.as_ref().and_then(|v| v.get("method")).and_then(Value::as_str).unwrap_or("");
-        // A modern message names its revision in _meta; a client mirrors it in the headers.
-        let meta_revision = parsed
-            .as_ref()
-            .and_then(|v| v.pointer("/params/_meta/io.modelcontextprotocol~1protocolVersion"))
-            .and_then(Value::as_str)
-            .map(str::to_string);
-        let modern = meta_revision.is_some() || revision.as_deref() == Some(MODERN);
-        let header_revision =
-            meta_revision.or(revision).filter(|r| method != "initialize" && r.as_str() >= "2025-06-18");
-        if let Some(rev) = header_revision {
-            headers.push(("MCP-Protocol-Version".into(), rev));
-        }
-        if modern && !method.is_empty() {
-            headers.push(("Mcp-Method".into(), method.into()));
-            let name = parsed.as_ref().and_then(|v| v.pointer("/params/name").or_else(|| v.pointer("/params/uri")));
-            if let Some(name) = name.and_then(Value::as_str) {
-                headers.push(("Mcp-Name".into(), name.into()));
-            }
-        }
+        let mut headers = post_headers(revision.as_deref(), session.session_id.as_deref(), body);
+        let method = serde_json::from_slice::<Value>(body)
+            .ok()
+            .and_then(|v| v.get("method").and_then(Value::as_str).map(str::to_string))
+            .unwrap_or_default();
         for (k, v) in extra {
             headers.retain(|(h, _)| !h.eq_ignore_ascii_case(k));
             if !v.is_empty() {
@@ -366,6 +343,11 @@ impl<'a> World<'a> {
         let mut all: Vec<(String, String)> = headers.iter().map(|(k, v)| ((*k).into(), (*v).into())).collect();
         if let Some(id) = &session.session_id {
             all.push(("Mcp-Session-Id".into(), id.clone()));
+        }
+        // A request without a body names its revision by the header alone: a dual-era server
+        // can only tell a modern GET (405) from a legacy one (an SSE stream) by it.
+        if let Some(revision) = self.revision.as_deref().filter(|r| *r >= "2025-06-18") {
+            all.push(("MCP-Protocol-Version".into(), revision.into()));
         }
         let response = http::send(&session.url, method, &all, b"", timeout)
             .map_err(|e| fail(format!("{method} {} failed: {e}", session.url.path)))?;
@@ -486,4 +468,65 @@ fn id_key(id: &Value) -> String {
 
 fn frame_id(line: &[u8]) -> Option<Value> {
     serde_json::from_slice::<Value>(line).ok()?.get("id").cloned()
+}
+
+/// The headers a client sends with a POST of `body` in `revision`: the content negotiation,
+/// the session, `MCP-Protocol-Version` (a modern message mirrors its `_meta` revision whatever
+/// it names, even one no server supports: "Every POST request to the MCP endpoint MUST include
+/// an MCP-Protocol-Version header"; a legacy message from 2025-06-18 on, initialize aside),
+/// and for modern messages `Mcp-Method` and `Mcp-Name`.
+pub fn post_headers(revision: Option<&str>, session_id: Option<&str>, body: &[u8]) -> Vec<(String, String)> {
+    let mut headers: Vec<(String, String)> = vec![
+        ("Content-Type".into(), "application/json".into()),
+        ("Accept".into(), "application/json, text/event-stream".into()),
+    ];
+    if let Some(id) = session_id {
+        headers.push(("Mcp-Session-Id".into(), id.into()));
+    }
+    let parsed: Option<Value> = serde_json::from_slice(body).ok();
+    let method = parsed.as_ref().and_then(|v| v.get("method")).and_then(Value::as_str).unwrap_or("");
+    let meta_revision = parsed
+        .as_ref()
+        .and_then(|v| v.pointer("/params/_meta/io.modelcontextprotocol~1protocolVersion"))
+        .and_then(Value::as_str);
+    let modern = meta_revision.is_some() || revision == Some(MODERN);
+    let header_revision = match meta_revision {
+        Some(named) => Some(named),
+        None => revision.filter(|r| method != "initialize" && *r >= "2025-06-18"),
+    };
+    if let Some(rev) = header_revision {
+        headers.push(("MCP-Protocol-Version".into(), rev.into()));
+    }
+    if modern && !method.is_empty() {
+        headers.push(("Mcp-Method".into(), method.into()));
+        let name = parsed.as_ref().and_then(|v| v.pointer("/params/name").or_else(|| v.pointer("/params/uri")));
+        if let Some(name) = name.and_then(Value::as_str) {
+            headers.push(("Mcp-Name".into(), name.into()));
+        }
+    }
+    headers
+}
+
+#[cfg(test)]
+mod header_tests {
+    use super::*;
+
+    fn version(headers: &[(String, String)]) -> Option<&str> {
+        headers.iter().find(|(k, _)| k == "MCP-Protocol-Version").map(|(_, v)| v.as_str())
+    }
+
+    #[test]
+    fn a_modern_message_naming_an_unsupported_version_still_sends_it_in_the_header() {
+        let body = br#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"1900-01-01"}}}"#;
+        assert_eq!(version(&post_headers(Some(MODERN), None, body)), Some("1900-01-01"));
+    }
+
+    #[test]
+    fn legacy_messages_send_the_header_from_2025_06_18_on_and_never_on_initialize() {
+        let call = br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#;
+        let init = br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#;
+        assert_eq!(version(&post_headers(Some("2025-03-26"), None, call)), None);
+        assert_eq!(version(&post_headers(Some("2025-06-18"), None, call)), Some("2025-06-18"));
+        assert_eq!(version(&post_headers(Some("2025-11-25"), None, init)), None);
+    }
 }
