@@ -28,6 +28,7 @@ const NAMES: &[&str] = &[
     "accept",
     "host",
     "origin",
+    "x-forwarded-for",
     "mcp-protocol-version",
     "mcp-method",
     "mcp-name",
@@ -112,6 +113,8 @@ fn world() -> &'static World {
         let mut keyed_config = config;
         keyed_config.guests = Some(GuestPolicy { quota: 3 });
         keyed_config.sessions = Some(16);
+        // In process there is no TCP peer (0.0.0.0): trusting it runs X-Forwarded-For parsing.
+        keyed_config.trusted_proxies = vec![std::net::IpAddr::from([0, 0, 0, 0])];
         let keyed = App::new(keyed_config, servers(ctx), Some(Arc::new(keys)));
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
         World { runtime, open, keyed, _dir: dir }

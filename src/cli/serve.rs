@@ -68,6 +68,10 @@ pub struct Args {
     /// Milliseconds a client has to send a request's body (408 past it).
     #[arg(long, default_value_t = 30_000)]
     body_timeout_ms: u64,
+    /// A reverse proxy's address (repeat): requests from it name the client in X-Forwarded-For
+    /// (its rightmost address that is not a trusted proxy); guest quotas count that address.
+    #[arg(long = "trust-proxy", value_name = "IP")]
+    trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
@@ -95,6 +99,7 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     config.max_inflight = args.max_inflight.max(1);
     config.max_connections = args.max_connections.max(1);
     config.sessions = args.sessions;
+    config.trusted_proxies = args.trusted_proxies.clone();
     config.guests = args.guests.then_some(GuestPolicy { quota: args.guest_quota });
     config.knowledge_tools = args.guest_tools.clone();
     let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());

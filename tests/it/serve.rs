@@ -426,3 +426,39 @@ fn the_machine_readable_files_are_generated_from_the_served_catalog() {
     );
     assert_eq!(foreign.unwrap().status, 403);
 }
+
+#[test]
+fn a_key_scoped_to_several_fleets_serves_the_fleet_its_request_names_and_no_other() {
+    let mut tokens = vec![];
+    let server = serve_with(&["--keys"], |home| {
+        tokens.push(create_key(home, &["--name", "two-fleet-bot", "--fleets", "web,api"]))
+    });
+    let auth = format!("Bearer {}", tokens[0]);
+    let unnamed = post(&server, &call(1, "fleet_status"), &[("Authorization", &auth)]);
+    assert_eq!(unnamed.status, 400, "several fleets and none named");
+    for fleet in ["web", "api"] {
+        let answer = post(&server, &call(2, "fleet_status"), &[("Authorization", &auth), ("ctxlake-fleet", fleet)]);
+        assert_eq!(answer.status, 200);
+        assert_eq!(frame(&answer)["result"]["structuredContent"]["fleet_id"], fleet, "{:?}", frame(&answer));
+    }
+    let other = post(&server, &call(3, "fleet_status"), &[("Authorization", &auth), ("ctxlake-fleet", "ops")]);
+    assert_eq!(other.status, 403, "a fleet the key is not scoped to");
+}
+
+#[test]
+fn guests_behind_a_trusted_proxy_are_counted_by_the_address_it_forwards() {
+    let server = serve_with(&["--keys", "--guests", "--guest-quota", "1", "--trust-proxy", "127.0.0.1"], |_| {});
+    let from = |client: &str| post(&server, &call(1, "fleet_status"), &[("X-Forwarded-For", client)]).status;
+    assert_eq!(from("203.0.113.1"), 200);
+    assert_eq!(from("203.0.113.1"), 429, "the same client's quota is spent");
+    assert_eq!(from("203.0.113.2"), 200, "another client behind the proxy has its own");
+    assert_eq!(from("6.6.6.6, 203.0.113.2"), 429, "a hop the client wrote on the left changes nothing");
+}
+
+#[test]
+fn forwarded_addresses_are_ignored_unless_the_proxy_is_trusted() {
+    let server = serve_with(&["--keys", "--guests", "--guest-quota", "1"], |_| {});
+    let from = |client: &str| post(&server, &call(1, "fleet_status"), &[("X-Forwarded-For", client)]).status;
+    assert_eq!(from("203.0.113.1"), 200);
+    assert_eq!(from("203.0.113.2"), 429, "without --trust-proxy every request is the TCP peer's");
+}

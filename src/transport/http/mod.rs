@@ -60,6 +60,9 @@ pub struct Config {
     /// The tools a guest, or a key scoped to no fleet, may see and call. The knowledge tools
     /// are meant here; none exist yet, so by default this is empty and guests list no tools.
     pub knowledge_tools: Vec<String>,
+    /// Proxies whose `X-Forwarded-For` names the client (`--trust-proxy`); empty: the TCP peer
+    /// is the client.
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 impl Config {
@@ -83,6 +86,7 @@ impl Config {
             sessions: None,
             guests: None,
             knowledge_tools: vec![],
+            trusted_proxies: vec![],
         }
     }
 }
@@ -195,6 +199,7 @@ async fn endpoint(State(app): State<Arc<App>>, request: Request) -> Response {
         return refuse(StatusCode::FORBIDDEN, "forbidden: requests from this Origin are not allowed");
     }
     let peer = request.extensions().get::<Peer>().map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |p| p.0.ip());
+    let peer = policy::client_ip(headers, peer, &app.config.trusted_proxies);
     let modern = policy::protocol_version(headers) == policy::HeaderVersion::Known(crate::rpc::Revision::V2026_07_28);
     match *request.method() {
         Method::POST => post(app, request, peer).await,

@@ -1,6 +1,7 @@
 //! The header rules of Streamable HTTP, as pure functions of the request's headers (and, for
 //! the 2026-07-28 mirroring rule, its decoded body): Host and Origin allow-lists, Content-Type,
-//! Accept negotiation, and `MCP-Protocol-Version` / `Mcp-Method` / `Mcp-Name` mirroring.
+//! Accept negotiation, `MCP-Protocol-Version` / `Mcp-Method` / `Mcp-Name` mirroring, and the
+//! client address behind a trusted proxy.
 
 use crate::rpc::Revision;
 use crate::rpc::server::META_PROTOCOL_VERSION;
@@ -14,6 +15,32 @@ pub enum Framing {
     Json,
     /// `event: message` / `data: …`, one event per answer (seed 002: "responses are SSE-framed").
     Sse,
+}
+
+/// The client's address: the TCP peer, unless the peer is a proxy this server was told to
+/// trust (`--trust-proxy`), in which case the rightmost `X-Forwarded-For` address that is not
+/// itself a trusted proxy. Everything left of it could have been written by the client, so it
+/// is never believed; a header that does not parse leaves the peer. Guest quotas are counted
+/// under an HMAC of this address, so without the rule every guest behind a proxy would share one
+/// quota, and with a naive one (the leftmost address) a guest could choose its own.
+pub fn client_ip(headers: &HeaderMap, peer: std::net::IpAddr, trusted: &[std::net::IpAddr]) -> std::net::IpAddr {
+    if !trusted.contains(&peer) {
+        return peer;
+    }
+    let mut hops: Vec<&str> = vec![];
+    for value in headers.get_all("x-forwarded-for") {
+        let Ok(text) = value.to_str() else { return peer };
+        hops.extend(text.split(',').map(str::trim));
+    }
+    let mut client = peer;
+    for hop in hops.iter().rev() {
+        let Ok(ip) = hop.parse::<std::net::IpAddr>() else { return client };
+        client = ip;
+        if !trusted.contains(&ip) {
+            break;
+        }
+    }
+    client
 }
 
 /// The host part of a `Host` header or of an origin's authority, lower-cased, without port;
@@ -162,6 +189,36 @@ fn decode_name(header: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+
+    fn forwarded(values: &[&str]) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        for v in values {
+            headers.append("x-forwarded-for", v.parse().unwrap());
+        }
+        headers
+    }
+
+    #[test]
+    fn the_client_behind_a_trusted_proxy_is_the_rightmost_untrusted_hop() {
+        let ip = |s: &str| s.parse::<std::net::IpAddr>().unwrap();
+        let (proxy, inner) = (ip("10.0.0.1"), ip("10.0.0.2"));
+        let trusted = [proxy, inner];
+        // A client that writes its own header only adds hops on the left.
+        let headers = forwarded(&["6.6.6.6, 203.0.113.7", "10.0.0.2"]);
+        assert_eq!(client_ip(&headers, proxy, &trusted), ip("203.0.113.7"));
+        assert_eq!(
+            client_ip(&headers, ip("198.51.100.9"), &trusted),
+            ip("198.51.100.9"),
+            "an untrusted peer's header is ignored"
+        );
+        assert_eq!(
+            client_ip(&forwarded(&["not-an-ip"]), proxy, &trusted),
+            proxy,
+            "a header that does not parse leaves the peer"
+        );
+        assert_eq!(client_ip(&HeaderMap::new(), proxy, &trusted), proxy);
+        assert_eq!(client_ip(&forwarded(&["2001:db8::1"]), proxy, &trusted), ip("2001:db8::1"));
+    }
     use super::*;
     use axum::http::HeaderValue;
     use serde_json::json;
