@@ -23,7 +23,16 @@ fn main() {
         capabilities: serde_json::Map::new(),
         fixtures: true,
     };
-    let options = Options { env, revisions: None, jobs: 4, filter: None, baseline: None, progress: false };
+    let options = Options {
+        env,
+        revisions: None,
+        jobs: 4,
+        filter: None,
+        tags: None,
+        name: None,
+        baseline: None,
+        progress: false,
+    };
     let report = match ctxlake::conform::run(options) {
         Ok(report) => report,
         Err(e) => {

@@ -43,10 +43,17 @@ pub struct Args {
     /// Only checks whose id contains this text.
     #[arg(long)]
     filter: Option<String>,
+    /// Only checks whose tags satisfy this Cucumber tag expression, e.g. `@must and not @http`
+    /// or `(@rev-2025-11-25 or @rev-2026-07-28) and not @slow`.
+    #[arg(long, value_name = "EXPRESSION")]
+    tags: Option<String>,
+    /// Only checks whose scenario name matches this regular expression (as Cucumber's --name).
+    #[arg(long, value_name = "REGEX")]
+    name: Option<String>,
     /// Expected failures of this target (schemas/conform/baseline.json).
     #[arg(long)]
     baseline: Option<PathBuf>,
-    /// `table` for people, `json` per schemas/conform/report.json.
+    /// `table` for people, `json` per schemas/conform/report.json, `cucumber-json` for Cucumber reporting tools.
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
     /// Write a baseline expecting exactly this run's failures (start one for a new target, then
@@ -76,6 +83,8 @@ pub struct Args {
 enum Format {
     Table,
     Json,
+    /// Cucumber's JSON report, for CI dashboards and Cucumber reporting tools.
+    CucumberJson,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -127,6 +136,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         revisions: if args.revision.is_empty() { None } else { Some(args.revision.clone()) },
         jobs: args.jobs,
         filter: args.filter.clone(),
+        tags: match &args.tags {
+            Some(expression) => Some(
+                expression
+                    .parse::<gherkin::tagexpr::TagOperation>()
+                    .map_err(|e| super::ConfigError(format!("--tags {expression:?} is not a tag expression: {e}")))?,
+            ),
+            None => None,
+        },
+        name: match &args.name {
+            Some(pattern) => {
+                Some(regex::Regex::new(pattern).map_err(|e| super::ConfigError(format!("--name {pattern:?}: {e}")))?)
+            }
+            None => None,
+        },
         baseline,
         progress: std::io::stderr().is_terminal(),
     };
@@ -144,6 +167,10 @@ fn finish(args: &Args, report: &conform::ConformReport) -> anyhow::Result<ExitCo
     match args.format {
         Format::Table => print!("{}", conform::table(&report, std::io::stdout().is_terminal())),
         Format::Json => println!("{}", serde_json::to_string_pretty(&report)?),
+        Format::CucumberJson => {
+            let suite = conform::suite::load(conform::suite::FEATURES)?;
+            println!("{}", serde_json::to_string_pretty(&conform::cucumber_json(&report, &suite))?);
+        }
     }
     if let Some(path) = &args.write_baseline {
         let baseline = conform::baseline_of(&report).map_err(anyhow::Error::msg)?;

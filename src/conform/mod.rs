@@ -17,7 +17,7 @@ pub mod world;
 
 pub use crate::spec::conform::baseline::Baseline;
 pub use crate::spec::conform::report::{CheckResult, ConformReport, ConformReportTransport, Counts, Level, Status};
-pub use report::{baseline_of, junit, table};
+pub use report::{baseline_of, cucumber_json, junit, table};
 
 use std::io::Write as _;
 use std::sync::Mutex;
@@ -48,6 +48,10 @@ pub struct Options {
     pub jobs: usize,
     /// Only checks whose id contains this text.
     pub filter: Option<String>,
+    /// Only checks whose tags satisfy this Cucumber tag expression (`--tags`).
+    pub tags: Option<gherkin::tagexpr::TagOperation>,
+    /// Only checks whose name matches this regular expression (`--name`, as Cucumber's).
+    pub name: Option<regex::Regex>,
     pub baseline: Option<Baseline>,
     /// Progress on stderr while running.
     pub progress: bool,
@@ -85,10 +89,12 @@ pub fn run(mut options: Options) -> Result<ConformReport, ConformError> {
         .filter(|c| c.transports.contains(&transport))
         .filter(|c| options.env.fixtures || !c.ctxlake_only)
         .filter(|c| options.filter.as_ref().is_none_or(|f| c.id.contains(f.as_str())))
+        .filter(|c| options.tags.as_ref().is_none_or(|t| c.matches(t)))
+        .filter(|c| options.name.as_ref().is_none_or(|n| n.is_match(&c.name)))
         .collect();
     let results = run_checks(&selected, &options, &wire);
     let mut checks: Vec<CheckResult> = results;
-    if options.filter.is_none() {
+    if options.filter.is_none() && options.tags.is_none() && options.name.is_none() {
         checks.extend(wire_results(&wire, &options.env.admitted));
     }
     let target = match &options.env.target {

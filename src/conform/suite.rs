@@ -86,9 +86,22 @@ pub struct Check {
     pub capabilities: Vec<String>,
     pub reference: Option<String>,
     pub steps: Vec<Step>,
+    /// Every tag of the feature, the scenario and its Examples block, without the `@`.
+    pub tags: Vec<String>,
 }
 
 impl Check {
+    /// Whether the check's tags satisfy a Cucumber tag expression (`@must and not @http`).
+    pub fn matches(&self, expression: &gherkin::tagexpr::TagOperation) -> bool {
+        use gherkin::tagexpr::TagOperation;
+        match expression {
+            TagOperation::And(a, b) => self.matches(a) && self.matches(b),
+            TagOperation::Or(a, b) => self.matches(a) || self.matches(b),
+            TagOperation::Not(a) => !self.matches(a),
+            TagOperation::Tag(tag) => self.tags.iter().any(|t| t == tag.trim_start_matches('@')),
+        }
+    }
+
     /// The revision the check runs in when it names exactly one.
     pub fn revision(&self) -> Option<&str> {
         if self.revisions.len() == 1 { self.revisions.iter().next().map(String::as_str) } else { None }
@@ -235,6 +248,7 @@ impl Template<'_> {
             capabilities: tags.iter().filter_map(|t| t.strip_prefix("cap-")).map(str::to_string).collect(),
             reference: self.reference.map(str::to_string),
             steps,
+            tags: tags.iter().map(|t| t.to_string()).collect(),
         })
     }
 }
@@ -272,6 +286,21 @@ fn slug(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tag_expressions_select_checks_by_their_tags() {
+        let checks = load(FEATURES).unwrap();
+        let select = |e: &str| {
+            let op: gherkin::tagexpr::TagOperation = e.parse().unwrap();
+            checks.iter().filter(|c| c.matches(&op)).count()
+        };
+        assert_eq!(select("@http and not @http"), 0);
+        assert_eq!(select("@http or not @http"), checks.len());
+        let should = checks.iter().filter(|c| c.level == Level::Should).count();
+        assert_eq!(select("@should"), should, "@should is how a check becomes SHOULD");
+        let lake_stdio = checks.iter().filter(|c| c.ctxlake_only && c.transports == [Transport::Stdio]).count();
+        assert!(lake_stdio > 0 && select("@ctxlake and @stdio and not @http") >= lake_stdio);
+    }
 
     const SAMPLE: &str = "@stdio\nFeature: f\n\n  @id:rpc.x @should\n  Scenario Outline: a <what>\n    Ref: JSON-RPC 2.0 section 5\n    Given a server initialized with revision \"<revision>\"\n    Then the answer is <what>\n\n    Examples:\n      | revision   | what |\n      | 2024-11-05 | one  |\n\n    @strict\n    Examples:\n      | revision   | what | check |\n      | 2025-11-25 | two  | two   |\n\n  Scenario: Plain one, here!\n    Given a running server\n";
 

@@ -246,3 +246,46 @@ fn the_rules_table_in_the_docs_is_the_one_the_rules_file_generates() {
         "regenerate the table: ctxlake conform --list --clients >> docs/conformance/clients.md"
     );
 }
+
+#[test]
+fn the_cucumber_json_report_has_a_scenario_per_check_and_fails_the_step_that_failed() {
+    let toy = toy();
+    let toy = toy.to_str().unwrap();
+    let json = conform(&["--stdio", toy, "--format", "json"]);
+    let report: Value = serde_json::from_slice(&json.stdout).unwrap();
+    let cucumber = conform(&["--stdio", toy, "--format", "cucumber-json"]);
+    let features: Value = serde_json::from_slice(&cucumber.stdout).unwrap();
+    let scenarios: Vec<&Value> =
+        features.as_array().unwrap().iter().flat_map(|f| f["elements"].as_array().unwrap()).collect();
+    assert_eq!(scenarios.len(), report["checks"].as_array().unwrap().len());
+    for check in report["checks"].as_array().unwrap() {
+        let scenario = scenarios.iter().find(|s| s["id"] == check["id"]).unwrap();
+        let statuses: Vec<&str> =
+            scenario["steps"].as_array().unwrap().iter().map(|s| s["result"]["status"].as_str().unwrap()).collect();
+        match check["status"].as_str().unwrap() {
+            "pass" => assert!(statuses.iter().all(|s| *s == "passed"), "{}", check["id"]),
+            "fail" => {
+                assert_eq!(statuses.iter().filter(|s| **s == "failed").count(), 1, "{}: {statuses:?}", check["id"])
+            }
+            _ => assert!(statuses.iter().all(|s| *s == "skipped"), "{}", check["id"]),
+        }
+    }
+    assert_eq!(cucumber.status.code(), json.status.code(), "the exit status does not depend on the format");
+}
+
+#[test]
+fn tags_and_name_select_checks_as_cucumber_does() {
+    let toy = toy();
+    let ids = |args: &[&str]| -> Vec<String> {
+        let mut all = vec!["--stdio", toy.to_str().unwrap(), "--format", "json"];
+        all.extend_from_slice(args);
+        let report: Value = serde_json::from_slice(&conform(&all).stdout).unwrap();
+        report["checks"].as_array().unwrap().iter().map(|c| c["id"].as_str().unwrap().to_string()).collect()
+    };
+    let should = ids(&["--tags", "@should and not @strict"]);
+    assert!(!should.is_empty() && should.len() < ids(&[]).len());
+    let parse = ids(&["--name", "parse error"]);
+    assert!(!parse.is_empty() && parse.iter().all(|id| id.starts_with("rpc.parse")), "{parse:?}");
+    let bad = conform(&["--stdio", toy.to_str().unwrap(), "--tags", "@must and"]);
+    assert_eq!(bad.status.code(), Some(78), "a broken tag expression is a configuration error");
+}
