@@ -194,6 +194,79 @@ fn xml(text: &str) -> String {
         .collect()
 }
 
+/// The report as Cucumber's JSON format (`--format cucumber-json`), which CI dashboards and
+/// Cucumber reporting tools read: one feature per feature file, one scenario per check (an
+/// outline's row is its own scenario), its steps with a status each. A failed check's steps
+/// pass up to the one its message names (`step at line N`), which fails, and the rest are
+/// skipped; a check that was not applicable or not verified is all skipped. Checks that are not
+/// scenarios (the wire-schema checks, `--clients` rules) get one step saying what was checked.
+pub fn cucumber_json(report: &ConformReport, suite: &[super::suite::Check]) -> serde_json::Value {
+    use serde_json::json;
+    let mut features: Vec<(String, Vec<serde_json::Value>)> = vec![];
+    for result in &report.checks {
+        let (file, line) = match result.source.rsplit_once(':') {
+            Some((file, line)) => (file.to_string(), line.parse::<u64>().unwrap_or(0)),
+            None => (result.source.clone(), 0),
+        };
+        let check = suite.iter().find(|c| c.id == result.id);
+        let failing_line = result
+            .message
+            .as_deref()
+            .and_then(|m| m.strip_prefix("step at line "))
+            .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+            .and_then(|n| n.parse::<usize>().ok());
+        let steps: Vec<(String, String, usize)> = match check {
+            Some(check) => check.steps.iter().map(|s| (format!("{:?} ", s.kind), s.text.clone(), s.line)).collect(),
+            None => vec![("Then ".into(), result.name.clone(), line as usize)],
+        };
+        let failed_index = match result.status {
+            Status::Fail => {
+                Some(steps.iter().position(|s| Some(s.2) == failing_line).unwrap_or(steps.len().saturating_sub(1)))
+            }
+            _ => None,
+        };
+        let rendered: Vec<serde_json::Value> = steps
+            .iter()
+            .enumerate()
+            .map(|(i, (keyword, name, line))| {
+                let status = match (result.status, failed_index) {
+                    (Status::Pass, _) => "passed",
+                    (Status::Fail, Some(f)) if i < f => "passed",
+                    (Status::Fail, Some(f)) if i == f => "failed",
+                    _ => "skipped",
+                };
+                let mut outcome = json!({"status": status});
+                let explains = status == "failed"
+                    || (i == 0 && matches!(result.status, Status::NotApplicable | Status::NotVerified));
+                if explains && let Some(message) = &result.message {
+                    outcome["error_message"] = json!(message);
+                }
+                json!({"keyword": keyword, "name": name, "line": line, "result": outcome})
+            })
+            .collect();
+        let mut tags: Vec<serde_json::Value> =
+            check.map(|c| c.tags.iter().map(|t| json!({"name": format!("@{t}")})).collect()).unwrap_or_default();
+        tags.push(json!({"name": format!("@level-{}", result.level)}));
+        let scenario = json!({
+            "id": result.id, "keyword": "Scenario", "type": "scenario", "name": result.name, "line": line,
+            "description": result.reference.clone().unwrap_or_default(), "tags": tags, "steps": rendered,
+        });
+        match features.iter_mut().find(|(f, _)| *f == file) {
+            Some((_, scenarios)) => scenarios.push(scenario),
+            None => features.push((file, vec![scenario])),
+        }
+    }
+    serde_json::Value::Array(
+        features
+            .into_iter()
+            .map(|(file, elements)| {
+                let name = file.trim_start_matches("features/").trim_end_matches(".feature").to_string();
+                json!({"uri": file, "id": name, "keyword": "Feature", "name": name, "line": 1, "description": "", "elements": elements})
+            })
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,79 +323,4 @@ mod tests {
         assert!(xml.contains("<failure message=\"why &lt;it&gt; &amp; &quot;how&quot;\"/>"), "{xml}");
         assert!(xml.contains("skipped message=\"NOT APPLICABLE"), "{xml}");
     }
-}
-
-/// The report as Cucumber's JSON format (`--format cucumber-json`), which CI dashboards and
-/// Cucumber reporting tools read: one feature per feature file, one scenario per check (an
-/// outline's row is its own scenario), its steps with a status each. A failed check's steps
-/// pass up to the one its message names (`step at line N`), which fails, and the rest are
-/// skipped; a check that was not applicable or not verified is all skipped. Checks that are not
-/// scenarios (the wire-schema checks, `--clients` rules) get one step saying what was checked.
-pub fn cucumber_json(report: &ConformReport, suite: &[super::suite::Check]) -> serde_json::Value {
-    use serde_json::json;
-    let mut features: Vec<(String, Vec<serde_json::Value>)> = vec![];
-    for result in &report.checks {
-        let (file, line) = match result.source.rsplit_once(':') {
-            Some((file, line)) => (file.to_string(), line.parse::<u64>().unwrap_or(0)),
-            None => (result.source.clone(), 0),
-        };
-        let check = suite.iter().find(|c| c.id == result.id);
-        let failing_line = result
-            .message
-            .as_deref()
-            .and_then(|m| m.strip_prefix("step at line "))
-            .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
-            .and_then(|n| n.parse::<usize>().ok());
-        let steps: Vec<(String, String, usize)> = match check {
-            Some(check) => check.steps.iter().map(|s| (format!("{:?} ", s.kind), s.text.clone(), s.line)).collect(),
-            None => vec![("Then ".into(), result.name.clone(), line as usize)],
-        };
-        let failed_index = match result.status {
-            Status::Fail => {
-                Some(steps.iter().position(|s| Some(s.2) == failing_line).unwrap_or(steps.len().saturating_sub(1)))
-            }
-            _ => None,
-        };
-        let rendered: Vec<serde_json::Value> = steps
-            .iter()
-            .enumerate()
-            .map(|(i, (keyword, name, line))| {
-                let status = match (result.status, failed_index) {
-                    (Status::Pass, _) => "passed",
-                    (Status::Fail, Some(f)) if i < f => "passed",
-                    (Status::Fail, Some(f)) if i == f => "failed",
-                    _ => "skipped",
-                };
-                let mut outcome = json!({"status": status});
-                if status == "failed"
-                    || (i == 0 && matches!(result.status, Status::NotApplicable | Status::NotVerified))
-                {
-                    if let Some(message) = &result.message {
-                        outcome["error_message"] = json!(message);
-                    }
-                }
-                json!({"keyword": keyword, "name": name, "line": line, "result": outcome})
-            })
-            .collect();
-        let mut tags: Vec<serde_json::Value> =
-            check.map(|c| c.tags.iter().map(|t| json!({"name": format!("@{t}")})).collect()).unwrap_or_default();
-        tags.push(json!({"name": format!("@level-{}", result.level)}));
-        let scenario = json!({
-            "id": result.id, "keyword": "Scenario", "type": "scenario", "name": result.name, "line": line,
-            "description": result.reference.clone().unwrap_or_default(), "tags": tags, "steps": rendered,
-        });
-        match features.iter_mut().find(|(f, _)| *f == file) {
-            Some((_, scenarios)) => scenarios.push(scenario),
-            None => features.push((file, vec![scenario])),
-        }
-    }
-    serde_json::Value::Array(
-        features
-            .into_iter()
-            .map(|(file, elements)| {
-                let name = file.trim_start_matches("features/").trim_end_matches(".feature").to_string();
-                json!({"uri": file, "id": name, "keyword": "Feature", "name": name, "line": 1, "description": "", "elements": elements})
-            })
-            .collect(),
-    )
 }
