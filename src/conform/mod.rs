@@ -97,15 +97,19 @@ pub fn run(mut options: Options) -> Result<ConformReport, ConformError> {
     if options.filter.is_none() && options.tags.is_none() && options.name.is_none() {
         checks.extend(wire_results(&wire, &options.env.admitted));
     }
-    let target = match &options.env.target {
-        Target::Stdio(launch) => launch.args.last().cloned().unwrap_or_else(|| launch.program.clone()),
-        Target::Http(url) => format!("http://{}:{}{}", url.host, url.port, url.path),
+    Ok(finish(&options, checks))
+}
+
+/// The report of a run against `options`' target: how it is named, its transport, the
+/// revisions held to, and the baseline applied.
+fn finish(options: &Options, checks: Vec<CheckResult>) -> ConformReport {
+    let (target, transport) = match &options.env.target {
+        Target::Stdio(launch) => {
+            (launch.args.last().cloned().unwrap_or_else(|| launch.program.clone()), ConformReportTransport::Stdio)
+        }
+        Target::Http(url) => (format!("http://{}:{}{}", url.host, url.port, url.path), ConformReportTransport::Http),
     };
-    let transport = match transport {
-        Transport::Stdio => ConformReportTransport::Stdio,
-        Transport::Http => ConformReportTransport::Http,
-    };
-    Ok(report::finish(target, transport, options.env.admitted.clone(), checks, options.baseline.as_ref()))
+    report::finish(target, transport, options.env.admitted.clone(), checks, options.baseline.as_ref())
 }
 
 /// `--clients`: the target's `tools/list` in each revision it admits (or `--revision`), held to
@@ -132,15 +136,7 @@ pub fn run_clients(mut options: Options, consumers: &[String]) -> Result<Conform
         })?;
         checks.extend(clients::lint(&rules, &consumers, &listing));
     }
-    let target = match &options.env.target {
-        Target::Stdio(launch) => launch.args.last().cloned().unwrap_or_else(|| launch.program.clone()),
-        Target::Http(url) => format!("http://{}:{}{}", url.host, url.port, url.path),
-    };
-    let transport = match transport {
-        Transport::Stdio => ConformReportTransport::Stdio,
-        Transport::Http => ConformReportTransport::Http,
-    };
-    Ok(report::finish(target, transport, options.env.admitted.clone(), checks, options.baseline.as_ref()))
+    Ok(finish(&options, checks))
 }
 
 /// `--clients … --tools-file`: a catalog from a file, held to the rules offline.
