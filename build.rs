@@ -26,6 +26,7 @@ fn main() {
         ("wire/leases.json", "wire_leases"),
         ("wire/history.json", "wire_history"),
         ("wire/lake.json", "wire_lake"),
+        ("wire/kb_record.json", "wire_kb_record"),
         ("conform/report.json", "conform_report"),
         ("conform/baseline.json", "conform_baseline"),
     ] {

@@ -16,6 +16,7 @@ pub mod guard;
 pub mod keys;
 #[cfg(feature = "lake")]
 pub mod lake;
+pub mod knowledge;
 pub mod local;
 pub mod rpc;
 pub mod snapshot;

@@ -35,6 +35,9 @@ pub mod wire {
     pub mod lake {
         include!(concat!(env!("OUT_DIR"), "/wire_lake.rs"));
     }
+    pub mod kb_record {
+        include!(concat!(env!("OUT_DIR"), "/wire_kb_record.rs"));
+    }
 }
 
 /// `ctxlake conform`'s report and baseline files (`schemas/conform/`).
