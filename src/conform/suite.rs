@@ -26,6 +26,7 @@ pub const FEATURES: &[(&str, &str)] = &[
     ("sanitization.feature", include_str!("../../features/sanitization.feature")),
     ("redaction.feature", include_str!("../../features/redaction.feature")),
     ("lake.feature", include_str!("../../features/lake.feature")),
+    ("knowledge.feature", include_str!("../../features/knowledge.feature")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

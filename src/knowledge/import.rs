@@ -4,6 +4,7 @@
 //! http(s) URLs, semver requirements, duplicates within the file). The first bad record refuses
 //! the whole file, named by file, line and JSON pointer: a file is imported whole or not at all.
 
+use crate::guard::scrub;
 use crate::spec::wire::kb_record::KbRecord;
 use serde_json::Value;
 use std::sync::OnceLock;
@@ -61,6 +62,7 @@ pub fn parse_as(format: Format, file: &str, text: &str) -> Result<Vec<Parsed>, I
     let mut parsed = Vec::with_capacity(values.len());
     let (mut ids, mut slugs) = (std::collections::HashMap::new(), std::collections::HashMap::new());
     for (line, value) in values {
+        let value = scrubbed(value);
         let record = check(&value).map_err(|(pointer, reason)| fail(line, &pointer, reason))?;
         if let Some(first) = ids.insert(record.id.to_string(), line) {
             return Err(fail(line, "/id", format!("id {} is already used on line {first}", *record.id)));
@@ -71,6 +73,17 @@ pub fn parse_as(format: Format, file: &str, text: &str) -> Result<Vec<Parsed>, I
         parsed.push(Parsed { line, record });
     }
     Ok(parsed)
+}
+
+/// Every string of a record through the write-path guard (invisible characters stripped,
+/// secrets redacted) before it is checked and stored; keys are left for the schema to judge.
+fn scrubbed(value: Value) -> Value {
+    match value {
+        Value::String(text) => Value::String(scrub(&text)),
+        Value::Array(items) => Value::Array(items.into_iter().map(scrubbed).collect()),
+        Value::Object(map) => Value::Object(map.into_iter().map(|(k, v)| (k, scrubbed(v))).collect()),
+        other => other,
+    }
 }
 
 /// Every top-level JSON value with the line it starts on: the elements of one array, or a
@@ -309,6 +322,15 @@ pub(crate) mod tests {
         let mut bad = record("a", "a-b");
         bad["sources"][0]["url"] = json!("javascript:alert(1)");
         assert_eq!(parse("x.json", &bad.to_string()).unwrap_err().pointer, "/sources/0/url");
+    }
+
+    #[test]
+    fn secrets_and_invisible_characters_are_scrubbed_on_import() {
+        let mut r = record("a", "a-b");
+        r["summary"] = json!("Use key AKIAIOSFODNN7EXAMPLE\u{200B} here");
+        let parsed = parse("x.json", &r.to_string()).expect("valid");
+        let summary = parsed[0].record.summary.to_string();
+        assert!(!summary.contains("AKIAIOSFODNN7EXAMPLE") && !summary.contains('\u{200B}'), "{summary}");
     }
 
     #[test]

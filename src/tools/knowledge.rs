@@ -204,7 +204,7 @@ impl Knowledge for KnowledgeTools {
             Some(text) => {
                 let clean = scrub(text);
                 if clean.is_empty() {
-                    return Err(ToolError::blank_argument("comment"));
+                    return Err(ToolError::new("/comment: must not be blank"));
                 }
                 Some(clean)
             }
@@ -392,6 +392,14 @@ mod tests {
         // Feedback creates the store file, but an empty store still serves the starter base.
         let out = search(&tools, json!({"query": "should a stdio MCP server print logs to stdout"}));
         assert!(!out.results.is_empty());
+    }
+
+    #[test]
+    fn record_text_is_sanitized_at_render_time_even_if_the_store_holds_it_raw() {
+        let mut record = starter_records().remove(0);
+        record.title = "Title\u{202e}txt.exe\u{200b}".try_into().expect("a title");
+        let rendered = render(&record, Detail::Full);
+        assert_eq!(rendered["title"], "Titletxt.exe");
     }
 
     #[test]
