@@ -58,8 +58,8 @@ Feature: Reviewed engineering guidance: search, fetch, feedback
       | {"ids": []}                                                            | /ids    |
       | {"ids": ["a","b","c","d","e","f","g","h","i","j","k"]}                 | /ids    |
       | {"ids": [""]}                                                          | /ids/0  |
-      | {"ids": ["kb-mcp-0001"], "detail": "standard"}                         | /detail |
-      | {"ids": ["kb-mcp-0001"], "verbose": true}                              | /verbose |
+      | {"ids": ["write-only-protocol-messages-to-stdout-in-stdio-mcp-servers"], "detail": "standard"}                         | /detail |
+      | {"ids": ["write-only-protocol-messages-to-stdout-in-stdio-mcp-servers"], "verbose": true}                              | /verbose |
 
   Scenario Outline: submit_feedback refuses arguments outside its table, naming the field
     Given a server initialized with revision "2025-11-25"
@@ -84,7 +84,7 @@ Feature: Reviewed engineering guidance: search, fetch, feedback
     Given a server initialized with revision "2025-11-25"
     When the client calls "submit_feedback" with:
       """
-      {"category": "outdated", "record": "stdio-servers-write-only-frames-to-stdout", "source": "search_knowledge",
+      {"category": "outdated", "record": "write-only-protocol-messages-to-stdout-in-stdio-mcp-servers", "source": "search_knowledge",
        "comment": "token ghp_abcdefghijklmnopqrstuvwxyz0123456789 leaked here"}
       """
     Then the tool output at /accepted is true
@@ -116,7 +116,7 @@ Feature: Reviewed engineering guidance: search, fetch, feedback
     And the tool output at /retrieval/degraded is false
     And the tool output at /retrieval/embedding_provider mentions "m2v-minilm"
     And the tool output at /retrieval/embedding_cache is "miss"
-    And the tool output at /results/0/slug is "stdio-servers-write-only-frames-to-stdout"
+    And the tool output at /results/0/slug is "write-only-protocol-messages-to-stdout-in-stdio-mcp-servers"
     And the tool output at /results/0/sources/0/relation is "supports"
     And the tool output at /query_summary is "reliability · MCP"
     And the tool output at /query_summary does not mention "stdout"
@@ -146,7 +146,7 @@ Feature: Reviewed engineering guidance: search, fetch, feedback
     And the tool output at /retrieval/degraded_reason mentions "static embedding model is unavailable"
     And the tool output at /retrieval/embedding_provider is "none"
     And the tool output at /retrieval/embedding_cache is "none"
-    And the tool output at /results/0/slug is "stdio-servers-write-only-frames-to-stdout"
+    And the tool output at /results/0/slug is "write-only-protocol-messages-to-stdout-in-stdio-mcp-servers"
 
   Scenario Outline: a question the base does not cover is no_match with suggestions, not a guess
     Given <setup>
@@ -196,7 +196,7 @@ Feature: Reviewed engineering guidance: search, fetch, feedback
       {"query": "should my stdio MCP server print its log lines to stdout", "technologies": ["Django"]}
       """
     Then the tool output at /retrieval/technology_filter_fallback is true
-    And the tool output at /results/0/slug is "stdio-servers-write-only-frames-to-stdout"
+    And the tool output at /results/0/slug is "write-only-protocol-messages-to-stdout-in-stdio-mcp-servers"
     And the tool output at /suggestions/0 mentions "no approved record applies to Django"
 
   Scenario: a version outside a record's constraint ranks it below one that applies
@@ -251,8 +251,8 @@ Feature: Reviewed engineering guidance: search, fetch, feedback
       {"query": "should my stdio MCP server print its log lines to stdout", "detail": "standard"}
       """
     Then the tool output at /results/0/rationale mentions "The client parses"
-    And the tool output at /results/0/sources/0/evidence_excerpt mentions "MUST NOT write anything to its stdout"
-    And the tool output at /results/0/verification_checks has 1 items
+    And the tool output at /results/0/sources/0/evidence_excerpt mentions "write anything to its `stdout` that is not a valid MCP message"
+    And the tool output at /results/0/verification_checks has 2 items
 
   # ---- get_guidance and review status -------------------------------------------------------
 
@@ -260,12 +260,12 @@ Feature: Reviewed engineering guidance: search, fetch, feedback
     Given a server initialized with revision "2025-11-25"
     When the client calls "get_guidance" with:
       """
-      {"ids": ["stdio-servers-write-only-frames-to-stdout", "kb-mcp-0002", "no-such-record"]}
+      {"ids": ["write-only-protocol-messages-to-stdout-in-stdio-mcp-servers", "validate-origin-on-streamable-http-to-block-dns-rebinding", "no-such-record"]}
       """
     Then the tool output at /results has 2 items
     And the tool output at /results/0/status is "approved"
     And the tool output at /results/0/content_version is 1
-    And the tool output at /results/1/slug is "validate-origin-on-streamable-http"
+    And the tool output at /results/1/slug is "validate-origin-on-streamable-http-to-block-dns-rebinding"
     And the tool output at /missing is ["no-such-record"]
     And the structured content matches the text content and the tool's output schema
 
@@ -273,10 +273,10 @@ Feature: Reviewed engineering guidance: search, fetch, feedback
     Given a server initialized with revision "2025-11-25"
     When the client calls "get_guidance" with:
       """
-      {"ids": ["kb-mcp-0001"], "detail": "brief"}
+      {"ids": ["write-only-protocol-messages-to-stdout-in-stdio-mcp-servers"], "detail": "brief"}
       """
     Then the tool output at /results/0 does not mention "content_version"
-    And the tool output at /results/0/summary mentions "stray print"
+    And the tool output at /results/0/summary mentions "corrupts the stream"
 
   Scenario: drafts, records approved in the file but imported without --approve, and deprecated records are never served
     Given the knowledge base imports these records:

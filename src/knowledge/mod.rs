@@ -18,11 +18,17 @@ pub use store::{Store, StoreError};
 use crate::spec::wire::kb_record::{KbRecord, KbRecordStatus};
 
 /// The starter base that ships with the binary (`kb/starter/*.jsonl`, written by us, every
-/// record sourced): what `ctxlake mcp` serves when no knowledge base has been imported.
+/// record sourced with a quoted excerpt; `kb/starter/SOURCES.md` says how each was found): what `ctxlake mcp` serves when no knowledge base has been imported.
 pub const STARTER: &[(&str, &str)] = &[
-    ("kb/starter/rust.jsonl", include_str!("../../kb/starter/rust.jsonl")),
+    ("kb/starter/data.jsonl", include_str!("../../kb/starter/data.jsonl")),
     ("kb/starter/mcp.jsonl", include_str!("../../kb/starter/mcp.jsonl")),
-    ("kb/starter/engineering.jsonl", include_str!("../../kb/starter/engineering.jsonl")),
+    ("kb/starter/observability.jsonl", include_str!("../../kb/starter/observability.jsonl")),
+    ("kb/starter/performance.jsonl", include_str!("../../kb/starter/performance.jsonl")),
+    ("kb/starter/reliability.jsonl", include_str!("../../kb/starter/reliability.jsonl")),
+    ("kb/starter/rust.jsonl", include_str!("../../kb/starter/rust.jsonl")),
+    ("kb/starter/security.jsonl", include_str!("../../kb/starter/security.jsonl")),
+    ("kb/starter/testing.jsonl", include_str!("../../kb/starter/testing.jsonl")),
+    ("kb/starter/tooling.jsonl", include_str!("../../kb/starter/tooling.jsonl")),
 ];
 
 /// The starter base's records, every one approved (they are reviewed in this repository).
@@ -76,6 +82,7 @@ mod tests {
             }
         }
         assert_eq!(starter_records().len(), count);
+        assert!(count >= 40, "the starter base has {count} records");
         assert!(starter_records().iter().all(|r| r.status == KbRecordStatus::Approved));
     }
 }

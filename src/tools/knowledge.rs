@@ -344,7 +344,7 @@ mod tests {
         assert_eq!(out.retrieval.mode, SearchKnowledgeOutputRetrievalMode::KeywordFallback);
         assert!(out.retrieval.degraded);
         assert_eq!(out.retrieval.degraded_reason.as_deref(), Some("no model in this test"));
-        assert_eq!(out.results[0].slug, "stdio-servers-write-only-frames-to-stdout");
+        assert_eq!(out.results[0].slug, "write-only-protocol-messages-to-stdout-in-stdio-mcp-servers");
     }
 
     #[test]
@@ -371,7 +371,7 @@ mod tests {
     #[test]
     fn unknown_ids_go_to_missing_sanitized_and_known_ones_render_in_full() {
         let (_dir, tools) = tools(Err("none".into()));
-        let input = json!({"ids": ["kb-mcp-0001", "no-such-record", "evil\u{202e}id"]});
+        let input = json!({"ids": ["write-only-protocol-messages-to-stdout-in-stdio-mcp-servers", "no-such-record", "evil\u{202e}id"]});
         let out = tools.get_guidance(serde_json::from_value(input).unwrap()).unwrap();
         assert_eq!(out.results.len(), 1);
         assert_eq!(out.results[0].content_version.map(|v| v.get()), Some(1));
@@ -383,7 +383,7 @@ mod tests {
         let (dir, tools) = tools(Err("none".into()));
         let refused = tools.submit_feedback(serde_json::from_value(json!({"category": "helpful", "record": "nope"})).unwrap());
         assert!(refused.unwrap_err().to_string().contains("/record"));
-        let input = json!({"category": "incorrect", "record": "kb-mcp-0001", "comment": "key AKIAIOSFODNN7EXAMPLE leaked"});
+        let input = json!({"category": "incorrect", "record": "write-only-protocol-messages-to-stdout-in-stdio-mcp-servers", "comment": "key AKIAIOSFODNN7EXAMPLE leaked"});
         tools.submit_feedback(serde_json::from_value(input).unwrap()).unwrap();
         let stored = Store::open(&dir.path().join("kb.sqlite")).unwrap().feedback().unwrap();
         assert_eq!(stored.len(), 1);
