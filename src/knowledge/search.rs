@@ -14,19 +14,39 @@ use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::sync::Mutex;
 
-/// A hit is relevant when the cosine of its vector and the query's clears this...
-pub const DENSE_FLOOR: f32 = 0.45;
-/// ...or when it matches this share of the query's terms, weighted by their idf.
-pub const LEXICAL_FLOOR: f64 = 0.6;
-/// Added to the fused score (whose best is about 0.83 with the shipped fusion) when a record's
-/// applies_to names one of the query's technologies.
-pub const TECHNOLOGY_BONUS: f64 = 0.15;
-/// Added when a version the caller gave satisfies the record's constraint for it.
-pub const VERSION_BONUS: f64 = 0.05;
-/// Added (negative) when a version the caller gave falls outside the record's constraint.
-pub const VERSION_PENALTY: f64 = -0.3;
-/// Added when `task_type` maps to the record's topic.
-pub const TASK_BONUS: f64 = 0.05;
+/// The relevance threshold and the applicability bonuses; [`TUNING`] is what ships.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tuning {
+    /// Hybrid: a hit is relevant when its cosine with the query plus `vocabulary_weight` ×
+    /// the share of the query's terms the base knows at all clears this. A static model's
+    /// cosines run high for any text (mean pooling), so off-topic questions reach 0.6 against
+    /// some record; their words, unknown to the base, are what tells them apart.
+    pub dense_floor: f32,
+    pub vocabulary_weight: f32,
+    /// Keyword fallback: a hit is relevant when it matches this share of the query's terms,
+    /// weighted by their idf (a term no record has weighs as one found once).
+    pub lexical_floor: f64,
+    /// Added to the fused score (whose best is about 0.83 with the shipped fusion) when a
+    /// record's applies_to names one of the query's technologies.
+    pub technology_bonus: f64,
+    /// Added when a version the caller gave satisfies the record's constraint for it.
+    pub version_bonus: f64,
+    /// Added (negative) when a version the caller gave falls outside the record's constraint.
+    pub version_penalty: f64,
+    /// Added when `task_type` maps to the record's topic.
+    pub task_bonus: f64,
+}
+
+/// The shipped values; docs/knowledge.md has the sweep they come from.
+pub const TUNING: Tuning = Tuning {
+    dense_floor: 0.82,
+    vocabulary_weight: 0.6,
+    lexical_floor: 0.25,
+    technology_bonus: 0.15,
+    version_bonus: 0.05,
+    version_penalty: -0.3,
+    task_bonus: 0.05,
+};
 /// Query embeddings kept, keyed by a salted hash of the text (never the text itself).
 const CACHE_ENTRIES: usize = 512;
 
@@ -141,14 +161,20 @@ impl Base {
     }
 
     pub fn search(&self, query: &Query<'_>) -> Found {
+        self.search_with(query, &TUNING)
+    }
+
+    /// [`Base::search`] with explicit tuning. Use this in benchmarks.
+    pub fn search_with(&self, query: &Query<'_>, tuning: &Tuning) -> Found {
         let (dense, cosines, cache) = self.dense_lane(query.text);
-        let (lexical, coverage) = self.lexical_lane(query.text);
+        let (lexical, coverage, known) = self.lexical_lane(query.text);
         let mut candidates: Vec<usize> = dense.iter().chain(&lexical).map(|&i| i as usize).collect();
         candidates.sort_unstable();
         candidates.dedup();
         let fused = fuse(&dense, &lexical, &FUSION);
-        let relevant = |i: usize| {
-            cosines.get(&i).is_some_and(|c| *c >= DENSE_FLOOR) || coverage.get(&i).is_some_and(|c| *c >= LEXICAL_FLOOR)
+        let relevant = |i: usize| match self.embedder {
+            Some(_) => cosines.get(&i).is_some_and(|c| c + tuning.vocabulary_weight * known >= tuning.dense_floor),
+            None => coverage.get(&i).is_some_and(|c| *c >= tuning.lexical_floor),
         };
         let topical = |i: usize| query.topics.is_empty() || query.topics.iter().any(|t| *t == self.records[i].topic.to_string());
         let pool: Vec<(usize, f64)> =
@@ -162,7 +188,7 @@ impl Base {
         let chosen = if technologies.is_empty() || fallback { pool } else { filtered };
         let mut hits: Vec<Hit> = chosen
             .into_iter()
-            .map(|(index, score)| Hit { index, score: score + self.bonus(index, &technologies, query) })
+            .map(|(index, score)| Hit { index, score: score + self.bonus(index, &technologies, query, tuning) })
             .collect();
         hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.index.cmp(&b.index)));
         hits.truncate(query.limit);
@@ -175,25 +201,38 @@ impl Base {
         Found { hits, mode, degraded, technology_filter_fallback: fallback, total_candidates: candidates.len(), cache }
     }
 
+    /// Each candidate's raw signals for `text`: (position, cosine, idf-weighted term coverage).
+    /// For benchmarks that study the threshold.
+    pub fn signals(&self, text: &str) -> Vec<(usize, f32, f64)> {
+        let (_, cosines, _) = self.dense_lane(text);
+        let (_, coverage, _) = self.lexical_lane(text);
+        let mut out: Vec<(usize, f32, f64)> = (0..self.records.len())
+            .filter(|i| cosines.contains_key(i) || coverage.contains_key(i))
+            .map(|i| (i, cosines.get(&i).copied().unwrap_or(0.0), coverage.get(&i).copied().unwrap_or(0.0)))
+            .collect();
+        out.sort_by(|a, b| b.1.total_cmp(&a.1));
+        out
+    }
+
     /// The applicability bonus of record `index` for this query.
-    fn bonus(&self, index: usize, technologies: &[String], query: &Query<'_>) -> f64 {
+    fn bonus(&self, index: usize, technologies: &[String], query: &Query<'_>, tuning: &Tuning) -> f64 {
         let record = &self.records[index];
         let mut bonus = 0.0;
         if record.applies_to.iter().any(|a| technologies.contains(&a.name.to_lowercase())) {
-            bonus += TECHNOLOGY_BONUS;
+            bonus += tuning.technology_bonus;
         }
         for (name, version) in &query.versions {
             for target in record.applies_to.iter().filter(|a| a.name.eq_ignore_ascii_case(name)) {
                 let Some(requirement) = target.version_constraint.as_deref() else { continue };
                 match satisfies(requirement, version) {
-                    Some(true) => bonus += VERSION_BONUS,
-                    Some(false) => bonus += VERSION_PENALTY,
+                    Some(true) => bonus += tuning.version_bonus,
+                    Some(false) => bonus += tuning.version_penalty,
                     None => {}
                 }
             }
         }
         if query.task_type.is_some_and(|task| task_topics(task).contains(&record.topic.to_string().as_str())) {
-            bonus += TASK_BONUS;
+            bonus += tuning.task_bonus;
         }
         bonus
     }
@@ -239,12 +278,14 @@ impl Base {
     }
 
     /// The keyword lane: record positions by BM25 (weak hits cut as memory_search cuts them),
-    /// and each hit's idf-weighted share of the query's terms.
-    fn lexical_lane(&self, text: &str) -> (Vec<i64>, HashMap<usize, f64>) {
+    /// each hit's idf-weighted share of the query's terms, and the share of the query's terms
+    /// any record has.
+    fn lexical_lane(&self, text: &str) -> (Vec<i64>, HashMap<usize, f64>, f32) {
         let terms = query_terms(text);
         if terms.is_empty() || self.records.is_empty() {
-            return (vec![], HashMap::new());
+            return (vec![], HashMap::new(), 0.0);
         }
+        let known = terms.iter().filter(|t| self.postings.contains_key(*t)).count() as f32 / terms.len() as f32;
         let total = self.records.len() as f64;
         // A term no record has gets the idf of a term found once: unknown words weigh against
         // coverage, so a query that is mostly off-topic does not clear the floor on one word.
@@ -267,7 +308,7 @@ impl Base {
         }
         let scored: Vec<(f32, i64)> = touched.into_iter().map(|i| (scores[i as usize], i64::from(i))).collect();
         let coverage = matched.into_iter().map(|(i, w)| (i, w / weight_total.max(f64::MIN_POSITIVE))).collect();
-        (keep_strong(scored, &FUSION), coverage)
+        (keep_strong(scored, &FUSION), coverage, known)
     }
 }
 
@@ -391,7 +432,7 @@ mod tests {
         let inside = base.search(&q).hits[0].score;
         q.versions.insert("tokio".into(), "0.2".into());
         let outside = base.search(&q).hits[0].score;
-        assert!((inside - outside - VERSION_PENALTY.abs()).abs() < 1e-9, "{inside} {outside}");
+        assert!((inside - outside - TUNING.version_penalty.abs()).abs() < 1e-9, "{inside} {outside}");
         q.versions.insert("tokio".into(), "1.40".into());
         assert!(base.search(&q).hits[0].score > inside);
     }
