@@ -149,7 +149,10 @@ fn sweep(hybrid: &Base, keyword: &Base, inside: &[Labelled], outside: &[Labelled
     println!("\nsweep (keyword-only): lexical_floor\tR@5\tMRR\tno_match P\tno_match R");
     for lexical_floor in [0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6] {
         let q = quality(keyword, inside, outside, &Tuning { lexical_floor, ..TUNING });
-        println!("{lexical_floor}\t{:.3}\t{:.3}\t{:.3}\t{:.3}", q.recall5, q.mrr, q.no_match_precision, q.no_match_recall);
+        println!(
+            "{lexical_floor}\t{:.3}\t{:.3}\t{:.3}\t{:.3}",
+            q.recall5, q.mrr, q.no_match_precision, q.no_match_recall
+        );
     }
 }
 
@@ -160,7 +163,11 @@ fn latency(model: &'static dyn Embedder, inside: &[Labelled]) {
     let starter = starter_records();
     let records: Vec<KbRecord> = (0..10_000)
         .map(|i| {
-            let (a, b, c) = (&starter[i % starter.len()], &starter[(i * 7 + 3) % starter.len()], &starter[(i * 13 + 5) % starter.len()]);
+            let (a, b, c) = (
+                &starter[i % starter.len()],
+                &starter[(i * 7 + 3) % starter.len()],
+                &starter[(i * 13 + 5) % starter.len()],
+            );
             let mut record = a.clone();
             record.id = format!("gen-{i:05}").try_into().expect("an id");
             record.slug = format!("generated-{i:05}").try_into().expect("a slug");

@@ -14,9 +14,9 @@ pub mod embed;
 pub mod guard;
 #[cfg(feature = "serve")]
 pub mod keys;
+pub mod knowledge;
 #[cfg(feature = "lake")]
 pub mod lake;
-pub mod knowledge;
 pub mod local;
 pub mod rpc;
 pub mod snapshot;

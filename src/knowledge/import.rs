@@ -217,7 +217,10 @@ pub fn check(value: &Value) -> Result<KbRecord, (String, String)> {
     for (i, target) in value["applies_to"].as_array().into_iter().flatten().enumerate() {
         if let Some(requirement) = target["version_constraint"].as_str() {
             semver::VersionReq::parse(requirement).map_err(|e| {
-                (format!("/applies_to/{i}/version_constraint"), format!("{requirement:?} is not a semver requirement: {e}"))
+                (
+                    format!("/applies_to/{i}/version_constraint"),
+                    format!("{requirement:?} is not a semver requirement: {e}"),
+                )
             })?;
         }
     }

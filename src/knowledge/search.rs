@@ -11,7 +11,7 @@ use crate::snapshot::lexical::{accumulate, build, query_terms};
 use crate::snapshot::rank::{FUSION, fuse, keep_strong, top};
 use crate::spec::wire::kb_record::KbRecord;
 use std::collections::{BTreeMap, HashMap};
-use std::hash::{BuildHasher, Hash, Hasher};
+use std::hash::BuildHasher;
 use std::sync::Mutex;
 
 /// The relevance threshold and the applicability bonuses; [`TUNING`] is what ships.
@@ -176,13 +176,13 @@ impl Base {
             Some(_) => cosines.get(&i).is_some_and(|c| c + tuning.vocabulary_weight * known >= tuning.dense_floor),
             None => coverage.get(&i).is_some_and(|c| *c >= tuning.lexical_floor),
         };
-        let topical = |i: usize| query.topics.is_empty() || query.topics.iter().any(|t| *t == self.records[i].topic.to_string());
+        let topical =
+            |i: usize| query.topics.is_empty() || query.topics.iter().any(|t| *t == self.records[i].topic.to_string());
         let pool: Vec<(usize, f64)> =
             fused.iter().map(|&(i, s)| (i as usize, s)).filter(|&(i, _)| relevant(i) && topical(i)).collect();
         let technologies: Vec<String> = query.technologies.iter().map(|t| t.to_lowercase()).collect();
-        let matches_technology = |i: usize| {
-            self.records[i].applies_to.iter().any(|a| technologies.contains(&a.name.to_lowercase()))
-        };
+        let matches_technology =
+            |i: usize| self.records[i].applies_to.iter().any(|a| technologies.contains(&a.name.to_lowercase()));
         let filtered: Vec<(usize, f64)> = pool.iter().copied().filter(|&(i, _)| matches_technology(i)).collect();
         let fallback = !technologies.is_empty() && filtered.is_empty() && !pool.is_empty();
         let chosen = if technologies.is_empty() || fallback { pool } else { filtered };
@@ -242,11 +242,7 @@ impl Base {
     fn dense_lane(&self, text: &str) -> (Vec<i64>, HashMap<usize, f32>, CacheState) {
         let Some(embedder) = self.embedder else { return (vec![], HashMap::new(), CacheState::None) };
         let dimensions = embedder.dimensions();
-        let key = {
-            let mut hasher = self.salt.build_hasher();
-            text.hash(&mut hasher);
-            hasher.finish()
-        };
+        let key = self.salt.hash_one(text);
         let cached = self.cache.lock().ok().and_then(|cache| cache.get(&key).cloned());
         let (query, state) = match cached {
             Some(vector) => (vector, CacheState::Hit),
@@ -314,8 +310,7 @@ impl Base {
 
 /// The postings of `records`, keyed by record position.
 pub fn postings_of(records: &[KbRecord]) -> Vec<(String, Vec<u8>)> {
-    let documents: Vec<(u32, String)> =
-        records.iter().enumerate().map(|(i, r)| (i as u32, indexed_text(r))).collect();
+    let documents: Vec<(u32, String)> = records.iter().enumerate().map(|(i, r)| (i as u32, indexed_text(r))).collect();
     build(&documents)
 }
 

@@ -4,9 +4,9 @@
 //! file: a file is in whole or not at all.
 
 use crate::embed::{Embedder, quantize};
+use crate::knowledge::embedded_text;
 use crate::knowledge::import::{ImportError, parse};
 use crate::knowledge::search::{Base, postings_of};
-use crate::knowledge::embedded_text;
 use crate::spec::wire::kb_record::{KbRecord, KbRecordStatus};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
@@ -118,9 +118,10 @@ impl Store {
 
     fn set_meta(&self, key: &str, value: &str) -> Result<(), StoreError> {
         self.db
-            .execute("INSERT INTO kb_meta (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = ?2", [
-                key, value,
-            ])
+            .execute(
+                "INSERT INTO kb_meta (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = ?2",
+                [key, value],
+            )
             .map(drop)
             .map_err(|e| self.err(e))
     }
@@ -153,9 +154,11 @@ impl Store {
             let hash = content_hash(&record);
             let wants_approval = approve && record.status == KbRecordStatus::Approved;
             let known: Option<(i64, String, String)> = tx
-                .query_row("SELECT content_version, content_hash, slug FROM records WHERE id = ?1", [&*record.id], |r| {
-                    Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-                })
+                .query_row(
+                    "SELECT content_version, content_hash, slug FROM records WHERE id = ?1",
+                    [&*record.id],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                )
                 .optional()
                 .map_err(|e| sqlite(&path, e))?;
             let taken: Option<String> = tx
@@ -207,9 +210,10 @@ impl Store {
             )
             .map_err(|e| sqlite(&path, e))?;
             // New content needs a new vector; reindex makes the missing ones.
-            tx.execute("DELETE FROM record_vectors WHERE record_rowid = (SELECT rowid FROM records WHERE id = ?1)", [
-                &*record.id,
-            ])
+            tx.execute(
+                "DELETE FROM record_vectors WHERE record_rowid = (SELECT rowid FROM records WHERE id = ?1)",
+                [&*record.id],
+            )
             .map_err(|e| sqlite(&path, e))?;
         }
         reindex(&tx, &path, embedder)?;
@@ -389,8 +393,11 @@ fn reindex(tx: &rusqlite::Transaction<'_>, path: &Path, embedder: Option<&dyn Em
         .map_err(|e| sqlite(path, e))?;
     }
     // Vectors of records that left the approved set go; those of new content were dropped on import.
-    tx.execute("DELETE FROM record_vectors WHERE record_rowid NOT IN (SELECT rowid FROM records WHERE status = 'approved')", [])
-        .map_err(|e| sqlite(path, e))?;
+    tx.execute(
+        "DELETE FROM record_vectors WHERE record_rowid NOT IN (SELECT rowid FROM records WHERE status = 'approved')",
+        [],
+    )
+    .map_err(|e| sqlite(path, e))?;
     let Some(embedder) = embedder else { return Ok(()) };
     let mut stmt = tx.prepare("SELECT record_rowid FROM record_vectors").map_err(|e| sqlite(path, e))?;
     let have: std::collections::HashSet<i64> = stmt

@@ -196,7 +196,9 @@ impl Knowledge for KnowledgeTools {
             None => None,
             Some(key) => match self.base()?.get(key) {
                 Some(record) => Some(record.id.to_string()),
-                None => return Err(ToolError::new("/record: names no approved record (use a slug or id from a result)")),
+                None => {
+                    return Err(ToolError::new("/record: names no approved record (use a slug or id from a result)"));
+                }
             },
         };
         let comment = match &input.comment {
@@ -284,8 +286,7 @@ pub fn within_budget(rendered: Vec<Value>, budget: usize) -> (Vec<Value>, usize)
 
 /// The topics and technologies searched, joined by ` · `; never the query text.
 fn query_summary(topics: &[String], technologies: &[String]) -> String {
-    let parts: Vec<String> =
-        topics.iter().chain(technologies).map(|t| clean_single_line(t, MAX_SHORT_FIELD)).collect();
+    let parts: Vec<String> = topics.iter().chain(technologies).map(|t| clean_single_line(t, MAX_SHORT_FIELD)).collect();
     if parts.is_empty() { "all topics".to_string() } else { parts.join(" · ") }
 }
 
@@ -381,7 +382,8 @@ mod tests {
     #[test]
     fn feedback_about_an_unknown_record_is_refused_and_a_comment_is_redacted() {
         let (dir, tools) = tools(Err("none".into()));
-        let refused = tools.submit_feedback(serde_json::from_value(json!({"category": "helpful", "record": "nope"})).unwrap());
+        let refused =
+            tools.submit_feedback(serde_json::from_value(json!({"category": "helpful", "record": "nope"})).unwrap());
         assert!(refused.unwrap_err().to_string().contains("/record"));
         let input = json!({"category": "incorrect", "record": "write-only-protocol-messages-to-stdout-in-stdio-mcp-servers", "comment": "key AKIAIOSFODNN7EXAMPLE leaked"});
         tools.submit_feedback(serde_json::from_value(input).unwrap()).unwrap();

@@ -326,7 +326,11 @@ fn bearer_keys_are_required_and_a_bad_one_never_falls_through_to_guest_access() 
     assert_eq!(status.status, 200);
     assert!(frame(&status)["result"]["content"].is_array(), "{:?}", frame(&status));
     let guest = post(&server, &list(), &[]);
-    assert_eq!(tool_names(&guest), ["search_knowledge", "get_guidance", "submit_feedback"], "guests see the knowledge tools only");
+    assert_eq!(
+        tool_names(&guest),
+        ["search_knowledge", "get_guidance", "submit_feedback"],
+        "guests see the knowledge tools only"
+    );
     let search = json!({"jsonrpc": "2.0", "id": 20, "method": "tools/call",
         "params": {"name": "search_knowledge", "arguments": {"query": "should a stdio MCP server log to stdout"}}});
     let found = frame(&post(&server, &search, &[]));

@@ -240,10 +240,8 @@ fn knowledge_steps(r: &mut Registry) {
     r.add(r"the knowledge base imports these records( with --approve)?:", |w, a, s| {
         let table = s.table.as_ref().ok_or_else(|| fail("this step needs a table"))?;
         let (header, rows) = table.split_first().ok_or_else(|| fail("an empty table"))?;
-        let records: Vec<Value> = rows
-            .iter()
-            .map(|cells| kb_record(&header.iter().cloned().zip(cells.iter().cloned()).collect()))
-            .collect();
+        let records: Vec<Value> =
+            rows.iter().map(|cells| kb_record(&header.iter().cloned().zip(cells.iter().cloned()).collect())).collect();
         kb_import(w, &records, a.first().is_some_and(|f| !f.is_empty()))
     });
     r.add(r#"the knowledge base imports (\d+) approved records about "([^"]*)""#, |w, a, _| {
@@ -293,7 +291,7 @@ fn knowledge_steps(r: &mut Registry) {
     });
     r.add(r"the results in the tool output fit (\d+) tokens at 4 characters each", |w, a, _| {
         let budget: usize = a[0].parse().map_err(|_| fail("a budget"))?;
-        let output = json_arg(&w.result()?["content"][0]["text"].as_str().unwrap_or_default().to_string())?;
+        let output = json_arg(w.result()?["content"][0]["text"].as_str().unwrap_or_default())?;
         let results = pointer(&output, "/results")?.as_array().cloned().unwrap_or_default();
         let used: usize = results.iter().map(|r| r.to_string().chars().count().div_ceil(4)).sum();
         ensure(results.len() > 1 && used <= budget, || format!("{} results, {used} tokens", results.len()))
