@@ -167,7 +167,12 @@ fn front_matter(text: &str) -> Result<(usize, Value), (usize, String)> {
     }
     let body: String = lines.collect();
     let mut value: Value = serde_yaml_ng::from_str(&yaml).map_err(|e| {
-        let line = e.location().map_or(1, |l| l.line() + 1);
+        // YAML counts a lone `\r` as a line break, so its own line number can run past the
+        // file's lines; its position, counted in this file's `\n` lines, cannot.
+        let line = e.location().map_or(1, |l| {
+            let at = yaml.char_indices().nth(l.index()).map_or(yaml.len(), |(byte, _)| byte);
+            1 + line_of(&yaml, at)
+        });
         (line, format!("front matter is not YAML: {e}"))
     })?;
     if let Value::Object(map) = &mut value
@@ -334,6 +339,18 @@ pub(crate) mod tests {
         let parsed = parse("x.json", &r.to_string()).expect("valid");
         let summary = parsed[0].record.summary.to_string();
         assert!(!summary.contains("AKIAIOSFODNN7EXAMPLE") && !summary.contains('\u{200B}'), "{summary}");
+    }
+
+    /// Found by the `kb_import` fuzz target: carriage returns made YAML report line 38 of a
+    /// 7-line file.
+    #[test]
+    fn fuzz_a_yaml_error_after_carriage_returns_names_a_line_inside_the_file() {
+        let text = "---\nid: a\nslug: b\r\r\r\r\rtitle: x: y\n---\n";
+        let e = parse("r.md", text).unwrap_err();
+        assert!(e.reason.contains("YAML"), "{e}");
+        assert!((1..=text.split('\n').count()).contains(&e.line), "{e}");
+        // An unclosed sequence is an error where the front matter ends: the closing `---`.
+        assert_eq!(parse("r.md", "---\nid: [\n---\n").unwrap_err().line, 3);
     }
 
     #[test]
