@@ -5,6 +5,7 @@ mod claims;
 mod conform;
 mod faults;
 mod golden;
+mod knowledge;
 #[cfg(feature = "lake")]
 mod lake;
 mod layers;
