@@ -58,7 +58,7 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
             None
         }
     };
-    let now = chrono::Utc::now();
+    let now = chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now());
     let mut out = std::io::stdout().lock();
     match args.command {
         Command::Import { path: source, approve } => {

@@ -214,7 +214,9 @@ impl Knowledge for KnowledgeTools {
         let feedback =
             Feedback { category: input.category.to_string(), record_id, source: input.source.to_string(), comment };
         let store = Store::open(&self.kb_path).map_err(unavailable)?;
-        store.add_feedback(&feedback, chrono::Utc::now()).map_err(unavailable)?;
+        store
+            .add_feedback(&feedback, chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now()))
+            .map_err(unavailable)?;
         Ok(SubmitFeedbackOutput {
             accepted: true,
             note: "stored for the knowledge base's owner, without key, IP address, user agent or client identifier; \
