@@ -28,6 +28,7 @@ fn main() {
         ("wire/lake.json", "wire_lake"),
         ("wire/install.json", "wire_install"),
         ("wire/doctor.json", "wire_doctor"),
+        ("wire/kb_record.json", "wire_kb_record"),
         ("conform/report.json", "conform_report"),
         ("conform/baseline.json", "conform_baseline"),
         ("conform/client_rules.json", "conform_client_rules"),

@@ -12,12 +12,15 @@ pub struct Ctx {
     pub cache_root: PathBuf,
     /// The folder lake used when no `--lake`/`CTXLAKE_LAKE` is given.
     pub lake_root: PathBuf,
+    /// The knowledge base (`CTXLAKE_KB`, default `~/.ctxlake/kb.sqlite`).
+    pub kb_path: PathBuf,
 }
 
 impl Ctx {
     /// Builds the context from `CTXLAKE_*` variables (as a lookup function, so tests pass a map):
     /// `CTXLAKE_FLEET_ID` (default "default"), `CTXLAKE_AGENT_ID` (default "unknown"),
-    /// `CTXLAKE_SPOOL_DIR` (default `~/.ctxlake/spool`), `CTXLAKE_CACHE_DIR` (default `~/.ctxlake/cache`).
+    /// `CTXLAKE_SPOOL_DIR` (default `~/.ctxlake/spool`), `CTXLAKE_CACHE_DIR` (default `~/.ctxlake/cache`),
+    /// `CTXLAKE_KB` (default `~/.ctxlake/kb.sqlite`).
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Ctx, InvalidSegment> {
         let non_empty = |key: &str| lookup(key).filter(|v| !v.is_empty());
         let home = non_empty("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
@@ -31,6 +34,7 @@ impl Ctx {
                 .map(PathBuf::from)
                 .unwrap_or_else(|| home.join(".ctxlake/cache")),
             lake_root: home.join(".ctxlake/lake"),
+            kb_path: non_empty("CTXLAKE_KB").map(PathBuf::from).unwrap_or_else(|| home.join(".ctxlake/kb.sqlite")),
         })
     }
 }
@@ -45,6 +49,7 @@ impl Ctx {
             spool_root: root.join("spool"),
             cache_root: root.join("cache"),
             lake_root: root.join("lake"),
+            kb_path: root.join("kb.sqlite"),
         })
     }
 }

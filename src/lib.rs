@@ -15,6 +15,7 @@ pub mod guard;
 pub mod install;
 #[cfg(feature = "serve")]
 pub mod keys;
+pub mod knowledge;
 #[cfg(feature = "lake")]
 pub mod lake;
 pub mod local;

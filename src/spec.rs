@@ -41,6 +41,9 @@ pub mod wire {
     pub mod doctor {
         include!(concat!(env!("OUT_DIR"), "/wire_doctor.rs"));
     }
+    pub mod kb_record {
+        include!(concat!(env!("OUT_DIR"), "/wire_kb_record.rs"));
+    }
 }
 
 /// `ctxlake conform`'s report and baseline files (`schemas/conform/`).

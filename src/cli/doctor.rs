@@ -53,6 +53,7 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     lake(&mut checks, &args.lake, &ctx);
     snapshot(&mut checks, &ctx);
     embedder(&mut checks);
+    knowledge(&mut checks, &ctx);
     key_store(&mut checks, &places.home);
     environment(&mut checks);
     let ok = !checks.0.iter().any(|c| c.status == DoctorCheckStatus::Fail);
@@ -251,6 +252,43 @@ fn embedder(checks: &mut Checks) {
             "rebuild ctxlake; the model ships inside the binary",
         ),
         false => checks.pass("embedder", format!("{model} loaded")),
+    }
+}
+
+/// The knowledge base the knowledge tools serve: `kb.sqlite` with its records by status, or
+/// the starter base compiled in when there is none.
+fn knowledge(checks: &mut Checks, ctx: &Ctx) {
+    if !ctx.kb_path.exists() {
+        let n = ctxlake::knowledge::starter_records().len();
+        return checks.info(
+            "knowledge base",
+            format!("no {}: the tools serve the {n} starter records built in", ctx.kb_path.display()),
+        );
+    }
+    match ctxlake::knowledge::store::Store::open(&ctx.kb_path).and_then(|store| store.list(None)) {
+        Ok(records) => {
+            let count = |status: &str| records.iter().filter(|r| r.status == status).count();
+            let approved = count("approved");
+            let verdict = format!(
+                "{}: {approved} approved (served), {} drafts awaiting review, {} deprecated",
+                ctx.kb_path.display(),
+                count("draft"),
+                count("deprecated")
+            );
+            match approved {
+                0 => checks.fail(
+                    "knowledge base",
+                    verdict,
+                    "approve records with `ctxlake kb review` and `ctxlake kb approve ID`",
+                ),
+                _ => checks.pass("knowledge base", verdict),
+            }
+        }
+        Err(e) => checks.fail(
+            "knowledge base",
+            format!("{}: {e}", ctx.kb_path.display()),
+            "move the file away to serve the starter base, or restore it",
+        ),
     }
 }
 

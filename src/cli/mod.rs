@@ -8,6 +8,7 @@ mod claims;
 mod conform;
 mod doctor;
 mod install;
+mod kb;
 #[cfg(feature = "serve")]
 mod keys;
 #[cfg(feature = "lake")]
@@ -38,8 +39,9 @@ enum Command {
     /// Serve MCP over stdio (newline-delimited JSON-RPC on stdin/stdout; logs on stderr).
     ///
     /// Identity and roots come from CTXLAKE_FLEET_ID (default "default"), CTXLAKE_AGENT_ID
-    /// (default "unknown"), CTXLAKE_SPOOL_DIR (default ~/.ctxlake/spool) and CTXLAKE_CACHE_DIR
-    /// (default ~/.ctxlake/cache). Log level: CTXLAKE_LOG (default "warn").
+    /// (default "unknown"), CTXLAKE_SPOOL_DIR (default ~/.ctxlake/spool), CTXLAKE_CACHE_DIR
+    /// (default ~/.ctxlake/cache) and CTXLAKE_KB (default ~/.ctxlake/kb.sqlite; the starter
+    /// knowledge base is served until one is imported). Log level: CTXLAKE_LOG (default "warn").
     Mcp,
     /// Build or inspect a claim snapshot (snapshot.bin) by hand.
     #[command(subcommand)]
@@ -47,6 +49,9 @@ enum Command {
     /// Print the SessionStart briefing for this fleet from the local cache (same environment
     /// variables as `mcp`).
     Briefing(briefing::Args),
+    /// The knowledge base the knowledge tools serve: import, list, show, review, approve,
+    /// deprecate, export (CTXLAKE_KB or --kb, default ~/.ctxlake/kb.sqlite).
+    Kb(kb::Args),
     /// Read a spool file back as the drain does: count its records, report torn or foreign lines.
     #[command(subcommand)]
     Spool(spool::Args),
@@ -91,6 +96,7 @@ impl Cli {
             Command::Snapshot(args) => snapshot::run(args),
             Command::Briefing(args) => briefing::run(args, environment()?),
             Command::Spool(args) => spool::run(args),
+            Command::Kb(args) => kb::run(args, environment()?),
             Command::Conform(args) => conform::run(args),
             #[cfg(feature = "lake")]
             Command::Sync(args) => sync::run(args, environment()?),

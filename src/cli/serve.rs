@@ -35,7 +35,7 @@ pub struct Args {
     #[arg(long, default_value_t = 250)]
     guest_quota: u32,
     /// Tools guests (and keys scoped to no fleet) may use, served on this server's own fleet as
-    /// agent "guest". Default: the knowledge tools, of which there are none yet.
+    /// agent "guest". Default: the knowledge tools (search_knowledge, get_guidance, submit_feedback).
     #[arg(long, value_delimiter = ',')]
     guest_tools: Vec<String>,
     /// Issue Mcp-Session-Id on initialize (legacy revisions), keeping at most this many
@@ -101,7 +101,11 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     config.sessions = args.sessions;
     config.trusted_proxies = args.trusted_proxies.clone();
     config.guests = args.guests.then_some(GuestPolicy { quota: args.guest_quota });
-    config.knowledge_tools = args.guest_tools.clone();
+    config.knowledge_tools = if args.guest_tools.is_empty() {
+        ctxlake::catalog::CATALOG.iter().filter(|spec| spec.family == "knowledge").map(|s| s.name.to_string()).collect()
+    } else {
+        args.guest_tools.clone()
+    };
     let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
     let workers = args.workers.unwrap_or((2 * cpus).max(4)).clamp(1, config.max_inflight);
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -27,6 +27,7 @@ pub const FEATURES: &[(&str, &str)] = &[
     ("redaction.feature", include_str!("../../features/redaction.feature")),
     ("lake.feature", include_str!("../../features/lake.feature")),
     ("install.feature", include_str!("../../features/install.feature")),
+    ("knowledge.feature", include_str!("../../features/knowledge.feature")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

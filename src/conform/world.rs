@@ -99,6 +99,8 @@ pub struct World<'a> {
     pub last_tool: Option<String>,
     /// A listed tool and one of its required string arguments (`a tool that takes …`).
     pub picked_tool: Option<(String, String)>,
+    /// Variables fixture steps add to every ctxlake process the check starts after them.
+    pub extra_env: Vec<(String, String)>,
 }
 
 impl<'a> World<'a> {
@@ -124,6 +126,7 @@ impl<'a> World<'a> {
             text_output: String::new(),
             last_tool: None,
             picked_tool: None,
+            extra_env: vec![],
         })
     }
 
@@ -151,7 +154,9 @@ impl<'a> World<'a> {
                 ("CTXLAKE_AGENT_ID".to_string(), "agent-under-test".to_string()),
                 ("CTXLAKE_SPOOL_DIR".to_string(), dir.path().join("spool").display().to_string()),
                 ("CTXLAKE_CACHE_DIR".to_string(), dir.path().join("cache").display().to_string()),
+                ("CTXLAKE_KB".to_string(), dir.path().join("kb.sqlite").display().to_string()),
             ]);
+            launch.env.extend(self.extra_env.iter().cloned());
         }
         Ok(launch)
     }

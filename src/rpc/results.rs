@@ -77,31 +77,33 @@ fn tool_entry(spec: &ToolSpec, revision: Revision) -> Tool {
 }
 
 /// A tool schema as clients receive it: without `$schema` (MCP's default dialect is 2020-12,
-/// and VS Code drops tools whose schema names it) and without `additionalProperties` (Gemini's
-/// function declarations refuse the keyword, failing every request of the session). The
-/// validator keeps the whole schema, so an unknown argument is still an `isError` naming it.
+/// and VS Code drops tools whose schema names it), and without `additionalProperties` and
+/// `propertyNames` (Gemini's function declarations refuse both, failing every request of the
+/// session). The validator keeps the whole schema, so an unknown argument, or a `versions` key
+/// too long, is still an `isError` naming it.
 /// `ctxlake conform --clients` holds the result to each consumer's rules (docs/conformance/clients.md).
 fn served(mut schema: Map<String, Value>) -> Map<String, Value> {
     schema.remove("$schema");
-    strip_additional_properties(&mut schema);
+    strip_refused_keywords(&mut schema);
     schema
 }
 
-fn strip_additional_properties(schema: &mut Map<String, Value>) {
+fn strip_refused_keywords(schema: &mut Map<String, Value>) {
     schema.remove("additionalProperties");
+    schema.remove("propertyNames");
     for key in ["properties", "$defs", "definitions", "patternProperties"] {
         if let Some(Value::Object(children)) = schema.get_mut(key) {
-            children.values_mut().filter_map(Value::as_object_mut).for_each(strip_additional_properties);
+            children.values_mut().filter_map(Value::as_object_mut).for_each(strip_refused_keywords);
         }
     }
     for key in ["items", "not", "if", "then", "else", "contains"] {
         if let Some(Value::Object(child)) = schema.get_mut(key) {
-            strip_additional_properties(child);
+            strip_refused_keywords(child);
         }
     }
     for key in ["anyOf", "oneOf", "allOf", "prefixItems"] {
         if let Some(Value::Array(children)) = schema.get_mut(key) {
-            children.iter_mut().filter_map(Value::as_object_mut).for_each(strip_additional_properties);
+            children.iter_mut().filter_map(Value::as_object_mut).for_each(strip_refused_keywords);
         }
     }
 }

@@ -4,6 +4,7 @@
 //! A new family is a schema folder, one file here, and one accessor in `Toolbox`.
 
 pub mod fleet;
+pub mod knowledge;
 pub mod memory;
 
 use crate::catalog::{CallError, Output, ToolSpec, Tools};
@@ -14,11 +15,16 @@ use serde_json::Value;
 pub struct Toolbox {
     pub fleet: fleet::FleetTools,
     pub memory: memory::MemoryTools,
+    pub knowledge: knowledge::KnowledgeTools,
 }
 
 impl Toolbox {
     pub fn new(ctx: crate::config::Ctx) -> Toolbox {
-        Toolbox { fleet: fleet::FleetTools::new(ctx.clone()), memory: memory::MemoryTools::new(ctx) }
+        Toolbox {
+            fleet: fleet::FleetTools::new(ctx.clone()),
+            knowledge: knowledge::KnowledgeTools::new(&ctx),
+            memory: memory::MemoryTools::new(ctx),
+        }
     }
 }
 
@@ -29,6 +35,10 @@ impl Handlers for Toolbox {
 
     fn memory(&self) -> &dyn crate::spec::tools::memory::Memory {
         &self.memory
+    }
+
+    fn knowledge(&self) -> &dyn crate::spec::tools::knowledge::Knowledge {
+        &self.knowledge
     }
 }
 

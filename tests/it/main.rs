@@ -6,6 +6,7 @@ mod conform;
 mod faults;
 mod golden;
 mod install;
+mod knowledge;
 #[cfg(feature = "lake")]
 mod lake;
 mod layers;

@@ -326,17 +326,26 @@ fn bearer_keys_are_required_and_a_bad_one_never_falls_through_to_guest_access() 
     assert_eq!(status.status, 200);
     assert!(frame(&status)["result"]["content"].is_array(), "{:?}", frame(&status));
     let guest = post(&server, &list(), &[]);
-    assert_eq!(tool_names(&guest), Vec::<String>::new(), "guests see the knowledge tools only, and there are none yet");
-    for n in 0..3 {
+    assert_eq!(
+        tool_names(&guest),
+        ["search_knowledge", "get_guidance", "submit_feedback"],
+        "guests see the knowledge tools only"
+    );
+    let search = json!({"jsonrpc": "2.0", "id": 20, "method": "tools/call",
+        "params": {"name": "search_knowledge", "arguments": {"query": "should a stdio MCP server log to stdout"}}});
+    let found = frame(&post(&server, &search, &[]));
+    assert_eq!(found["result"]["isError"], false, "{found}");
+    assert!(found["result"]["structuredContent"]["results"].as_array().is_some_and(|r| !r.is_empty()), "{found}");
+    for n in 0..2 {
         let answer = post(&server, &call(n, "fleet_status"), &[]);
         assert_eq!(answer.status, 200, "guest call {n}");
         assert!(
-            answer.header("ratelimit").is_some_and(|v| v.contains(&format!("r={}", 2 - n))),
+            answer.header("ratelimit").is_some_and(|v| v.contains(&format!("r={}", 1 - n))),
             "{:?}",
             answer.headers
         );
     }
-    let refused = post(&server, &call(9, "fleet_status"), &[]);
+    let refused = post(&server, &call(9, "get_guidance"), &[]);
     assert_eq!(refused.status, 429);
     let retry: i64 = refused.header("retry-after").and_then(|v| v.parse().ok()).expect("Retry-After in seconds");
     assert!((1..=86_400).contains(&retry), "{retry}");

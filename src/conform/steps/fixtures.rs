@@ -206,6 +206,7 @@ pub fn register(r: &mut Registry) {
             .collect();
         build_snapshot(w, "agent", &events)
     });
+    knowledge_steps(r);
     r.add(r#"the briefing is printed as "([^"]*)""#, |w, a, _| {
         let out = ctxlake(w, &["briefing", "--format", &a[0]])?.stdin(Stdio::null()).output().map_err(io)?;
         ensure(out.status.success(), || String::from_utf8_lossy(&out.stderr).to_string())?;
@@ -273,6 +274,109 @@ pub fn register(r: &mut Registry) {
         ensure(text.len() <= max, || format!("{} bytes", text.len()))?;
         ensure(text.ends_with("[ctxlake: briefing truncated]"), || text.chars().rev().take(80).collect())
     });
+}
+
+/// The knowledge base in the scratch folder (`CTXLAKE_KB`), filled through `ctxlake kb`.
+fn knowledge_steps(r: &mut Registry) {
+    r.add(r"the knowledge base imports these records( with --approve)?:", |w, a, s| {
+        let table = s.table.as_ref().ok_or_else(|| fail("this step needs a table"))?;
+        let (header, rows) = table.split_first().ok_or_else(|| fail("an empty table"))?;
+        let records: Vec<Value> =
+            rows.iter().map(|cells| kb_record(&header.iter().cloned().zip(cells.iter().cloned()).collect())).collect();
+        kb_import(w, &records, a.first().is_some_and(|f| !f.is_empty()))
+    });
+    r.add(r#"the knowledge base imports (\d+) approved records about "([^"]*)""#, |w, a, _| {
+        let n: usize = a[0].parse().map_err(|_| fail("a count"))?;
+        let records: Vec<Value> = (0..n)
+            .map(|i| {
+                let row: HashMap<String, String> = [
+                    ("id", format!("bulk-{i:03}")),
+                    ("slug", format!("bulk-record-{i:03}")),
+                    ("status", "approved".to_string()),
+                    ("title", format!("{} decision number {i}", a[1])),
+                    ("summary", format!("How to decide about {} in case {i}. {}", a[1], "Long detail. ".repeat(30))),
+                ]
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect();
+                kb_record(&row)
+            })
+            .collect();
+        kb_import(w, &records, true)
+    });
+    r.add(r"importing this file into the knowledge base is refused at line (\d+), (\S+):", |w, a, s| {
+        let file = w.scratch_dir()?.join("refused.jsonl");
+        std::fs::write(&file, docstring(s)?).map_err(io)?;
+        let out = ctxlake(w, &["kb", "import", &file.display().to_string(), "--approve"])?.output().map_err(io)?;
+        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+        ensure(out.status.code() == Some(1), || format!("exit status {:?}: {stderr}", out.status.code()))?;
+        let at = format!("refused.jsonl:{}: {}:", a[0], a[1]);
+        ensure(stderr.contains(&at), || format!("{at:?} not in {stderr}"))
+    });
+    r.add(r"the knowledge base holds (\d+) records?", |w, a, _| {
+        let out = ctxlake(w, &["kb", "list"])?.output().map_err(io)?;
+        let n = String::from_utf8_lossy(&out.stdout).lines().count();
+        ensure(n.to_string() == a[0], || format!("{n} records"))
+    });
+    r.add(r#"the knowledge base owner runs "kb ([^"]*)""#, |w, a, _| {
+        let mut args = vec!["kb"];
+        args.extend(a[0].split_whitespace());
+        let out = ctxlake(w, &args)?.output().map_err(io)?;
+        ensure(out.status.success(), || String::from_utf8_lossy(&out.stderr).to_string())
+    });
+    r.add("the static embedding model is unavailable", |w, _, _| {
+        let empty = w.scratch_dir()?.join("no-model");
+        std::fs::create_dir_all(&empty).map_err(io)?;
+        w.extra_env.push(("CTXLAKE_MODEL_DIR".into(), empty.display().to_string()));
+        Ok(())
+    });
+    r.add(r"the results in the tool output fit (\d+) tokens at 4 characters each", |w, a, _| {
+        let budget: usize = a[0].parse().map_err(|_| fail("a budget"))?;
+        let output = json_arg(w.result()?["content"][0]["text"].as_str().unwrap_or_default())?;
+        let results = pointer(&output, "/results")?.as_array().cloned().unwrap_or_default();
+        let used: usize = results.iter().map(|r| r.to_string().chars().count().div_ceil(4)).sum();
+        ensure(results.len() > 1 && used <= budget, || format!("{} results, {used} tokens", results.len()))
+    });
+}
+
+/// A valid knowledge record from a table row (id, slug, status, topic, title, summary,
+/// applies_to as `kind:name:requirement, ...`); the rest is filled in.
+fn kb_record(row: &HashMap<String, String>) -> Value {
+    let get = |k: &str| code_points(row.get(k).map(String::as_str).unwrap_or_default());
+    let or = |v: String, d: &str| if v.is_empty() { d.to_string() } else { v };
+    let applies_to: Vec<Value> = get("applies_to")
+        .split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|target| {
+            let mut parts = target.splitn(3, ':');
+            let (kind, name) = (parts.next().unwrap_or_default(), parts.next().unwrap_or_default());
+            let requirement = parts.next().filter(|r| !r.is_empty());
+            json!({"kind": kind, "name": name, "version_constraint": requirement})
+        })
+        .collect();
+    let title = or(get("title"), "A decision");
+    json!({
+        "id": get("id"), "slug": get("slug"), "status": or(get("status"), "draft"), "topic": or(get("topic"), "implementation"),
+        "title": title, "summary": or(get("summary"), "A summary."), "recommendation": format!("Do this: {}", get("summary")),
+        "rationale": format!("Why: {title}."), "applies_to": applies_to, "confidence": "high",
+        "updated_at": "2026-10-01T00:00:00Z",
+        "sources": [{"title": "Source", "url": "https://example.org/source", "publisher": "Example",
+                     "evidence_excerpt": "quoted", "relation": "supports"}]
+    })
+}
+
+fn kb_import(w: &World<'_>, records: &[Value], approve: bool) -> Outcome {
+    let file = w.scratch_dir()?.join(format!("records-{}.jsonl", ulid::Ulid::new()));
+    let lines: Vec<String> = records.iter().map(Value::to_string).collect();
+    std::fs::write(&file, lines.join("\n")).map_err(io)?;
+    let file = file.display().to_string();
+    let mut args = vec!["kb", "import", file.as_str()];
+    if approve {
+        args.push("--approve");
+    }
+    let out = ctxlake(w, &args)?.output().map_err(io)?;
+    ensure(out.status.success(), || format!("kb import failed: {}", String::from_utf8_lossy(&out.stderr)))
 }
 
 fn io(e: std::io::Error) -> StepError {

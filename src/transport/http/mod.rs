@@ -57,8 +57,8 @@ pub struct Config {
     pub sessions: Option<usize>,
     /// Requests without a bearer key are served as guests (needs a key store).
     pub guests: Option<GuestPolicy>,
-    /// The tools a guest, or a key scoped to no fleet, may see and call. The knowledge tools
-    /// are meant here; none exist yet, so by default this is empty and guests list no tools.
+    /// The tools a guest, or a key scoped to no fleet, may see and call: `ctxlake serve` passes
+    /// the knowledge family unless `--guest-tools` names others; empty here, so none.
     pub knowledge_tools: Vec<String>,
     /// Proxies whose `X-Forwarded-For` names the client (`--trust-proxy`); empty: the TCP peer
     /// is the client.

@@ -548,6 +548,2018 @@ pub mod fleet {
         max: 200i64,
     };
 }
+pub mod knowledge {
+    ///Fetch the full records behind search hits, by slug or id: exceptions, pitfalls, verification checks, version constraints, examples, provenance, review status. Unknown, draft and deprecated ids are listed in `missing`, never an error.
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    pub struct GetGuidanceInput {
+        ///`brief`: the fields search_knowledge's brief detail returns; `full`: every field plus status, content_version, approved_at, version_constraints and examples
+        #[serde(default = "defaults::get_guidance_input_detail")]
+        pub detail: GetGuidanceInputDetail,
+        ///1 to 10 slugs or ids
+        pub ids: ::std::vec::Vec<GetGuidanceInputIdsItem>,
+    }
+    ///`brief`: the fields search_knowledge's brief detail returns; `full`: every field plus status, content_version, approved_at, version_constraints and examples
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum GetGuidanceInputDetail {
+        #[serde(rename = "brief")]
+        Brief,
+        #[serde(rename = "full")]
+        Full,
+    }
+    impl ::std::fmt::Display for GetGuidanceInputDetail {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Brief => f.write_str("brief"),
+                Self::Full => f.write_str("full"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for GetGuidanceInputDetail {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "brief" => Ok(Self::Brief),
+                "full" => Ok(Self::Full),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for GetGuidanceInputDetail {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for GetGuidanceInputDetail {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::default::Default for GetGuidanceInputDetail {
+        fn default() -> Self {
+            GetGuidanceInputDetail::Full
+        }
+    }
+    ///`GetGuidanceInputIdsItem`
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct GetGuidanceInputIdsItem(::std::string::String);
+    impl ::std::ops::Deref for GetGuidanceInputIdsItem {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<GetGuidanceInputIdsItem> for ::std::string::String {
+        fn from(value: GetGuidanceInputIdsItem) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for GetGuidanceInputIdsItem {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 120usize {
+                return Err("longer than 120 characters".into());
+            }
+            if value.chars().count() < 1usize {
+                return Err("shorter than 1 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for GetGuidanceInputIdsItem {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for GetGuidanceInputIdsItem {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for GetGuidanceInputIdsItem {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
+    ///`GetGuidanceOutput`
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    pub struct GetGuidanceOutput {
+        ///ids and slugs that name no approved record (unknown, draft or deprecated), as asked
+        pub missing: ::std::vec::Vec<::std::string::String>,
+        ///the approved records asked for, in the order asked
+        pub results: ::std::vec::Vec<GetGuidanceOutputResultsItem>,
+    }
+    ///`GetGuidanceOutputResultsItem`
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    pub struct GetGuidanceOutputResultsItem {
+        pub applies_to: ::std::vec::Vec<GetGuidanceOutputResultsItemAppliesToItem>,
+        ///full only
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub approved_at: ::std::option::Option<::std::string::String>,
+        ///standard and full only
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub conditions: ::std::vec::Vec<::std::string::String>,
+        pub confidence: GetGuidanceOutputResultsItemConfidence,
+        ///full only
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub content_version: ::std::option::Option<::std::num::NonZeroU64>,
+        ///full only, when the record has them
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub examples: ::std::vec::Vec<::std::string::String>,
+        ///standard and full only
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub exceptions: ::std::vec::Vec<::std::string::String>,
+        pub id: ::std::string::String,
+        ///standard and full only
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub pitfalls: ::std::vec::Vec<::std::string::String>,
+        ///standard and full only
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub rationale: ::std::option::Option<::std::string::String>,
+        pub recommendation: ::std::string::String,
+        pub slug: ::std::string::String,
+        pub sources: ::std::vec::Vec<GetGuidanceOutputResultsItemSourcesItem>,
+        ///full only; always approved, since nothing else is served
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub status: ::std::option::Option<GetGuidanceOutputResultsItemStatus>,
+        pub summary: ::std::string::String,
+        pub title: ::std::string::String,
+        pub topic: GetGuidanceOutputResultsItemTopic,
+        pub updated_at: ::std::string::String,
+        ///standard and full only
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub verification_checks: ::std::vec::Vec<::std::string::String>,
+        ///full only, when the record has them
+        #[serde(
+            default,
+            skip_serializing_if = ":: std :: collections :: HashMap::is_empty"
+        )]
+        pub version_constraints: ::std::collections::HashMap<
+            ::std::string::String,
+            ::std::string::String,
+        >,
+    }
+    ///`GetGuidanceOutputResultsItemAppliesToItem`
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    pub struct GetGuidanceOutputResultsItemAppliesToItem {
+        pub kind: GetGuidanceOutputResultsItemAppliesToItemKind,
+        pub name: ::std::string::String,
+        #[serde(deserialize_with = "::std::option::Option::deserialize")]
+        pub version_constraint: ::std::option::Option<::std::string::String>,
+    }
+    ///`GetGuidanceOutputResultsItemAppliesToItemKind`
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum GetGuidanceOutputResultsItemAppliesToItemKind {
+        #[serde(rename = "language")]
+        Language,
+        #[serde(rename = "framework")]
+        Framework,
+        #[serde(rename = "library")]
+        Library,
+        #[serde(rename = "tool")]
+        Tool,
+        #[serde(rename = "protocol")]
+        Protocol,
+        #[serde(rename = "platform")]
+        Platform,
+        #[serde(rename = "service")]
+        Service,
+    }
+    impl ::std::fmt::Display for GetGuidanceOutputResultsItemAppliesToItemKind {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Language => f.write_str("language"),
+                Self::Framework => f.write_str("framework"),
+                Self::Library => f.write_str("library"),
+                Self::Tool => f.write_str("tool"),
+                Self::Protocol => f.write_str("protocol"),
+                Self::Platform => f.write_str("platform"),
+                Self::Service => f.write_str("service"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for GetGuidanceOutputResultsItemAppliesToItemKind {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "language" => Ok(Self::Language),
+                "framework" => Ok(Self::Framework),
+                "library" => Ok(Self::Library),
+                "tool" => Ok(Self::Tool),
+                "protocol" => Ok(Self::Protocol),
+                "platform" => Ok(Self::Platform),
+                "service" => Ok(Self::Service),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str>
+    for GetGuidanceOutputResultsItemAppliesToItemKind {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String>
+    for GetGuidanceOutputResultsItemAppliesToItemKind {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    ///`GetGuidanceOutputResultsItemConfidence`
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum GetGuidanceOutputResultsItemConfidence {
+        #[serde(rename = "high")]
+        High,
+        #[serde(rename = "medium")]
+        Medium,
+        #[serde(rename = "low")]
+        Low,
+    }
+    impl ::std::fmt::Display for GetGuidanceOutputResultsItemConfidence {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::High => f.write_str("high"),
+                Self::Medium => f.write_str("medium"),
+                Self::Low => f.write_str("low"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for GetGuidanceOutputResultsItemConfidence {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "high" => Ok(Self::High),
+                "medium" => Ok(Self::Medium),
+                "low" => Ok(Self::Low),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for GetGuidanceOutputResultsItemConfidence {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String>
+    for GetGuidanceOutputResultsItemConfidence {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    ///`GetGuidanceOutputResultsItemSourcesItem`
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    pub struct GetGuidanceOutputResultsItemSourcesItem {
+        ///standard and full only
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub evidence_excerpt: ::std::option::Option<::std::string::String>,
+        pub publisher: ::std::string::String,
+        pub relation: GetGuidanceOutputResultsItemSourcesItemRelation,
+        pub title: ::std::string::String,
+        pub url: ::std::string::String,
+    }
+    ///`GetGuidanceOutputResultsItemSourcesItemRelation`
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum GetGuidanceOutputResultsItemSourcesItemRelation {
+        #[serde(rename = "supports")]
+        Supports,
+        #[serde(rename = "qualifies")]
+        Qualifies,
+        #[serde(rename = "contradicts")]
+        Contradicts,
+    }
+    impl ::std::fmt::Display for GetGuidanceOutputResultsItemSourcesItemRelation {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Supports => f.write_str("supports"),
+                Self::Qualifies => f.write_str("qualifies"),
+                Self::Contradicts => f.write_str("contradicts"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for GetGuidanceOutputResultsItemSourcesItemRelation {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "supports" => Ok(Self::Supports),
+                "qualifies" => Ok(Self::Qualifies),
+                "contradicts" => Ok(Self::Contradicts),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str>
+    for GetGuidanceOutputResultsItemSourcesItemRelation {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String>
+    for GetGuidanceOutputResultsItemSourcesItemRelation {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    ///full only; always approved, since nothing else is served
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum GetGuidanceOutputResultsItemStatus {
+        #[serde(rename = "approved")]
+        Approved,
+    }
+    impl ::std::fmt::Display for GetGuidanceOutputResultsItemStatus {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Approved => f.write_str("approved"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for GetGuidanceOutputResultsItemStatus {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "approved" => Ok(Self::Approved),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for GetGuidanceOutputResultsItemStatus {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String>
+    for GetGuidanceOutputResultsItemStatus {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    ///`GetGuidanceOutputResultsItemTopic`
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum GetGuidanceOutputResultsItemTopic {
+        #[serde(rename = "architecture")]
+        Architecture,
+        #[serde(rename = "implementation")]
+        Implementation,
+        #[serde(rename = "security")]
+        Security,
+        #[serde(rename = "accessibility")]
+        Accessibility,
+        #[serde(rename = "ux")]
+        Ux,
+        #[serde(rename = "reliability")]
+        Reliability,
+        #[serde(rename = "testing")]
+        Testing,
+        #[serde(rename = "performance")]
+        Performance,
+        #[serde(rename = "data")]
+        Data,
+        #[serde(rename = "observability")]
+        Observability,
+        #[serde(rename = "tooling")]
+        Tooling,
+    }
+    impl ::std::fmt::Display for GetGuidanceOutputResultsItemTopic {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Architecture => f.write_str("architecture"),
+                Self::Implementation => f.write_str("implementation"),
+                Self::Security => f.write_str("security"),
+                Self::Accessibility => f.write_str("accessibility"),
+                Self::Ux => f.write_str("ux"),
+                Self::Reliability => f.write_str("reliability"),
+                Self::Testing => f.write_str("testing"),
+                Self::Performance => f.write_str("performance"),
+                Self::Data => f.write_str("data"),
+                Self::Observability => f.write_str("observability"),
+                Self::Tooling => f.write_str("tooling"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for GetGuidanceOutputResultsItemTopic {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "architecture" => Ok(Self::Architecture),
+                "implementation" => Ok(Self::Implementation),
+                "security" => Ok(Self::Security),
+                "accessibility" => Ok(Self::Accessibility),
+                "ux" => Ok(Self::Ux),
+                "reliability" => Ok(Self::Reliability),
+                "testing" => Ok(Self::Testing),
+                "performance" => Ok(Self::Performance),
+                "data" => Ok(Self::Data),
+                "observability" => Ok(Self::Observability),
+                "tooling" => Ok(Self::Tooling),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for GetGuidanceOutputResultsItemTopic {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String>
+    for GetGuidanceOutputResultsItemTopic {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    ///Search owner-reviewed engineering guidance (keyword index fused with a static embedding model; no generative model). Phrase the query as the decision being made. Every result carries its sources, the evidence relation and timestamps; a weak match gives `retrieval.mode: no_match` with suggestions, never a plausible guess. Do not send source code, secrets or personal data.
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    pub struct SearchKnowledgeInput {
+        ///`brief`: the decision fields and source links; `standard`: adds rationale, conditions, exceptions, pitfalls, verification checks and evidence excerpts
+        #[serde(default = "defaults::search_knowledge_input_detail")]
+        pub detail: SearchKnowledgeInputDetail,
+        ///results to return at most; default 5, clamped to 1..10
+        #[serde(default = "defaults::default_u64::<i64, 5>")]
+        pub max_results: i64,
+        ///the decision being made, in words (2 to 2000 characters)
+        pub query: SearchKnowledgeInputQuery,
+        ///what the agent is doing; ranks records of the matching topic slightly higher
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub task_type: ::std::option::Option<SearchKnowledgeInputTaskType>,
+        ///technologies in play (at most 10, each 1 to 80 characters), matched case-insensitively against each record's applies_to names: a filter first (dropped, with technology_filter_fallback, when nothing matches), a ranking bonus on top
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub technologies: ::std::vec::Vec<SearchKnowledgeInputTechnologiesItem>,
+        ///estimated tokens (4 characters each) the results may use; default 2500, clamped to 200..5000; the first result is always returned
+        #[serde(default = "defaults::default_u64::<i64, 2500>")]
+        pub token_budget: i64,
+        ///only records of this topic, or of one of these (at most 3)
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub topic: ::std::option::Option<SearchKnowledgeInputTopic>,
+        ///technology name → version in use (at most 20), checked against each record's semver version_constraint
+        #[serde(
+            default,
+            skip_serializing_if = ":: std :: collections :: HashMap::is_empty"
+        )]
+        pub versions: ::std::collections::HashMap<
+            SearchKnowledgeInputVersionsKey,
+            SearchKnowledgeInputVersionsValue,
+        >,
+    }
+    ///`brief`: the decision fields and source links; `standard`: adds rationale, conditions, exceptions, pitfalls, verification checks and evidence excerpts
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum SearchKnowledgeInputDetail {
+        #[serde(rename = "brief")]
+        Brief,
+        #[serde(rename = "standard")]
+        Standard,
+    }
+    impl ::std::fmt::Display for SearchKnowledgeInputDetail {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Brief => f.write_str("brief"),
+                Self::Standard => f.write_str("standard"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for SearchKnowledgeInputDetail {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "brief" => Ok(Self::Brief),
+                "standard" => Ok(Self::Standard),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for SearchKnowledgeInputDetail {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for SearchKnowledgeInputDetail {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::default::Default for SearchKnowledgeInputDetail {
+        fn default() -> Self {
+            SearchKnowledgeInputDetail::Brief
+        }
+    }
+    ///the decision being made, in words (2 to 2000 characters)
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct SearchKnowledgeInputQuery(::std::string::String);
+    impl ::std::ops::Deref for SearchKnowledgeInputQuery {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<SearchKnowledgeInputQuery> for ::std::string::String {
+        fn from(value: SearchKnowledgeInputQuery) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for SearchKnowledgeInputQuery {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 2000usize {
+                return Err("longer than 2000 characters".into());
+            }
+            if value.chars().count() < 2usize {
+                return Err("shorter than 2 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for SearchKnowledgeInputQuery {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for SearchKnowledgeInputQuery {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for SearchKnowledgeInputQuery {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
+    ///what the agent is doing; ranks records of the matching topic slightly higher
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum SearchKnowledgeInputTaskType {
+        #[serde(rename = "build")]
+        Build,
+        #[serde(rename = "architecture")]
+        Architecture,
+        #[serde(rename = "debug")]
+        Debug,
+        #[serde(rename = "security")]
+        Security,
+        #[serde(rename = "accessibility")]
+        Accessibility,
+        #[serde(rename = "performance")]
+        Performance,
+        #[serde(rename = "testing")]
+        Testing,
+        #[serde(rename = "review")]
+        Review,
+        #[serde(rename = "other")]
+        Other,
+    }
+    impl ::std::fmt::Display for SearchKnowledgeInputTaskType {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Build => f.write_str("build"),
+                Self::Architecture => f.write_str("architecture"),
+                Self::Debug => f.write_str("debug"),
+                Self::Security => f.write_str("security"),
+                Self::Accessibility => f.write_str("accessibility"),
+                Self::Performance => f.write_str("performance"),
+                Self::Testing => f.write_str("testing"),
+                Self::Review => f.write_str("review"),
+                Self::Other => f.write_str("other"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for SearchKnowledgeInputTaskType {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "build" => Ok(Self::Build),
+                "architecture" => Ok(Self::Architecture),
+                "debug" => Ok(Self::Debug),
+                "security" => Ok(Self::Security),
+                "accessibility" => Ok(Self::Accessibility),
+                "performance" => Ok(Self::Performance),
+                "testing" => Ok(Self::Testing),
+                "review" => Ok(Self::Review),
+                "other" => Ok(Self::Other),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for SearchKnowledgeInputTaskType {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String>
+    for SearchKnowledgeInputTaskType {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    ///`SearchKnowledgeInputTechnologiesItem`
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct SearchKnowledgeInputTechnologiesItem(::std::string::String);
+    impl ::std::ops::Deref for SearchKnowledgeInputTechnologiesItem {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<SearchKnowledgeInputTechnologiesItem>
+    for ::std::string::String {
+        fn from(value: SearchKnowledgeInputTechnologiesItem) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for SearchKnowledgeInputTechnologiesItem {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 80usize {
+                return Err("longer than 80 characters".into());
+            }
+            if value.chars().count() < 1usize {
+                return Err("shorter than 1 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for SearchKnowledgeInputTechnologiesItem {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String>
+    for SearchKnowledgeInputTechnologiesItem {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for SearchKnowledgeInputTechnologiesItem {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
+    ///only records of this topic, or of one of these (at most 3)
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+    #[serde(untagged)]
+    pub enum SearchKnowledgeInputTopic {
+        String(SearchKnowledgeInputTopicString),
+        Array(::std::vec::Vec<SearchKnowledgeInputTopicArrayItem>),
+    }
+    impl ::std::convert::From<SearchKnowledgeInputTopicString>
+    for SearchKnowledgeInputTopic {
+        fn from(value: SearchKnowledgeInputTopicString) -> Self {
+            Self::String(value)
+        }
+    }
+    impl ::std::convert::From<::std::vec::Vec<SearchKnowledgeInputTopicArrayItem>>
+    for SearchKnowledgeInputTopic {
+        fn from(value: ::std::vec::Vec<SearchKnowledgeInputTopicArrayItem>) -> Self {
+            Self::Array(value)
+        }
+    }
+    ///`SearchKnowledgeInputTopicArrayItem`
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum SearchKnowledgeInputTopicArrayItem {
+        #[serde(rename = "architecture")]
+        Architecture,
+        #[serde(rename = "implementation")]
+        Implementation,
+        #[serde(rename = "security")]
+        Security,
+        #[serde(rename = "accessibility")]
+        Accessibility,
+        #[serde(rename = "ux")]
+        Ux,
+        #[serde(rename = "reliability")]
+        Reliability,
+        #[serde(rename = "testing")]
+        Testing,
+        #[serde(rename = "performance")]
+        Performance,
+        #[serde(rename = "data")]
+        Data,
+        #[serde(rename = "observability")]
+        Observability,
+        #[serde(rename = "tooling")]
+        Tooling,
+    }
+    impl ::std::fmt::Display for SearchKnowledgeInputTopicArrayItem {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Architecture => f.write_str("architecture"),
+                Self::Implementation => f.write_str("implementation"),
+                Self::Security => f.write_str("security"),
+                Self::Accessibility => f.write_str("accessibility"),
+                Self::Ux => f.write_str("ux"),
+                Self::Reliability => f.write_str("reliability"),
+                Self::Testing => f.write_str("testing"),
+                Self::Performance => f.write_str("performance"),
+                Self::Data => f.write_str("data"),
+                Self::Observability => f.write_str("observability"),
+                Self::Tooling => f.write_str("tooling"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for SearchKnowledgeInputTopicArrayItem {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "architecture" => Ok(Self::Architecture),
+                "implementation" => Ok(Self::Implementation),
+                "security" => Ok(Self::Security),
+                "accessibility" => Ok(Self::Accessibility),
+                "ux" => Ok(Self::Ux),
+                "reliability" => Ok(Self::Reliability),
+                "testing" => Ok(Self::Testing),
+                "performance" => Ok(Self::Performance),
+                "data" => Ok(Self::Data),
+                "observability" => Ok(Self::Observability),
+                "tooling" => Ok(Self::Tooling),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for SearchKnowledgeInputTopicArrayItem {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String>
+    for SearchKnowledgeInputTopicArrayItem {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    ///`SearchKnowledgeInputTopicString`
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum SearchKnowledgeInputTopicString {
+        #[serde(rename = "architecture")]
+        Architecture,
+        #[serde(rename = "implementation")]
+        Implementation,
+        #[serde(rename = "security")]
+        Security,
+        #[serde(rename = "accessibility")]
+        Accessibility,
+        #[serde(rename = "ux")]
+        Ux,
+        #[serde(rename = "reliability")]
+        Reliability,
+        #[serde(rename = "testing")]
+        Testing,
+        #[serde(rename = "performance")]
+        Performance,
+        #[serde(rename = "data")]
+        Data,
+        #[serde(rename = "observability")]
+        Observability,
+        #[serde(rename = "tooling")]
+        Tooling,
+    }
+    impl ::std::fmt::Display for SearchKnowledgeInputTopicString {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Architecture => f.write_str("architecture"),
+                Self::Implementation => f.write_str("implementation"),
+                Self::Security => f.write_str("security"),
+                Self::Accessibility => f.write_str("accessibility"),
+                Self::Ux => f.write_str("ux"),
+                Self::Reliability => f.write_str("reliability"),
+                Self::Testing => f.write_str("testing"),
+                Self::Performance => f.write_str("performance"),
+                Self::Data => f.write_str("data"),
+                Self::Observability => f.write_str("observability"),
+                Self::Tooling => f.write_str("tooling"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for SearchKnowledgeInputTopicString {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "architecture" => Ok(Self::Architecture),
+                "implementation" => Ok(Self::Implementation),
+                "security" => Ok(Self::Security),
+                "accessibility" => Ok(Self::Accessibility),
+                "ux" => Ok(Self::Ux),
+                "reliability" => Ok(Self::Reliability),
+                "testing" => Ok(Self::Testing),
+                "performance" => Ok(Self::Performance),
+                "data" => Ok(Self::Data),
+                "observability" => Ok(Self::Observability),
+                "tooling" => Ok(Self::Tooling),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for SearchKnowledgeInputTopicString {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String>
+    for SearchKnowledgeInputTopicString {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    ///`SearchKnowledgeInputVersionsKey`
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct SearchKnowledgeInputVersionsKey(::std::string::String);
+    impl ::std::ops::Deref for SearchKnowledgeInputVersionsKey {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<SearchKnowledgeInputVersionsKey>
+    for ::std::string::String {
+        fn from(value: SearchKnowledgeInputVersionsKey) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for SearchKnowledgeInputVersionsKey {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 80usize {
+                return Err("longer than 80 characters".into());
+            }
+            if value.chars().count() < 1usize {
+                return Err("shorter than 1 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for SearchKnowledgeInputVersionsKey {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String>
+    for SearchKnowledgeInputVersionsKey {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for SearchKnowledgeInputVersionsKey {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
+    ///`SearchKnowledgeInputVersionsValue`
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct SearchKnowledgeInputVersionsValue(::std::string::String);
+    impl ::std::ops::Deref for SearchKnowledgeInputVersionsValue {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<SearchKnowledgeInputVersionsValue>
+    for ::std::string::String {
+        fn from(value: SearchKnowledgeInputVersionsValue) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for SearchKnowledgeInputVersionsValue {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 40usize {
+                return Err("longer than 40 characters".into());
+            }
+            if value.chars().count() < 1usize {
+                return Err("shorter than 1 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for SearchKnowledgeInputVersionsValue {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String>
+    for SearchKnowledgeInputVersionsValue {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for SearchKnowledgeInputVersionsValue {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
+    ///`SearchKnowledgeOutput`
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    pub struct SearchKnowledgeOutput {
+        ///the topic(s) and technologies searched, joined by ` · ` (never the query text)
+        pub query_summary: ::std::string::String,
+        ///best first; empty when mode is no_match
+        pub results: ::std::vec::Vec<SearchKnowledgeOutputResultsItem>,
+        pub retrieval: SearchKnowledgeOutputRetrieval,
+        ///how to broaden or sharpen the query
+        pub suggestions: ::std::vec::Vec<::std::string::String>,
+    }
+    ///`SearchKnowledgeOutputResultsItem`
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    pub struct SearchKnowledgeOutputResultsItem {
+        pub applies_to: ::std::vec::Vec<SearchKnowledgeOutputResultsItemAppliesToItem>,
+        ///standard and full only
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub conditions: ::std::vec::Vec<::std::string::String>,
+        pub confidence: SearchKnowledgeOutputResultsItemConfidence,
+        ///standard and full only
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub exceptions: ::std::vec::Vec<::std::string::String>,
+        pub id: ::std::string::String,
+        ///standard and full only
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub pitfalls: ::std::vec::Vec<::std::string::String>,
+        ///standard and full only
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub rationale: ::std::option::Option<::std::string::String>,
+        pub recommendation: ::std::string::String,
+        pub slug: ::std::string::String,
+        pub sources: ::std::vec::Vec<SearchKnowledgeOutputResultsItemSourcesItem>,
+        pub summary: ::std::string::String,
+        pub title: ::std::string::String,
+        pub topic: SearchKnowledgeOutputResultsItemTopic,
+        pub updated_at: ::std::string::String,
+        ///standard and full only
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub verification_checks: ::std::vec::Vec<::std::string::String>,
+    }
+    ///`SearchKnowledgeOutputResultsItemAppliesToItem`
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    pub struct SearchKnowledgeOutputResultsItemAppliesToItem {
+        pub kind: SearchKnowledgeOutputResultsItemAppliesToItemKind,
+        pub name: ::std::string::String,
+        #[serde(deserialize_with = "::std::option::Option::deserialize")]
+        pub version_constraint: ::std::option::Option<::std::string::String>,
+    }
+    ///`SearchKnowledgeOutputResultsItemAppliesToItemKind`
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum SearchKnowledgeOutputResultsItemAppliesToItemKind {
+        #[serde(rename = "language")]
+        Language,
+        #[serde(rename = "framework")]
+        Framework,
+        #[serde(rename = "library")]
+        Library,
+        #[serde(rename = "tool")]
+        Tool,
+        #[serde(rename = "protocol")]
+        Protocol,
+        #[serde(rename = "platform")]
+        Platform,
+        #[serde(rename = "service")]
+        Service,
+    }
+    impl ::std::fmt::Display for SearchKnowledgeOutputResultsItemAppliesToItemKind {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Language => f.write_str("language"),
+                Self::Framework => f.write_str("framework"),
+                Self::Library => f.write_str("library"),
+                Self::Tool => f.write_str("tool"),
+                Self::Protocol => f.write_str("protocol"),
+                Self::Platform => f.write_str("platform"),
+                Self::Service => f.write_str("service"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for SearchKnowledgeOutputResultsItemAppliesToItemKind {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "language" => Ok(Self::Language),
+                "framework" => Ok(Self::Framework),
+                "library" => Ok(Self::Library),
+                "tool" => Ok(Self::Tool),
+                "protocol" => Ok(Self::Protocol),
+                "platform" => Ok(Self::Platform),
+                "service" => Ok(Self::Service),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str>
+    for SearchKnowledgeOutputResultsItemAppliesToItemKind {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String>
+    for SearchKnowledgeOutputResultsItemAppliesToItemKind {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    ///`SearchKnowledgeOutputResultsItemConfidence`
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum SearchKnowledgeOutputResultsItemConfidence {
+        #[serde(rename = "high")]
+        High,
+        #[serde(rename = "medium")]
+        Medium,
+        #[serde(rename = "low")]
+        Low,
+    }
+    impl ::std::fmt::Display for SearchKnowledgeOutputResultsItemConfidence {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::High => f.write_str("high"),
+                Self::Medium => f.write_str("medium"),
+                Self::Low => f.write_str("low"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for SearchKnowledgeOutputResultsItemConfidence {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "high" => Ok(Self::High),
+                "medium" => Ok(Self::Medium),
+                "low" => Ok(Self::Low),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for SearchKnowledgeOutputResultsItemConfidence {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String>
+    for SearchKnowledgeOutputResultsItemConfidence {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    ///`SearchKnowledgeOutputResultsItemSourcesItem`
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    pub struct SearchKnowledgeOutputResultsItemSourcesItem {
+        ///standard and full only
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub evidence_excerpt: ::std::option::Option<::std::string::String>,
+        pub publisher: ::std::string::String,
+        pub relation: SearchKnowledgeOutputResultsItemSourcesItemRelation,
+        pub title: ::std::string::String,
+        pub url: ::std::string::String,
+    }
+    ///`SearchKnowledgeOutputResultsItemSourcesItemRelation`
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum SearchKnowledgeOutputResultsItemSourcesItemRelation {
+        #[serde(rename = "supports")]
+        Supports,
+        #[serde(rename = "qualifies")]
+        Qualifies,
+        #[serde(rename = "contradicts")]
+        Contradicts,
+    }
+    impl ::std::fmt::Display for SearchKnowledgeOutputResultsItemSourcesItemRelation {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Supports => f.write_str("supports"),
+                Self::Qualifies => f.write_str("qualifies"),
+                Self::Contradicts => f.write_str("contradicts"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for SearchKnowledgeOutputResultsItemSourcesItemRelation {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "supports" => Ok(Self::Supports),
+                "qualifies" => Ok(Self::Qualifies),
+                "contradicts" => Ok(Self::Contradicts),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str>
+    for SearchKnowledgeOutputResultsItemSourcesItemRelation {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String>
+    for SearchKnowledgeOutputResultsItemSourcesItemRelation {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    ///`SearchKnowledgeOutputResultsItemTopic`
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum SearchKnowledgeOutputResultsItemTopic {
+        #[serde(rename = "architecture")]
+        Architecture,
+        #[serde(rename = "implementation")]
+        Implementation,
+        #[serde(rename = "security")]
+        Security,
+        #[serde(rename = "accessibility")]
+        Accessibility,
+        #[serde(rename = "ux")]
+        Ux,
+        #[serde(rename = "reliability")]
+        Reliability,
+        #[serde(rename = "testing")]
+        Testing,
+        #[serde(rename = "performance")]
+        Performance,
+        #[serde(rename = "data")]
+        Data,
+        #[serde(rename = "observability")]
+        Observability,
+        #[serde(rename = "tooling")]
+        Tooling,
+    }
+    impl ::std::fmt::Display for SearchKnowledgeOutputResultsItemTopic {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Architecture => f.write_str("architecture"),
+                Self::Implementation => f.write_str("implementation"),
+                Self::Security => f.write_str("security"),
+                Self::Accessibility => f.write_str("accessibility"),
+                Self::Ux => f.write_str("ux"),
+                Self::Reliability => f.write_str("reliability"),
+                Self::Testing => f.write_str("testing"),
+                Self::Performance => f.write_str("performance"),
+                Self::Data => f.write_str("data"),
+                Self::Observability => f.write_str("observability"),
+                Self::Tooling => f.write_str("tooling"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for SearchKnowledgeOutputResultsItemTopic {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "architecture" => Ok(Self::Architecture),
+                "implementation" => Ok(Self::Implementation),
+                "security" => Ok(Self::Security),
+                "accessibility" => Ok(Self::Accessibility),
+                "ux" => Ok(Self::Ux),
+                "reliability" => Ok(Self::Reliability),
+                "testing" => Ok(Self::Testing),
+                "performance" => Ok(Self::Performance),
+                "data" => Ok(Self::Data),
+                "observability" => Ok(Self::Observability),
+                "tooling" => Ok(Self::Tooling),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for SearchKnowledgeOutputResultsItemTopic {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String>
+    for SearchKnowledgeOutputResultsItemTopic {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    ///`SearchKnowledgeOutputRetrieval`
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    pub struct SearchKnowledgeOutputRetrieval {
+        ///true when part of the retrieval path was unavailable
+        pub degraded: bool,
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub degraded_reason: ::std::option::Option<::std::string::String>,
+        ///whether the query's embedding came from the in-memory cache (keyed by a hash, never the text)
+        pub embedding_cache: SearchKnowledgeOutputRetrievalEmbeddingCache,
+        ///the static model that embedded the query, or `none`
+        pub embedding_provider: ::std::string::String,
+        ///`hybrid`: keyword and vector lists fused; `keyword_fallback`: no query embedding, keyword index only (see degraded_reason); `no_match`: nothing cleared the relevance threshold (not in the knowledge base, not an error)
+        pub mode: SearchKnowledgeOutputRetrievalMode,
+        ///present and true when no approved record matched the technologies, so the search was retried without that filter
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub technology_filter_fallback: ::std::option::Option<bool>,
+        ///distinct records either list proposed, before the threshold and filters
+        pub total_candidates: u64,
+    }
+    ///whether the query's embedding came from the in-memory cache (keyed by a hash, never the text)
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum SearchKnowledgeOutputRetrievalEmbeddingCache {
+        #[serde(rename = "hit")]
+        Hit,
+        #[serde(rename = "miss")]
+        Miss,
+        #[serde(rename = "none")]
+        None,
+    }
+    impl ::std::fmt::Display for SearchKnowledgeOutputRetrievalEmbeddingCache {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Hit => f.write_str("hit"),
+                Self::Miss => f.write_str("miss"),
+                Self::None => f.write_str("none"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for SearchKnowledgeOutputRetrievalEmbeddingCache {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "hit" => Ok(Self::Hit),
+                "miss" => Ok(Self::Miss),
+                "none" => Ok(Self::None),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for SearchKnowledgeOutputRetrievalEmbeddingCache {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String>
+    for SearchKnowledgeOutputRetrievalEmbeddingCache {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    ///`hybrid`: keyword and vector lists fused; `keyword_fallback`: no query embedding, keyword index only (see degraded_reason); `no_match`: nothing cleared the relevance threshold (not in the knowledge base, not an error)
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum SearchKnowledgeOutputRetrievalMode {
+        #[serde(rename = "hybrid")]
+        Hybrid,
+        #[serde(rename = "keyword_fallback")]
+        KeywordFallback,
+        #[serde(rename = "no_match")]
+        NoMatch,
+    }
+    impl ::std::fmt::Display for SearchKnowledgeOutputRetrievalMode {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Hybrid => f.write_str("hybrid"),
+                Self::KeywordFallback => f.write_str("keyword_fallback"),
+                Self::NoMatch => f.write_str("no_match"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for SearchKnowledgeOutputRetrievalMode {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "hybrid" => Ok(Self::Hybrid),
+                "keyword_fallback" => Ok(Self::KeywordFallback),
+                "no_match" => Ok(Self::NoMatch),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for SearchKnowledgeOutputRetrievalMode {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String>
+    for SearchKnowledgeOutputRetrievalMode {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    ///Anonymous signal about retrieval quality, for the knowledge base's owner. Never used as ranking input. Stored without key id, IP address, user agent or client identifier; the comment is redacted. Do not send source code, secrets, credentials, customer data or personal information.
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    pub struct SubmitFeedbackInput {
+        pub category: SubmitFeedbackInputCategory,
+        ///what was wrong or missing (1 to 1000 characters)
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub comment: ::std::option::Option<SubmitFeedbackInputComment>,
+        ///the approved record this is about, by slug or id (1 to 120 characters)
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub record: ::std::option::Option<SubmitFeedbackInputRecord>,
+        ///the tool whose answer this is about
+        #[serde(default = "defaults::submit_feedback_input_source")]
+        pub source: SubmitFeedbackInputSource,
+    }
+    ///`SubmitFeedbackInputCategory`
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum SubmitFeedbackInputCategory {
+        #[serde(rename = "helpful")]
+        Helpful,
+        #[serde(rename = "not_helpful")]
+        NotHelpful,
+        #[serde(rename = "incorrect")]
+        Incorrect,
+        #[serde(rename = "outdated")]
+        Outdated,
+        #[serde(rename = "missing")]
+        Missing,
+        #[serde(rename = "other")]
+        Other,
+    }
+    impl ::std::fmt::Display for SubmitFeedbackInputCategory {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Helpful => f.write_str("helpful"),
+                Self::NotHelpful => f.write_str("not_helpful"),
+                Self::Incorrect => f.write_str("incorrect"),
+                Self::Outdated => f.write_str("outdated"),
+                Self::Missing => f.write_str("missing"),
+                Self::Other => f.write_str("other"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for SubmitFeedbackInputCategory {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "helpful" => Ok(Self::Helpful),
+                "not_helpful" => Ok(Self::NotHelpful),
+                "incorrect" => Ok(Self::Incorrect),
+                "outdated" => Ok(Self::Outdated),
+                "missing" => Ok(Self::Missing),
+                "other" => Ok(Self::Other),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for SubmitFeedbackInputCategory {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for SubmitFeedbackInputCategory {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    ///what was wrong or missing (1 to 1000 characters)
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct SubmitFeedbackInputComment(::std::string::String);
+    impl ::std::ops::Deref for SubmitFeedbackInputComment {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<SubmitFeedbackInputComment> for ::std::string::String {
+        fn from(value: SubmitFeedbackInputComment) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for SubmitFeedbackInputComment {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 1000usize {
+                return Err("longer than 1000 characters".into());
+            }
+            if value.chars().count() < 1usize {
+                return Err("shorter than 1 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for SubmitFeedbackInputComment {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for SubmitFeedbackInputComment {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for SubmitFeedbackInputComment {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
+    ///the approved record this is about, by slug or id (1 to 120 characters)
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct SubmitFeedbackInputRecord(::std::string::String);
+    impl ::std::ops::Deref for SubmitFeedbackInputRecord {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<SubmitFeedbackInputRecord> for ::std::string::String {
+        fn from(value: SubmitFeedbackInputRecord) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for SubmitFeedbackInputRecord {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 120usize {
+                return Err("longer than 120 characters".into());
+            }
+            if value.chars().count() < 1usize {
+                return Err("shorter than 1 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for SubmitFeedbackInputRecord {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for SubmitFeedbackInputRecord {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for SubmitFeedbackInputRecord {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
+    ///the tool whose answer this is about
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum SubmitFeedbackInputSource {
+        #[serde(rename = "search_knowledge")]
+        SearchKnowledge,
+        #[serde(rename = "get_guidance")]
+        GetGuidance,
+        #[serde(rename = "other")]
+        Other,
+    }
+    impl ::std::fmt::Display for SubmitFeedbackInputSource {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::SearchKnowledge => f.write_str("search_knowledge"),
+                Self::GetGuidance => f.write_str("get_guidance"),
+                Self::Other => f.write_str("other"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for SubmitFeedbackInputSource {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "search_knowledge" => Ok(Self::SearchKnowledge),
+                "get_guidance" => Ok(Self::GetGuidance),
+                "other" => Ok(Self::Other),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for SubmitFeedbackInputSource {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for SubmitFeedbackInputSource {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::default::Default for SubmitFeedbackInputSource {
+        fn default() -> Self {
+            SubmitFeedbackInputSource::Other
+        }
+    }
+    ///`SubmitFeedbackOutput`
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    pub struct SubmitFeedbackOutput {
+        pub accepted: bool,
+        pub note: ::std::string::String,
+    }
+    /// Generation of default values for serde.
+    pub mod defaults {
+        pub(super) fn default_u64<T, const V: u64>() -> T
+        where
+            T: ::std::convert::TryFrom<u64>,
+            <T as ::std::convert::TryFrom<u64>>::Error: ::std::fmt::Debug,
+        {
+            T::try_from(V).unwrap()
+        }
+        pub(super) fn get_guidance_input_detail() -> super::GetGuidanceInputDetail {
+            super::GetGuidanceInputDetail::Full
+        }
+        pub(super) fn search_knowledge_input_detail() -> super::SearchKnowledgeInputDetail {
+            super::SearchKnowledgeInputDetail::Brief
+        }
+        pub(super) fn submit_feedback_input_source() -> super::SubmitFeedbackInputSource {
+            super::SubmitFeedbackInputSource::Other
+        }
+    }
+    /// Error types.
+    pub mod error {
+        /// Error from a `TryFrom` or `FromStr` implementation.
+        pub struct ConversionError(::std::borrow::Cow<'static, str>);
+        impl ::std::error::Error for ConversionError {}
+        impl ::std::fmt::Display for ConversionError {
+            fn fmt(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> Result<(), ::std::fmt::Error> {
+                ::std::fmt::Display::fmt(&self.0, f)
+            }
+        }
+        impl ::std::fmt::Debug for ConversionError {
+            fn fmt(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> Result<(), ::std::fmt::Error> {
+                ::std::fmt::Debug::fmt(&self.0, f)
+            }
+        }
+        impl From<&'static str> for ConversionError {
+            fn from(value: &'static str) -> Self {
+                Self(value.into())
+            }
+        }
+        impl From<String> for ConversionError {
+            fn from(value: String) -> Self {
+                Self(value.into())
+            }
+        }
+    }
+    /// One method per tool of this family; `crate::tools` implements it.
+    pub trait Knowledge: Send + Sync {
+        ///Search owner-reviewed engineering guidance (keyword index fused with a static embedding model; no generative model). Phrase the query as the decision being made. Every result carries its sources, the evidence relation and timestamps; a weak match gives `retrieval.mode: no_match` with suggestions, never a plausible guess. Do not send source code, secrets or personal data.
+        fn search_knowledge(
+            &self,
+            input: SearchKnowledgeInput,
+        ) -> Result<SearchKnowledgeOutput, crate::catalog::ToolError>;
+        ///Fetch the full records behind search hits, by slug or id: exceptions, pitfalls, verification checks, version constraints, examples, provenance, review status. Unknown, draft and deprecated ids are listed in `missing`, never an error.
+        fn get_guidance(
+            &self,
+            input: GetGuidanceInput,
+        ) -> Result<GetGuidanceOutput, crate::catalog::ToolError>;
+        ///Anonymous signal about retrieval quality, for the knowledge base's owner. Never used as ranking input. Stored without key id, IP address, user agent or client identifier; the comment is redacted. Do not send source code, secrets, credentials, customer data or personal information.
+        fn submit_feedback(
+            &self,
+            input: SubmitFeedbackInput,
+        ) -> Result<SubmitFeedbackOutput, crate::catalog::ToolError>;
+    }
+    ///`search_knowledge.max_results`: default 5, clamped to 1..10.
+    pub const SEARCH_KNOWLEDGE_MAX_RESULTS: crate::catalog::Clamp = crate::catalog::Clamp {
+        default: 5i64,
+        min: 1i64,
+        max: 10i64,
+    };
+    ///`search_knowledge.token_budget`: default 2500, clamped to 200..5000.
+    pub const SEARCH_KNOWLEDGE_TOKEN_BUDGET: crate::catalog::Clamp = crate::catalog::Clamp {
+        default: 2500i64,
+        min: 200i64,
+        max: 5000i64,
+    };
+}
 pub mod memory {
     ///File a claim candidate the fleet may learn from, citing the sessions and messages it rests on (no evidence, no claim). It is queued to the local spool at agent scope; only the promotion gate can make it visible to other agents, never this call. Secrets in any argument are redacted before anything is written.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
@@ -1514,6 +3526,9 @@ pub enum ToolId {
     FleetRelease,
     FleetHistory,
     FleetHandoff,
+    SearchKnowledge,
+    GetGuidance,
+    SubmitFeedback,
     MemorySearch,
     MemoryPropose,
     MemoryTimeline,
@@ -1522,6 +3537,8 @@ pub enum ToolId {
 pub trait Handlers: Send + Sync {
     ///The `fleet` family's handlers (`schemas/tools/fleet/family.json`).
     fn fleet(&self) -> &dyn fleet::Fleet;
+    ///The `knowledge` family's handlers (`schemas/tools/knowledge/family.json`).
+    fn knowledge(&self) -> &dyn knowledge::Knowledge;
     ///The `memory` family's handlers (`schemas/tools/memory/family.json`).
     fn memory(&self) -> &dyn memory::Memory;
 }
@@ -1560,6 +3577,24 @@ pub fn dispatch<H: Handlers + ?Sized>(
             crate::catalog::invoke(
                 arguments,
                 |input| handlers.fleet().fleet_handoff(input),
+            )
+        }
+        ToolId::SearchKnowledge => {
+            crate::catalog::invoke(
+                arguments,
+                |input| handlers.knowledge().search_knowledge(input),
+            )
+        }
+        ToolId::GetGuidance => {
+            crate::catalog::invoke(
+                arguments,
+                |input| handlers.knowledge().get_guidance(input),
+            )
+        }
+        ToolId::SubmitFeedback => {
+            crate::catalog::invoke(
+                arguments,
+                |input| handlers.knowledge().submit_feedback(input),
             )
         }
         ToolId::MemorySearch => {
@@ -1686,6 +3721,66 @@ pub static CATALOG: &[crate::catalog::ToolSpec] = &[
     },
     crate::catalog::ToolSpec {
         index: 5usize,
+        id: ToolId::SearchKnowledge,
+        family: "knowledge",
+        name: "search_knowledge",
+        title: "Search reviewed engineering guidance",
+        description: "Search owner-reviewed engineering guidance (keyword index fused with a static embedding model; no generative model). Phrase the query as the decision being made. Every result carries its sources, the evidence relation and timestamps; a weak match gives `retrieval.mode: no_match` with suggestions, never a plausible guess. Do not send source code, secrets or personal data.",
+        input_schema: include_str!(
+            concat!(env!("CARGO_MANIFEST_DIR"),
+            "/schemas/tools/knowledge/search_knowledge.input.json")
+        ),
+        output_schema: include_str!(
+            concat!(env!("CARGO_MANIFEST_DIR"),
+            "/schemas/tools/knowledge/search_knowledge.output.json")
+        ),
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+    },
+    crate::catalog::ToolSpec {
+        index: 6usize,
+        id: ToolId::GetGuidance,
+        family: "knowledge",
+        name: "get_guidance",
+        title: "Fetch guidance records by id or slug",
+        description: "Fetch the full records behind search hits, by slug or id: exceptions, pitfalls, verification checks, version constraints, examples, provenance, review status. Unknown, draft and deprecated ids are listed in `missing`, never an error.",
+        input_schema: include_str!(
+            concat!(env!("CARGO_MANIFEST_DIR"),
+            "/schemas/tools/knowledge/get_guidance.input.json")
+        ),
+        output_schema: include_str!(
+            concat!(env!("CARGO_MANIFEST_DIR"),
+            "/schemas/tools/knowledge/get_guidance.output.json")
+        ),
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+    },
+    crate::catalog::ToolSpec {
+        index: 7usize,
+        id: ToolId::SubmitFeedback,
+        family: "knowledge",
+        name: "submit_feedback",
+        title: "Tell the owner how retrieval went",
+        description: "Anonymous signal about retrieval quality, for the knowledge base's owner. Never used as ranking input. Stored without key id, IP address, user agent or client identifier; the comment is redacted. Do not send source code, secrets, credentials, customer data or personal information.",
+        input_schema: include_str!(
+            concat!(env!("CARGO_MANIFEST_DIR"),
+            "/schemas/tools/knowledge/submit_feedback.input.json")
+        ),
+        output_schema: include_str!(
+            concat!(env!("CARGO_MANIFEST_DIR"),
+            "/schemas/tools/knowledge/submit_feedback.output.json")
+        ),
+        read_only: false,
+        destructive: false,
+        idempotent: false,
+        open_world: false,
+    },
+    crate::catalog::ToolSpec {
+        index: 8usize,
         id: ToolId::MemorySearch,
         family: "memory",
         name: "memory_search",
@@ -1705,7 +3800,7 @@ pub static CATALOG: &[crate::catalog::ToolSpec] = &[
         open_world: false,
     },
     crate::catalog::ToolSpec {
-        index: 6usize,
+        index: 9usize,
         id: ToolId::MemoryPropose,
         family: "memory",
         name: "memory_propose",
@@ -1725,7 +3820,7 @@ pub static CATALOG: &[crate::catalog::ToolSpec] = &[
         open_world: false,
     },
     crate::catalog::ToolSpec {
-        index: 7usize,
+        index: 10usize,
         id: ToolId::MemoryTimeline,
         family: "memory",
         name: "memory_timeline",

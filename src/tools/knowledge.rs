@@ -1,0 +1,414 @@
+//! The knowledge family (seed 002): search_knowledge, get_guidance, submit_feedback over the
+//! approved records of the knowledge base (`kb.sqlite`, or the starter base compiled into the
+//! binary while no base has been imported). Every string read from a record is sanitized here,
+//! at render time; the query text is never logged or stored; feedback is stored without
+//! anything that names its sender and never reaches ranking. docs/knowledge.md has the field
+//! sets, the budget estimator and the thresholds.
+
+use crate::catalog::ToolError;
+use crate::config::Ctx;
+use crate::embed::{Embedder, model};
+use crate::guard::sanitize::{MAX_SHORT_FIELD, clean_single_line, clean_value};
+use crate::guard::scrub;
+use crate::knowledge::store::Feedback;
+use crate::knowledge::{Base, CacheState, Found, Mode, Query, Store, starter_records};
+use crate::spec::tools::knowledge::*;
+use crate::spec::wire::kb_record::KbRecord;
+use serde_json::{Map, Value};
+use std::os::unix::fs::MetadataExt;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+/// Stored strings are bounded at the record schema's longest field (rationale, 4000).
+const MAX_RECORD_FIELD: usize = 4000;
+/// The budget estimator: a token is about 4 characters of the serialized result.
+pub const CHARS_PER_TOKEN: usize = 4;
+
+/// The fields of `brief` (search_knowledge's default, and get_guidance's `brief`).
+pub const BRIEF_FIELDS: &[&str] =
+    &["id", "slug", "title", "topic", "summary", "recommendation", "applies_to", "confidence", "updated_at", "sources"];
+/// `standard` adds these, and each source's evidence excerpt.
+pub const STANDARD_FIELDS: &[&str] = &["rationale", "conditions", "exceptions", "pitfalls", "verification_checks"];
+/// get_guidance's `full` adds these to `standard` (the last two only when the record has them).
+pub const FULL_FIELDS: &[&str] = &["status", "content_version", "approved_at", "version_constraints", "examples"];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Detail {
+    Brief,
+    Standard,
+    Full,
+}
+
+pub struct KnowledgeTools {
+    kb_path: PathBuf,
+    embedder: Result<&'static dyn Embedder, String>,
+    loaded: Mutex<Option<(Option<FileIdentity>, Arc<Base>)>>,
+}
+
+/// One version of kb.sqlite (`ctxlake kb` commits change its size or mtime): a new one is
+/// loaded on the next call. `None` stands for "no store, the starter base".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FileIdentity {
+    inode: u64,
+    len: u64,
+    modified_ns: i128,
+}
+
+impl KnowledgeTools {
+    /// The tools over `ctx.kb_path`, with the static model when it loads.
+    pub fn new(ctx: &Ctx) -> KnowledgeTools {
+        let embedder = model::shared()
+            .map(|m| m as &'static dyn Embedder)
+            .map_err(|e| format!("the static embedding model is unavailable ({e}); keyword index only"));
+        KnowledgeTools::with_embedder(ctx.kb_path.clone(), embedder)
+    }
+
+    /// The tools over the store at `kb_path` with an explicit embedder, or the reason there is
+    /// none (tests build the service without one).
+    pub fn with_embedder(kb_path: PathBuf, embedder: Result<&'static dyn Embedder, String>) -> KnowledgeTools {
+        KnowledgeTools { kb_path, embedder, loaded: Mutex::new(None) }
+    }
+
+    /// The base to serve: the store when it holds records, else the starter base; loaded on
+    /// first use and again after the store file changed.
+    fn base(&self) -> Result<Arc<Base>, ToolError> {
+        let identity = std::fs::metadata(&self.kb_path).ok().map(|m| FileIdentity {
+            inode: m.ino(),
+            len: m.len(),
+            modified_ns: i128::from(m.mtime()) * 1_000_000_000 + i128::from(m.mtime_nsec()),
+        });
+        let mut guard = self.loaded.lock().unwrap_or_else(|poisoned| {
+            let mut inner = poisoned.into_inner();
+            *inner = None;
+            inner
+        });
+        if let Some((known, base)) = guard.as_ref()
+            && *known == identity
+        {
+            return Ok(base.clone());
+        }
+        let embedder = self.embedder.as_ref().ok().copied();
+        let base = match identity {
+            Some(_) => {
+                let store = Store::open(&self.kb_path).map_err(unavailable)?;
+                if store.record_count().map_err(unavailable)? > 0 {
+                    store.load(embedder).map_err(unavailable)?
+                } else {
+                    Base::build(starter_records(), embedder)
+                }
+            }
+            None => Base::build(starter_records(), embedder),
+        };
+        let base = Arc::new(base);
+        *guard = Some((identity, base.clone()));
+        Ok(base)
+    }
+}
+
+fn unavailable(e: crate::knowledge::StoreError) -> ToolError {
+    tracing::error!(error = %e, "knowledge base unavailable");
+    ToolError::new(format!("knowledge_unavailable: the knowledge base could not be read ({e})"))
+}
+
+impl Knowledge for KnowledgeTools {
+    fn search_knowledge(&self, input: SearchKnowledgeInput) -> Result<SearchKnowledgeOutput, ToolError> {
+        if input.query.trim().chars().count() < 2 {
+            return Err(ToolError::new("/query: at least 2 characters that are not blank"));
+        }
+        let base = self.base()?;
+        let topics: Vec<String> = match &input.topic {
+            None => vec![],
+            Some(SearchKnowledgeInputTopic::String(topic)) => vec![topic.to_string()],
+            Some(SearchKnowledgeInputTopic::Array(topics)) => topics.iter().map(|t| t.to_string()).collect(),
+        };
+        let technologies: Vec<String> = input.technologies.iter().map(|t| t.to_string()).collect();
+        let task = input.task_type.as_ref().map(|t| t.to_string());
+        let query = Query {
+            text: &input.query,
+            technologies: &technologies,
+            versions: input.versions.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            topics: topics.clone(),
+            task_type: task.as_deref(),
+            limit: SEARCH_KNOWLEDGE_MAX_RESULTS.rows(input.max_results),
+        };
+        let found = base.search(&query);
+        let detail = match input.detail {
+            SearchKnowledgeInputDetail::Brief => Detail::Brief,
+            SearchKnowledgeInputDetail::Standard => Detail::Standard,
+        };
+        let budget = SEARCH_KNOWLEDGE_TOKEN_BUDGET.rows(input.token_budget);
+        let rendered: Vec<Value> = found.hits.iter().map(|h| render(&base.records()[h.index], detail)).collect();
+        let (kept, cut) = within_budget(rendered, budget);
+        let results = kept
+            .into_iter()
+            .map(serde_json::from_value)
+            .collect::<Result<Vec<SearchKnowledgeOutputResultsItem>, _>>()
+            .map_err(|e| ToolError::new(format!("a record did not render: {e}")))?;
+        let reason = self.embedder.as_ref().err().cloned().filter(|_| found.degraded);
+        Ok(SearchKnowledgeOutput {
+            query_summary: query_summary(&topics, &technologies),
+            suggestions: suggestions(&found, &topics, &technologies, cut),
+            retrieval: SearchKnowledgeOutputRetrieval {
+                mode: match found.mode {
+                    Mode::Hybrid => SearchKnowledgeOutputRetrievalMode::Hybrid,
+                    Mode::KeywordFallback => SearchKnowledgeOutputRetrievalMode::KeywordFallback,
+                    Mode::NoMatch => SearchKnowledgeOutputRetrievalMode::NoMatch,
+                },
+                degraded: found.degraded,
+                degraded_reason: reason.or_else(|| {
+                    found.degraded.then(|| "this knowledge base has no vectors of the static model".to_string())
+                }),
+                technology_filter_fallback: found.technology_filter_fallback.then_some(true),
+                embedding_provider: base.embedder().map_or("none", |e| e.model()).to_string(),
+                embedding_cache: match found.cache {
+                    CacheState::Hit => SearchKnowledgeOutputRetrievalEmbeddingCache::Hit,
+                    CacheState::Miss => SearchKnowledgeOutputRetrievalEmbeddingCache::Miss,
+                    CacheState::None => SearchKnowledgeOutputRetrievalEmbeddingCache::None,
+                },
+                total_candidates: found.total_candidates as u64,
+            },
+            results,
+        })
+    }
+
+    fn get_guidance(&self, input: GetGuidanceInput) -> Result<GetGuidanceOutput, ToolError> {
+        let base = self.base()?;
+        let detail = match input.detail {
+            GetGuidanceInputDetail::Brief => Detail::Brief,
+            GetGuidanceInputDetail::Full => Detail::Full,
+        };
+        let (mut results, mut missing) = (vec![], vec![]);
+        for key in &input.ids {
+            match base.get(key) {
+                Some(record) => results.push(
+                    serde_json::from_value(render(record, detail))
+                        .map_err(|e| ToolError::new(format!("a record did not render: {e}")))?,
+                ),
+                // What the caller sent, made safe to show back.
+                None => missing.push(clean_single_line(key, MAX_SHORT_FIELD)),
+            }
+        }
+        Ok(GetGuidanceOutput { results, missing })
+    }
+
+    fn submit_feedback(&self, input: SubmitFeedbackInput) -> Result<SubmitFeedbackOutput, ToolError> {
+        let record_id = match &input.record {
+            None => None,
+            Some(key) => match self.base()?.get(key) {
+                Some(record) => Some(record.id.to_string()),
+                None => {
+                    return Err(ToolError::new("/record: names no approved record (use a slug or id from a result)"));
+                }
+            },
+        };
+        let comment = match &input.comment {
+            None => None,
+            Some(text) => {
+                let clean = scrub(text);
+                if clean.is_empty() {
+                    return Err(ToolError::new("/comment: must not be blank"));
+                }
+                Some(clean)
+            }
+        };
+        let feedback =
+            Feedback { category: input.category.to_string(), record_id, source: input.source.to_string(), comment };
+        let store = Store::open(&self.kb_path).map_err(unavailable)?;
+        store
+            .add_feedback(&feedback, chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now()))
+            .map_err(unavailable)?;
+        Ok(SubmitFeedbackOutput {
+            accepted: true,
+            note: "stored for the knowledge base's owner, without key, IP address, user agent or client identifier; \
+                   feedback is never used as ranking input."
+                .to_string(),
+        })
+    }
+}
+
+/// A record as one result: the fields of `detail`, every string sanitized.
+fn render(record: &KbRecord, detail: Detail) -> Value {
+    let Ok(Value::Object(mut all)) = serde_json::to_value(record) else { return Value::Object(Map::new()) };
+    let mut fields: Vec<&str> = BRIEF_FIELDS.to_vec();
+    if detail != Detail::Brief {
+        fields.extend(STANDARD_FIELDS);
+    }
+    if detail == Detail::Full {
+        fields.extend(FULL_FIELDS);
+    }
+    let mut out = Map::new();
+    for field in fields {
+        match all.remove(field) {
+            Some(Value::Array(items)) if items.is_empty() && ["version_constraints", "examples"].contains(&field) => {}
+            Some(Value::Object(map)) if map.is_empty() && field == "version_constraints" => {}
+            Some(value) => {
+                out.insert(field.to_string(), value);
+            }
+            None if STANDARD_FIELDS.contains(&field) => {
+                out.insert(field.to_string(), Value::Array(vec![]));
+            }
+            None if field == "approved_at" => {
+                out.insert(field.to_string(), Value::Null);
+            }
+            None => {}
+        }
+    }
+    if detail == Detail::Brief
+        && let Some(Value::Array(sources)) = out.get_mut("sources")
+    {
+        for source in sources.iter_mut().filter_map(Value::as_object_mut) {
+            source.remove("evidence_excerpt");
+        }
+    }
+    clean_value(Value::Object(out), MAX_RECORD_FIELD)
+}
+
+/// Estimated tokens of one rendered result.
+pub fn tokens(value: &Value) -> usize {
+    value.to_string().chars().count().div_ceil(CHARS_PER_TOKEN)
+}
+
+/// The results that fit `budget` tokens, in rank order: the first always, then each next one
+/// while the total stays within the budget. Also how many were cut.
+pub fn within_budget(rendered: Vec<Value>, budget: usize) -> (Vec<Value>, usize) {
+    let total = rendered.len();
+    let mut used = 0;
+    let mut kept = vec![];
+    for value in rendered {
+        let cost = tokens(&value);
+        if !kept.is_empty() && used + cost > budget {
+            break;
+        }
+        used += cost;
+        kept.push(value);
+    }
+    let cut = total - kept.len();
+    (kept, cut)
+}
+
+/// The topics and technologies searched, joined by ` · `; never the query text.
+fn query_summary(topics: &[String], technologies: &[String]) -> String {
+    let parts: Vec<String> = topics.iter().chain(technologies).map(|t| clean_single_line(t, MAX_SHORT_FIELD)).collect();
+    if parts.is_empty() { "all topics".to_string() } else { parts.join(" · ") }
+}
+
+fn suggestions(found: &Found, topics: &[String], technologies: &[String], cut: usize) -> Vec<String> {
+    let mut out = vec![];
+    if found.mode == Mode::NoMatch {
+        out.push(
+            "nothing in the reviewed knowledge base cleared the relevance threshold: the answer is not in it, \
+             which is not an error"
+                .to_string(),
+        );
+        if !topics.is_empty() {
+            out.push(format!("drop the topic filter ({}) or add related topics", topics.join(", ")));
+        }
+        out.push("phrase the query as the decision being made, e.g. \"should X use Y or Z for W\"".to_string());
+        out.push("use the field's general terms rather than project or product names".to_string());
+        if found.degraded {
+            out.push("vector search is unavailable: use the words a guidance record would use".to_string());
+        }
+    }
+    if found.technology_filter_fallback {
+        let names: Vec<String> = technologies.iter().map(|t| clean_single_line(t, MAX_SHORT_FIELD)).collect();
+        out.push(format!(
+            "no approved record applies to {}: these results are the best matches without that filter",
+            names.join(", ")
+        ));
+    }
+    if cut > 0 {
+        out.push(format!("{cut} more results did not fit token_budget: raise it, or use detail \"brief\""));
+    }
+    if !found.hits.is_empty() {
+        out.push("call get_guidance with a result's slug for exceptions, pitfalls and verification checks".to_string());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn tools(embedder: Result<&'static dyn Embedder, String>) -> (tempfile::TempDir, KnowledgeTools) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let tools = KnowledgeTools::with_embedder(dir.path().join("kb.sqlite"), embedder);
+        (dir, tools)
+    }
+
+    fn search(tools: &KnowledgeTools, arguments: Value) -> SearchKnowledgeOutput {
+        tools.search_knowledge(serde_json::from_value(arguments).expect("valid arguments")).expect("searches")
+    }
+
+    #[test]
+    fn the_starter_base_is_served_when_no_store_exists() {
+        let (_dir, tools) = tools(Err("no model in this test".into()));
+        let out = search(&tools, json!({"query": "should a stdio MCP server print logs to stdout"}));
+        assert_eq!(out.retrieval.mode, SearchKnowledgeOutputRetrievalMode::KeywordFallback);
+        assert!(out.retrieval.degraded);
+        assert_eq!(out.retrieval.degraded_reason.as_deref(), Some("no model in this test"));
+        assert_eq!(out.results[0].slug, "write-only-protocol-messages-to-stdout-in-stdio-mcp-servers");
+    }
+
+    #[test]
+    fn brief_results_carry_no_rationale_or_excerpts_and_standard_ones_do() {
+        let (_dir, tools) = tools(Err("none".into()));
+        let query = "should a stdio MCP server print logs to stdout";
+        let brief = search(&tools, json!({"query": query}));
+        assert!(brief.results[0].rationale.is_none() && brief.results[0].sources[0].evidence_excerpt.is_none());
+        let standard = search(&tools, json!({"query": query, "detail": "standard"}));
+        assert!(standard.results[0].rationale.is_some() && standard.results[0].sources[0].evidence_excerpt.is_some());
+    }
+
+    #[test]
+    fn the_budget_keeps_the_first_result_and_never_goes_over_otherwise() {
+        let item = |n: usize| json!({"text": "x".repeat(n)});
+        let (kept, cut) = within_budget(vec![item(4000), item(10)], 200);
+        assert_eq!((kept.len(), cut), (1, 1));
+        let items: Vec<Value> = (0..10).map(|_| item(390)).collect();
+        let (kept, cut) = within_budget(items, 500);
+        assert_eq!((kept.len(), cut), (4, 6));
+        assert!(kept.iter().map(tokens).sum::<usize>() <= 500);
+    }
+
+    #[test]
+    fn unknown_ids_go_to_missing_sanitized_and_known_ones_render_in_full() {
+        let (_dir, tools) = tools(Err("none".into()));
+        let input = json!({"ids": ["write-only-protocol-messages-to-stdout-in-stdio-mcp-servers", "no-such-record", "evil\u{202e}id"]});
+        let out = tools.get_guidance(serde_json::from_value(input).unwrap()).unwrap();
+        assert_eq!(out.results.len(), 1);
+        assert_eq!(out.results[0].content_version.map(|v| v.get()), Some(1));
+        assert_eq!(out.missing, vec!["no-such-record", "evilid"]);
+    }
+
+    #[test]
+    fn feedback_about_an_unknown_record_is_refused_and_a_comment_is_redacted() {
+        let (dir, tools) = tools(Err("none".into()));
+        let refused =
+            tools.submit_feedback(serde_json::from_value(json!({"category": "helpful", "record": "nope"})).unwrap());
+        assert!(refused.unwrap_err().to_string().contains("/record"));
+        let input = json!({"category": "incorrect", "record": "write-only-protocol-messages-to-stdout-in-stdio-mcp-servers", "comment": "key AKIAIOSFODNN7EXAMPLE leaked"});
+        tools.submit_feedback(serde_json::from_value(input).unwrap()).unwrap();
+        let stored = Store::open(&dir.path().join("kb.sqlite")).unwrap().feedback().unwrap();
+        assert_eq!(stored.len(), 1);
+        let comment = stored[0].comment.clone().unwrap();
+        assert!(!comment.contains("AKIAIOSFODNN7EXAMPLE"), "{comment}");
+        // Feedback creates the store file, but an empty store still serves the starter base.
+        let out = search(&tools, json!({"query": "should a stdio MCP server print logs to stdout"}));
+        assert!(!out.results.is_empty());
+    }
+
+    #[test]
+    fn record_text_is_sanitized_at_render_time_even_if_the_store_holds_it_raw() {
+        let mut record = starter_records().remove(0);
+        record.title = "Title\u{202e}txt.exe\u{200b}".try_into().expect("a title");
+        let rendered = render(&record, Detail::Full);
+        assert_eq!(rendered["title"], "Titletxt.exe");
+    }
+
+    #[test]
+    fn the_query_summary_joins_topics_and_technologies_and_never_echoes_the_query() {
+        assert_eq!(query_summary(&["security".into()], &["MCP".into()]), "security · MCP");
+        assert_eq!(query_summary(&[], &[]), "all topics");
+    }
+}
