@@ -4,8 +4,8 @@
 //! exactly its records, and every accepted record passes the record schema again.
 #![no_main]
 
-use ctxlake::knowledge::import::{Format, check, parse_as};
 use ctxlake::knowledge::Store;
+use ctxlake::knowledge::import::{Format, check, parse_as};
 use libfuzzer_sys::fuzz_target;
 use std::sync::{Mutex, OnceLock};
 
