@@ -113,7 +113,9 @@ fn unavailable(e: crate::knowledge::StoreError) -> ToolError {
 impl Knowledge for KnowledgeTools {
     fn search_knowledge(&self, input: SearchKnowledgeInput) -> Result<SearchKnowledgeOutput, ToolError> {
         if input.query.trim().chars().count() < 2 {
-            return Err(ToolError::new("/query: at least 2 characters that are not blank"));
+            return Err(ToolError::new(
+                "invalid arguments for tool `search_knowledge`: /query: at least 2 characters that are not blank",
+            ));
         }
         let base = self.base()?;
         let topics: Vec<String> = match &input.topic {
@@ -338,6 +340,16 @@ mod tests {
 
     fn search(tools: &KnowledgeTools, arguments: Value) -> SearchKnowledgeOutput {
         tools.search_knowledge(serde_json::from_value(arguments).expect("valid arguments")).expect("searches")
+    }
+
+    #[test]
+    fn fuzz_a_blank_query_is_refused_in_the_validators_words_naming_the_field() {
+        // Found by `tool_calls`: a query of blanks passed the schema (length 2) and was refused
+        // with a message that did not say it was an argument error.
+        let (_dir, tools) = tools(Err("none".into()));
+        let error = tools.search_knowledge(serde_json::from_value(json!({"query": "  \t "})).unwrap()).unwrap_err();
+        let text = error.to_string();
+        assert!(text.starts_with("invalid arguments for tool `search_knowledge`: /query:"), "{text}");
     }
 
     #[test]
