@@ -119,8 +119,16 @@ impl Snapshot {
         let agent_reads_enabled = meta("agent_reads_enabled")?.as_deref() == Some("true");
         let embedding_model = meta("embedding_model")?.unwrap_or_default();
         let embedding_dimensions = meta("embedding_dimensions")?.and_then(|d| d.parse().ok()).unwrap_or(0);
-        let largest: i64 =
-            db.query_row("SELECT coalesce(max(rowid), 0) FROM claims", [], |r| r.get(0)).map_err(unusable)?;
+        let (largest, count): (i64, i64) = db
+            .query_row("SELECT coalesce(max(rowid), 0), count(*) FROM claims", [], |r| Ok((r.get(0)?, r.get(1)?)))
+            .map_err(unusable)?;
+        // The keyword lane scores into an array indexed by rowid, and ctxlake writes rowids
+        // 1..=n. A snapshot whose rowids run far past its row count was not written by ctxlake,
+        // and would make that array as large as its largest rowid (found by `cache_files`).
+        if largest > count.saturating_mul(2).saturating_add(1024) {
+            let why = format!("{} has {count} claims but rowids up to {largest}", path.display());
+            return Err(Unavailable::Unusable(why));
+        }
         let rowid_bound = usize::try_from(largest).unwrap_or(0) + 1;
         Ok(Snapshot {
             db,

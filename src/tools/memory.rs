@@ -355,6 +355,22 @@ mod tests {
     }
 
     #[test]
+    fn fuzz_a_snapshot_with_rowids_far_past_its_row_count_is_unusable_not_a_huge_allocation() {
+        // Found by `cache_files`: a rowid of 6.9e18 made the keyword lane allocate that many scores.
+        let (dir, snapshot) = snapshot_by(&crate::embed::Lexical);
+        drop(snapshot);
+        let path = dir.path().join("snapshot.bin");
+        let db = rusqlite::Connection::open(&path).expect("opens");
+        db.execute("UPDATE claims SET rowid = 6971997760142193204", []).expect("updated");
+        drop(db);
+        let refused = Snapshot::open(&path).err().expect("refused");
+        assert!(
+            matches!(&refused, Unavailable::Unusable(why) if why.contains("rowids up to 6971997760142193204")),
+            "{refused:?}"
+        );
+    }
+
+    #[test]
     fn a_snapshot_of_lexical_hash_vectors_is_searched_by_hash_and_says_it_is_degraded() {
         let (_dir, snapshot) = snapshot_by(&Lexical);
         let (embedder, retrieval) = query_embedder(&snapshot);
