@@ -59,11 +59,6 @@ pub fn uninstall(text: &str, format: Format, edit: &Edit) -> Result<Option<Strin
     }
 }
 
-/// Whether ctxlake's entry is in the text as wanted.
-pub fn holds(text: &str, format: Format, edit: &Edit) -> Result<bool, EditError> {
-    Ok(install(Some(text), format, edit)? == text)
-}
-
 /// ctxlake's entry as the file has it, whatever it says (for `doctor`); `None`: not there.
 pub fn entry(text: &str, format: Format, edit: &Edit) -> Result<Option<Value>, EditError> {
     let document = match format {

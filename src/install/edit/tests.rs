@@ -44,8 +44,11 @@ fn install_adds_the_entry_beside_the_others_and_uninstall_takes_only_it_out() {
 fn a_second_install_changes_nothing() {
     let once = install(Some(CLAUDE), Format::Json, &server()).unwrap();
     assert_eq!(install(Some(&once), Format::Json, &server()).unwrap(), once);
-    assert!(holds(&once, Format::Json, &server()).unwrap());
-    assert!(!holds(CLAUDE, Format::Json, &server()).unwrap());
+    assert_eq!(
+        entry(&once, Format::Json, &server()).unwrap(),
+        Some(json!({"command": "/bin/ctxlake", "args": ["mcp"]}))
+    );
+    assert_eq!(entry(CLAUDE, Format::Json, &server()).unwrap(), None);
 }
 
 #[test]
