@@ -14,13 +14,16 @@ pub struct Ctx {
     pub lake_root: PathBuf,
     /// The knowledge base (`CTXLAKE_KB`, default `~/.ctxlake/kb.sqlite`).
     pub kb_path: PathBuf,
+    /// The tool groups or tools to serve (`CTXLAKE_TOOLS`, comma-separated; `None`: all), as
+    /// written: the binary checks it against the catalog at startup.
+    pub tools: Option<String>,
 }
 
 impl Ctx {
     /// Builds the context from `CTXLAKE_*` variables (as a lookup function, so tests pass a map):
     /// `CTXLAKE_FLEET_ID` (default "default"), `CTXLAKE_AGENT_ID` (default "unknown"),
     /// `CTXLAKE_SPOOL_DIR` (default `~/.ctxlake/spool`), `CTXLAKE_CACHE_DIR` (default `~/.ctxlake/cache`),
-    /// `CTXLAKE_KB` (default `~/.ctxlake/kb.sqlite`).
+    /// `CTXLAKE_KB` (default `~/.ctxlake/kb.sqlite`), `CTXLAKE_TOOLS` (default: every tool).
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Ctx, InvalidSegment> {
         let non_empty = |key: &str| lookup(key).filter(|v| !v.is_empty());
         let home = non_empty("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
@@ -35,6 +38,7 @@ impl Ctx {
                 .unwrap_or_else(|| home.join(".ctxlake/cache")),
             lake_root: home.join(".ctxlake/lake"),
             kb_path: non_empty("CTXLAKE_KB").map(PathBuf::from).unwrap_or_else(|| home.join(".ctxlake/kb.sqlite")),
+            tools: non_empty("CTXLAKE_TOOLS"),
         })
     }
 }
@@ -50,6 +54,7 @@ impl Ctx {
             cache_root: root.join("cache"),
             lake_root: root.join("lake"),
             kb_path: root.join("kb.sqlite"),
+            tools: None,
         })
     }
 }

@@ -4,6 +4,7 @@
 //! module only; handlers implement the generated traits against it and never import `rpc`.
 
 mod call;
+pub mod groups;
 
 pub use crate::spec::mcp::ArgumentError;
 pub use crate::spec::tools::{CATALOG, ToolId};

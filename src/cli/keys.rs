@@ -44,7 +44,8 @@ enum Command {
         /// knowledge tools only.
         #[arg(long, value_delimiter = ',')]
         fleets: Vec<String>,
-        /// Restrict the key to these tools (comma-separated).
+        /// Restrict the key to these tool groups or tools (comma-separated: fleet, memory,
+        /// knowledge, or a tool's name); stored expanded to tool names.
         #[arg(long, value_delimiter = ',')]
         tools: Option<Vec<String>>,
     },
@@ -91,6 +92,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             for fleet in &fleets {
                 FleetId::new(fleet.clone()).map_err(|e| anyhow::anyhow!("invalid fleet '{fleet}': {e}"))?;
             }
+            let tools = match tools {
+                Some(entries) => Some(
+                    ctxlake::catalog::groups::select_each(entries.iter().map(String::as_str))
+                        .map_err(|e| anyhow::anyhow!("--tools: {e}"))?
+                        .into_iter()
+                        .map(str::to_string)
+                        .collect(),
+                ),
+                None => None,
+            };
             let (record, token) = store.create(&NewKey { name, quota, fleets, tools })?;
             eprintln!("created key '{}' (prefix {}); it is shown once, store it now:", record.name, record.prefix);
             println!("{token}");

@@ -18,7 +18,11 @@ use std::process::ExitCode;
 pub fn run(ctx: Ctx) -> anyhow::Result<ExitCode> {
     tracing::info!(fleet = ctx.fleet_id.as_str(), agent = %ctx.agent_id, "serving MCP on stdio");
     let presence = Presence::new(&ctx);
-    let server = Server::new(Toolbox::new(ctx));
+    let tools = super::tool_selection(ctx.tools.as_deref())?;
+    let mut server = Server::new(Toolbox::new(ctx));
+    if let Some(tools) = tools {
+        server = server.with_visible_tools(tools);
+    }
     let mut started: Option<SpoolRecord> = None;
     let served = ctxlake::transport::stdio::serve_stdio(&server, &mut |session: &Session| {
         let record = presence.record(session, PresenceEvent::Start);

@@ -41,7 +41,9 @@ enum Command {
     /// Identity and roots come from CTXLAKE_FLEET_ID (default "default"), CTXLAKE_AGENT_ID
     /// (default "unknown"), CTXLAKE_SPOOL_DIR (default ~/.ctxlake/spool), CTXLAKE_CACHE_DIR
     /// (default ~/.ctxlake/cache) and CTXLAKE_KB (default ~/.ctxlake/kb.sqlite; the starter
-    /// knowledge base is served until one is imported). Log level: CTXLAKE_LOG (default "warn").
+    /// knowledge base is served until one is imported). CTXLAKE_TOOLS serves only some tool
+    /// groups (comma-separated: fleet, memory, knowledge, or single tool names; default all).
+    /// Log level: CTXLAKE_LOG (default "warn").
     Mcp,
     /// Build or inspect a claim snapshot (snapshot.bin) by hand.
     #[command(subcommand)]
@@ -133,6 +135,15 @@ pub fn exit_code(error: &anyhow::Error) -> ExitCode {
 fn environment() -> anyhow::Result<Ctx> {
     Ctx::from_lookup(|key| std::env::var(key).ok())
         .map_err(|e| anyhow::Error::new(ConfigError(format!("invalid ctxlake configuration: {e}"))))
+}
+
+/// The tools `CTXLAKE_TOOLS` (or `--tools`) selects, `None` for every tool; an unknown group is a
+/// configuration error naming the valid ones.
+fn tool_selection(selection: Option<&str>) -> anyhow::Result<Option<Vec<String>>> {
+    let Some(selection) = selection else { return Ok(None) };
+    let tools = ctxlake::catalog::groups::select(selection)
+        .map_err(|e| anyhow::Error::new(ConfigError(format!("CTXLAKE_TOOLS / --tools: {e}"))))?;
+    Ok(Some(tools.into_iter().map(str::to_string).collect()))
 }
 
 /// This machine's name from /etc/hostname ("localhost" when unreadable): the default host id

@@ -38,6 +38,11 @@ pub struct Args {
     /// agent "guest". Default: the knowledge tools (search_knowledge, get_guidance, submit_feedback).
     #[arg(long, value_delimiter = ',')]
     guest_tools: Vec<String>,
+    /// Serve only these tool groups or tools (comma-separated: fleet, memory, knowledge, or a
+    /// tool's name; default CTXLAKE_TOOLS, else all). Keys, guests and the local scope see at
+    /// most these.
+    #[arg(long, value_delimiter = ',')]
+    tools: Vec<String>,
     /// Issue Mcp-Session-Id on initialize (legacy revisions), keeping at most this many
     /// sessions; GET then opens a keep-alive SSE stream and DELETE ends a session.
     #[arg(long, value_name = "MAX", num_args = 0..=1, default_missing_value = "10000")]
@@ -123,7 +128,12 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
         (Some(_), false) => "bearer keys required".to_string(),
         (Some(_), true) => format!("bearer keys, guests allowed {} tool calls per IP per UTC day", args.guest_quota),
     };
-    let app = App::new(config, servers(ctx), keys);
+    let served = if args.tools.is_empty() {
+        super::tool_selection(ctx.tools.as_deref())?
+    } else {
+        super::tool_selection(Some(&args.tools.join(",")))?
+    };
+    let app = App::new(config, servers(ctx, served), keys);
     eprintln!("ctxlake serve: listening on http://{bound}{} ({mode})", http::PATH);
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(listener)?;
@@ -133,21 +143,29 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
 }
 
 /// How a scope becomes a `Server`: the toolbox of the scope's fleet and agent, with the tools
-/// it may see.
-fn servers(base: Ctx) -> Servers {
+/// it may see, never more than the `served` selection (`None`: every tool).
+fn servers(base: Ctx, served: Option<Vec<String>>) -> Servers {
+    let within = move |tools: Option<&Vec<String>>| -> Option<Vec<String>> {
+        match (tools, &served) {
+            (None, None) => None,
+            (Some(tools), None) => Some(tools.clone()),
+            (None, Some(served)) => Some(served.clone()),
+            (Some(tools), Some(served)) => Some(tools.iter().filter(|t| served.contains(t)).cloned().collect()),
+        }
+    };
+    let visible = move |server: Server, tools: Option<&Vec<String>>| match within(tools) {
+        Some(tools) => server.with_visible_tools(tools),
+        None => server,
+    };
     Servers::new(move |scope| match scope {
-        Scope::Local => Some(Server::new(Toolbox::new(base.clone()))),
+        Scope::Local => Some(visible(Server::new(Toolbox::new(base.clone())), None)),
         Scope::Fleet { fleet, agent, tools } => {
             let ctx = Ctx { fleet_id: FleetId::new(fleet.clone()).ok()?, agent_id: agent.clone(), ..base.clone() };
-            let server = Server::new(Toolbox::new(ctx));
-            Some(match tools {
-                Some(tools) => server.with_visible_tools(tools.iter().cloned()),
-                None => server,
-            })
+            Some(visible(Server::new(Toolbox::new(ctx)), tools.as_ref()))
         }
         Scope::Restricted { tools } => {
             let ctx = Ctx { agent_id: "guest".to_string(), ..base.clone() };
-            Some(Server::new(Toolbox::new(ctx)).with_visible_tools(tools.iter().cloned()))
+            Some(visible(Server::new(Toolbox::new(ctx)), Some(tools)))
         }
     })
 }

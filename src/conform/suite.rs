@@ -28,6 +28,7 @@ pub const FEATURES: &[(&str, &str)] = &[
     ("lake.feature", include_str!("../../features/lake.feature")),
     ("install.feature", include_str!("../../features/install.feature")),
     ("knowledge.feature", include_str!("../../features/knowledge.feature")),
+    ("groups.feature", include_str!("../../features/groups.feature")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -287,6 +288,17 @@ fn slug(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_feature_file_in_the_folder_is_compiled_into_the_suite() {
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("features");
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().to_string();
+            if name.ends_with(".feature") {
+                assert!(FEATURES.iter().any(|(file, _)| *file == name), "{name} is not in suite::FEATURES");
+            }
+        }
+    }
 
     #[test]
     fn tag_expressions_select_checks_by_their_tags() {

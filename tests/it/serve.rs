@@ -471,3 +471,31 @@ fn forwarded_addresses_are_ignored_unless_the_proxy_is_trusted() {
     assert_eq!(from("203.0.113.1"), 200);
     assert_eq!(from("203.0.113.2"), 429, "without --trust-proxy every request is the TCP peer's");
 }
+
+#[test]
+fn serve_tools_limits_every_scope_and_a_key_may_name_groups() {
+    let mut tokens = vec![];
+    let server = serve_with(&["--keys", "--tools", "fleet,knowledge"], |home| {
+        tokens.push(create_key(home, &["--name", "all-of-web", "--fleets", "web"]));
+        tokens.push(create_key(home, &["--name", "memory-only", "--fleets", "web", "--tools", "memory,fleet_status"]));
+        let refused = ctxlake(home).args(["keys", "create", "--name", "typo", "--tools", "memroy"]).output().unwrap();
+        assert!(!refused.status.success(), "an unknown group is refused when the key is created");
+        assert!(String::from_utf8_lossy(&refused.stderr).contains("the groups are"), "the error names the groups");
+    });
+    let bearer = |token: &str| format!("Bearer {token}");
+    let every = tool_names(&post(&server, &list(), &[("Authorization", &bearer(&tokens[0]))]));
+    assert!(every.contains(&"fleet_status".to_string()) && every.contains(&"search_knowledge".to_string()));
+    assert!(!every.iter().any(|t| t.starts_with("memory_")), "--tools hides the memory group: {every:?}");
+    let narrowed = tool_names(&post(&server, &list(), &[("Authorization", &bearer(&tokens[1]))]));
+    assert_eq!(narrowed, ["fleet_status"], "a key sees its own tools that the server serves");
+    let hidden = post(&server, &call(2, "memory_search"), &[("Authorization", &bearer(&tokens[1]))]);
+    assert_eq!(frame(&hidden)["error"]["code"], -32602);
+}
+
+#[test]
+fn serve_refuses_an_unknown_tool_group_at_startup() {
+    let home = tempfile::tempdir().unwrap();
+    let out = ctxlake(home.path()).args(["serve", "--bind", "127.0.0.1:0", "--tools", "fleet,bogus"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(78));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown tool group \"bogus\""));
+}

@@ -172,6 +172,17 @@ pub fn register(r: &mut Registry) {
         let n = std::fs::read_dir(spool_dir(w)?).map_err(io)?.count();
         ensure(n.to_string() == a[0], || format!("{n} files"))
     });
+    r.add(r#"the server is configured with CTXLAKE_TOOLS "([^"]*)""#, |w, a, _| {
+        w.extra_env.push(("CTXLAKE_TOOLS".into(), a[0].clone()));
+        Ok(())
+    });
+    r.add(r#"the server refuses to start with exit status 78, saying "([^"]*)""#, |w, a, _| {
+        let out = ctxlake(w, &["mcp"])?.stdin(Stdio::null()).output().map_err(io)?;
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        ensure(out.status.code() == Some(78), || format!("exit status {:?}: {stderr}", out.status.code()))?;
+        ensure(stderr.contains(&a[0]), || format!("stderr does not say {:?}: {stderr}", a[0]))?;
+        ensure(out.stdout.is_empty(), || "something was written to stdout".into())
+    });
     r.add("the server refuses to start with exit status 78, naming the fleet id", |w, _, _| {
         let out = ctxlake(w, &["mcp"])?.stdin(Stdio::null()).output().map_err(io)?;
         ensure(out.status.code() == Some(78), || format!("exit status {:?}", out.status.code()))?;
