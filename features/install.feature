@@ -90,3 +90,22 @@ Feature: Installing ctxlake into MCP clients touches only ctxlake's entry, and u
   Scenario: a client without a project configuration refuses --scope project with the fix
     When ctxlake install runs with "--client claude-desktop --scope project" and exits with status 78
     Then ctxlake said "claude-desktop has no project configuration; use --scope user"
+
+  Scenario: the AGENTS.md snippet is printed to paste, and written only when asked, as one block uninstall takes out
+    Given the client file "AGENTS.md" holds:
+      """
+      # Project rules
+
+      Run make test before pushing.
+      """
+    When ctxlake install runs with "--agents-md"
+    Then ctxlake said "call `fleet_status`"
+    And the client file "AGENTS.md" does not contain "ctxlake"
+    When ctxlake install runs with "--write-agents-md"
+    Then the client file "AGENTS.md" contains "Run make test before pushing."
+    And the client file "AGENTS.md" contains "<!-- ctxlake:begin"
+    And the client file "AGENTS.md" contains "Before you stop, call `fleet_handoff`"
+    When ctxlake install runs with "--write-agents-md"
+    Then ctxlake said "AGENTS.md: unchanged"
+    When ctxlake uninstall runs with "--write-agents-md"
+    Then the client file "AGENTS.md" is byte for byte as it was

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct Args {
     /// The client to wire (repeatable): claude-code, cursor, claude-desktop, vscode, codex.
-    #[arg(long = "client", value_parser = parse_client, required_unless_present_any = ["all", "service"])]
+    #[arg(long = "client", value_parser = parse_client, required_unless_present_any = ["all", "service", "agents_md", "write_agents_md"])]
     clients: Vec<Client>,
     /// Every client found on this machine (its configuration file or folder exists).
     #[arg(long, conflicts_with = "clients")]
@@ -31,6 +31,14 @@ pub struct Args {
     /// Also `ctxlake sync` as a user service (systemd on Linux, launchd on macOS).
     #[arg(long)]
     service: bool,
+    /// Print the lines for a project's AGENTS.md or CLAUDE.md that tell agents when to call
+    /// ctxlake's tools, to paste; nothing is written.
+    #[arg(long)]
+    agents_md: bool,
+    /// Write those lines into this file (default ./AGENTS.md) as one marked block, replaced in
+    /// place by a later run; `uninstall --write-agents-md` takes the block out.
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "AGENTS.md")]
+    write_agents_md: Option<PathBuf>,
 }
 
 fn parse_client(name: &str) -> Result<Client, String> {
@@ -76,6 +84,12 @@ pub fn run_uninstall(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
 }
 
 fn run(args: Args, ctx: Ctx, installing: bool) -> anyhow::Result<ExitCode> {
+    if args.agents_md && installing {
+        print!("{}", install::agents_md::SNIPPET);
+    }
+    if let Some(path) = &args.write_agents_md {
+        agents_md_file(path, installing, args.dry_run)?;
+    }
     let places = places()?;
     let binary = std::env::current_exe().context("finding this binary's path")?;
     let fleet = args.fleet.clone().unwrap_or_else(|| ctx.fleet_id.as_str().to_string());
@@ -121,7 +135,46 @@ fn run(args: Args, ctx: Ctx, installing: bool) -> anyhow::Result<ExitCode> {
             write_service(&change)?;
         }
     }
+    if installing && !args.agents_md && args.write_agents_md.is_none() && !changes.is_empty() {
+        eprintln!(
+            "ctxlake: `ctxlake install --agents-md` prints lines for AGENTS.md / CLAUDE.md that tell agents when to call it"
+        );
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Puts ctxlake's block into `path` or takes it out, atomically; any other text is kept.
+fn agents_md_file(path: &Path, installing: bool, dry_run: bool) -> anyhow::Result<()> {
+    let before = match std::fs::read_to_string(path) {
+        Ok(text) => Some(text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    };
+    let after = match (installing, &before) {
+        (true, before) => Some(install::agents_md::with_block(before.as_deref())),
+        (false, Some(text)) => install::agents_md::without_block(text),
+        (false, None) => None,
+    };
+    let Some(after) = after.filter(|a| Some(a) != before.as_ref()) else {
+        eprintln!("{}: unchanged", path.display());
+        return Ok(());
+    };
+    let verb = if dry_run { "would be " } else { "" };
+    let what = if installing { "ctxlake's block written" } else { "ctxlake's block removed" };
+    eprintln!("{}: {verb}{what}", path.display());
+    if !dry_run {
+        let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let mut temp = tempfile::NamedTempFile::new_in(parent)?;
+        std::io::Write::write_all(&mut temp, after.as_bytes())?;
+        // A project's AGENTS.md keeps its mode; a new one gets a text file's, not a temp file's 0600.
+        let mode = match std::fs::metadata(path) {
+            Ok(meta) => meta.permissions(),
+            Err(_) => std::os::unix::fs::PermissionsExt::from_mode(0o644),
+        };
+        std::fs::set_permissions(temp.path(), mode)?;
+        temp.persist(path).with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(())
 }
 
 /// A client file ctxlake cannot read or edit is the user's configuration to fix: exit 78.

@@ -99,7 +99,7 @@ fn tools_list_of_every_revision_matches_its_golden() {
 }
 
 /// `tools/list` as a client of `revision` receives it: after `initialize`, or with the modern envelope.
-fn tools_list(server: &Server, revision: Revision) -> Value {
+pub(crate) fn tools_list(server: &Server, revision: Revision) -> Value {
     let mut session = Session::new();
     let mut params = json!({});
     if revision.is_modern() {

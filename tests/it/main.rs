@@ -1,5 +1,6 @@
 //! Integration tests that drive the real `ctxlake` binary (tests/features.rs runs the Gherkin suite).
 
+mod catalog_size;
 #[cfg(feature = "lake")]
 mod claims;
 mod conform;

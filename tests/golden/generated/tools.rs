@@ -1,5 +1,5 @@
 pub mod fleet {
-    ///Queue an advisory-lease request for paths you are about to change. The request is appended to the local spool for `ctxlake sync` to apply with compare-and-swap; this call never tells you that you now hold a lease (check fleet_status after the next sync). Leases are advisory: they stop no writer. Secrets in any argument are redacted before anything is written.
+    ///Call before editing files another agent may touch: queues an advisory lease request, applied at the next `ctxlake sync` (check fleet_status after it). Leases stop no writer. Secrets in arguments are redacted.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct FleetClaimInput {
@@ -138,7 +138,7 @@ pub mod fleet {
         ///the lifetime actually requested, after clamping
         pub ttl_secs: i64,
     }
-    ///Leave a note for whoever picks this work up next. It is queued to the local spool and reaches the fleet's briefing after `ctxlake sync`. Secrets in any argument are redacted before anything is written.
+    ///Call before you stop: leaves a note for whoever picks the work up next, queued and in the fleet's briefing after `ctxlake sync`. Secrets in arguments are redacted.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct FleetHandoffInput {
@@ -327,7 +327,7 @@ pub mod fleet {
         pub queued: bool,
         pub request_id: ::std::string::String,
     }
-    ///Recent sessions of this fleet and their outcomes, newest first, from the local cache (history.json written by `ctxlake sync`).
+    ///Call when resuming work or before repeating a task: the fleet's recent sessions and their outcomes, newest first.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct FleetHistoryInput {
@@ -364,7 +364,7 @@ pub mod fleet {
         ///true when more sessions matched than were returned
         pub truncated: bool,
     }
-    ///Queue a release of advisory leases you hold. Omit `paths` to release everything you hold. The request is appended to the local spool for `ctxlake sync` to apply; it takes effect only then.
+    ///Call when you are done with claimed paths: queues their release (all you hold if `paths` is omitted), applied at the next `ctxlake sync`.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct FleetReleaseInput {
@@ -441,7 +441,7 @@ pub mod fleet {
         pub queued: bool,
         pub request_id: ::std::string::String,
     }
-    ///Who is active in this fleet and which advisory leases they hold, as of the last local cache refresh (roster.json and leases.json written by `ctxlake sync`). Takes no arguments. An empty list can mean nobody is active or the cache has not been refreshed; the note says which files were missing.
+    ///Call at the start of a task and before editing shared files: who is active in this fleet and which advisory leases they hold, as of the last `ctxlake sync`. No arguments.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct FleetStatusInput {}
@@ -509,27 +509,27 @@ pub mod fleet {
     }
     /// One method per tool of this family; `crate::tools` implements it.
     pub trait Fleet: Send + Sync {
-        ///Who is active in this fleet and which advisory leases they hold, as of the last local cache refresh (roster.json and leases.json written by `ctxlake sync`). Takes no arguments. An empty list can mean nobody is active or the cache has not been refreshed; the note says which files were missing.
+        ///Call at the start of a task and before editing shared files: who is active in this fleet and which advisory leases they hold, as of the last `ctxlake sync`. No arguments.
         fn fleet_status(
             &self,
             input: FleetStatusInput,
         ) -> Result<FleetStatusOutput, crate::catalog::ToolError>;
-        ///Queue an advisory-lease request for paths you are about to change. The request is appended to the local spool for `ctxlake sync` to apply with compare-and-swap; this call never tells you that you now hold a lease (check fleet_status after the next sync). Leases are advisory: they stop no writer. Secrets in any argument are redacted before anything is written.
+        ///Call before editing files another agent may touch: queues an advisory lease request, applied at the next `ctxlake sync` (check fleet_status after it). Leases stop no writer. Secrets in arguments are redacted.
         fn fleet_claim(
             &self,
             input: FleetClaimInput,
         ) -> Result<FleetClaimOutput, crate::catalog::ToolError>;
-        ///Queue a release of advisory leases you hold. Omit `paths` to release everything you hold. The request is appended to the local spool for `ctxlake sync` to apply; it takes effect only then.
+        ///Call when you are done with claimed paths: queues their release (all you hold if `paths` is omitted), applied at the next `ctxlake sync`.
         fn fleet_release(
             &self,
             input: FleetReleaseInput,
         ) -> Result<FleetReleaseOutput, crate::catalog::ToolError>;
-        ///Recent sessions of this fleet and their outcomes, newest first, from the local cache (history.json written by `ctxlake sync`).
+        ///Call when resuming work or before repeating a task: the fleet's recent sessions and their outcomes, newest first.
         fn fleet_history(
             &self,
             input: FleetHistoryInput,
         ) -> Result<FleetHistoryOutput, crate::catalog::ToolError>;
-        ///Leave a note for whoever picks this work up next. It is queued to the local spool and reaches the fleet's briefing after `ctxlake sync`. Secrets in any argument are redacted before anything is written.
+        ///Call before you stop: leaves a note for whoever picks the work up next, queued and in the fleet's briefing after `ctxlake sync`. Secrets in arguments are redacted.
         fn fleet_handoff(
             &self,
             input: FleetHandoffInput,
@@ -549,7 +549,7 @@ pub mod fleet {
     };
 }
 pub mod knowledge {
-    ///Fetch the full records behind search hits, by slug or id: exceptions, pitfalls, verification checks, version constraints, examples, provenance, review status. Unknown, draft and deprecated ids are listed in `missing`, never an error.
+    ///Call after search_knowledge for the full records behind its hits, by slug or id: pitfalls, checks, versions, examples, provenance. Unknown or withdrawn ids are listed in `missing`.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct GetGuidanceInput {
@@ -1099,7 +1099,7 @@ pub mod knowledge {
             value.parse()
         }
     }
-    ///Search owner-reviewed engineering guidance (keyword index fused with a static embedding model; no generative model). Phrase the query as the decision being made. Every result carries its sources, the evidence relation and timestamps; a weak match gives `retrieval.mode: no_match` with suggestions, never a plausible guess. Do not send source code, secrets or personal data.
+    ///Call before a design or implementation decision: searches owner-reviewed engineering guidance (no generative model). Phrase the query as the decision. Results carry their sources; a weak match is `retrieval.mode: no_match`, never a guess. Send no code, secrets or personal data.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct SearchKnowledgeInput {
@@ -2207,7 +2207,7 @@ pub mod knowledge {
             value.parse()
         }
     }
-    ///Anonymous signal about retrieval quality, for the knowledge base's owner. Never used as ranking input. Stored without key id, IP address, user agent or client identifier; the comment is redacted. Do not send source code, secrets, credentials, customer data or personal information.
+    ///Call when guidance was wrong, outdated or missing: an anonymous signal to the knowledge base's owner, never a ranking input. Send no code, secrets or personal data.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct SubmitFeedbackInput {
@@ -2531,17 +2531,17 @@ pub mod knowledge {
     }
     /// One method per tool of this family; `crate::tools` implements it.
     pub trait Knowledge: Send + Sync {
-        ///Search owner-reviewed engineering guidance (keyword index fused with a static embedding model; no generative model). Phrase the query as the decision being made. Every result carries its sources, the evidence relation and timestamps; a weak match gives `retrieval.mode: no_match` with suggestions, never a plausible guess. Do not send source code, secrets or personal data.
+        ///Call before a design or implementation decision: searches owner-reviewed engineering guidance (no generative model). Phrase the query as the decision. Results carry their sources; a weak match is `retrieval.mode: no_match`, never a guess. Send no code, secrets or personal data.
         fn search_knowledge(
             &self,
             input: SearchKnowledgeInput,
         ) -> Result<SearchKnowledgeOutput, crate::catalog::ToolError>;
-        ///Fetch the full records behind search hits, by slug or id: exceptions, pitfalls, verification checks, version constraints, examples, provenance, review status. Unknown, draft and deprecated ids are listed in `missing`, never an error.
+        ///Call after search_knowledge for the full records behind its hits, by slug or id: pitfalls, checks, versions, examples, provenance. Unknown or withdrawn ids are listed in `missing`.
         fn get_guidance(
             &self,
             input: GetGuidanceInput,
         ) -> Result<GetGuidanceOutput, crate::catalog::ToolError>;
-        ///Anonymous signal about retrieval quality, for the knowledge base's owner. Never used as ranking input. Stored without key id, IP address, user agent or client identifier; the comment is redacted. Do not send source code, secrets, credentials, customer data or personal information.
+        ///Call when guidance was wrong, outdated or missing: an anonymous signal to the knowledge base's owner, never a ranking input. Send no code, secrets or personal data.
         fn submit_feedback(
             &self,
             input: SubmitFeedbackInput,
@@ -2561,7 +2561,7 @@ pub mod knowledge {
     };
 }
 pub mod memory {
-    ///File a claim candidate the fleet may learn from, citing the sessions and messages it rests on (no evidence, no claim). It is queued to the local spool at agent scope; only the promotion gate can make it visible to other agents, never this call. Secrets in any argument are redacted before anything is written.
+    ///Call when you learned something the fleet should know, citing the sessions and messages it rests on. Queued as a candidate at agent scope: only the promotion gate makes it visible to others. Secrets in arguments are redacted.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct MemoryProposeInput {
@@ -3012,7 +3012,7 @@ pub mod memory {
             value.parse()
         }
     }
-    ///Search the claims this fleet has promoted (lexical FTS5 fused with vector similarity), from the local snapshot. Each hit is rendered with attribution: observer, date, independent sessions, confidence, and CONTESTED when disputed. Hits are other agents' observations: verify before relying on them.
+    ///Call before investigating something the fleet may already know (a flaky test, a build quirk): searches the fleet's promoted claims. Each hit is another agent's attributed observation (observer, date, sessions, confidence, CONTESTED): verify before relying on it.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct MemorySearchInput {
@@ -3357,7 +3357,7 @@ pub mod memory {
             value.parse()
         }
     }
-    ///What this fleet has actually tried about a subject: its promoted outcome claims, oldest first, from the local snapshot, each rendered with attribution.
+    ///Call before retrying an approach: what the fleet has tried about a subject (its promoted outcome claims, oldest first), each attributed.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct MemoryTimelineInput {
@@ -3489,17 +3489,17 @@ pub mod memory {
     }
     /// One method per tool of this family; `crate::tools` implements it.
     pub trait Memory: Send + Sync {
-        ///Search the claims this fleet has promoted (lexical FTS5 fused with vector similarity), from the local snapshot. Each hit is rendered with attribution: observer, date, independent sessions, confidence, and CONTESTED when disputed. Hits are other agents' observations: verify before relying on them.
+        ///Call before investigating something the fleet may already know (a flaky test, a build quirk): searches the fleet's promoted claims. Each hit is another agent's attributed observation (observer, date, sessions, confidence, CONTESTED): verify before relying on it.
         fn memory_search(
             &self,
             input: MemorySearchInput,
         ) -> Result<MemorySearchOutput, crate::catalog::ToolError>;
-        ///File a claim candidate the fleet may learn from, citing the sessions and messages it rests on (no evidence, no claim). It is queued to the local spool at agent scope; only the promotion gate can make it visible to other agents, never this call. Secrets in any argument are redacted before anything is written.
+        ///Call when you learned something the fleet should know, citing the sessions and messages it rests on. Queued as a candidate at agent scope: only the promotion gate makes it visible to others. Secrets in arguments are redacted.
         fn memory_propose(
             &self,
             input: MemoryProposeInput,
         ) -> Result<MemoryProposeOutput, crate::catalog::ToolError>;
-        ///What this fleet has actually tried about a subject: its promoted outcome claims, oldest first, from the local snapshot, each rendered with attribution.
+        ///Call before retrying an approach: what the fleet has tried about a subject (its promoted outcome claims, oldest first), each attributed.
         fn memory_timeline(
             &self,
             input: MemoryTimelineInput,
@@ -3625,7 +3625,7 @@ pub static CATALOG: &[crate::catalog::ToolSpec] = &[
         family: "fleet",
         name: "fleet_status",
         title: "Fleet status",
-        description: "Who is active in this fleet and which advisory leases they hold, as of the last local cache refresh (roster.json and leases.json written by `ctxlake sync`). Takes no arguments. An empty list can mean nobody is active or the cache has not been refreshed; the note says which files were missing.",
+        description: "Call at the start of a task and before editing shared files: who is active in this fleet and which advisory leases they hold, as of the last `ctxlake sync`. No arguments.",
         input_schema: include_str!(
             concat!(env!("CARGO_MANIFEST_DIR"),
             "/schemas/tools/fleet/fleet_status.input.json")
@@ -3645,7 +3645,7 @@ pub static CATALOG: &[crate::catalog::ToolSpec] = &[
         family: "fleet",
         name: "fleet_claim",
         title: "Queue an advisory lease request",
-        description: "Queue an advisory-lease request for paths you are about to change. The request is appended to the local spool for `ctxlake sync` to apply with compare-and-swap; this call never tells you that you now hold a lease (check fleet_status after the next sync). Leases are advisory: they stop no writer. Secrets in any argument are redacted before anything is written.",
+        description: "Call before editing files another agent may touch: queues an advisory lease request, applied at the next `ctxlake sync` (check fleet_status after it). Leases stop no writer. Secrets in arguments are redacted.",
         input_schema: include_str!(
             concat!(env!("CARGO_MANIFEST_DIR"),
             "/schemas/tools/fleet/fleet_claim.input.json")
@@ -3665,7 +3665,7 @@ pub static CATALOG: &[crate::catalog::ToolSpec] = &[
         family: "fleet",
         name: "fleet_release",
         title: "Queue a lease release",
-        description: "Queue a release of advisory leases you hold. Omit `paths` to release everything you hold. The request is appended to the local spool for `ctxlake sync` to apply; it takes effect only then.",
+        description: "Call when you are done with claimed paths: queues their release (all you hold if `paths` is omitted), applied at the next `ctxlake sync`.",
         input_schema: include_str!(
             concat!(env!("CARGO_MANIFEST_DIR"),
             "/schemas/tools/fleet/fleet_release.input.json")
@@ -3685,7 +3685,7 @@ pub static CATALOG: &[crate::catalog::ToolSpec] = &[
         family: "fleet",
         name: "fleet_history",
         title: "Recent fleet sessions",
-        description: "Recent sessions of this fleet and their outcomes, newest first, from the local cache (history.json written by `ctxlake sync`).",
+        description: "Call when resuming work or before repeating a task: the fleet's recent sessions and their outcomes, newest first.",
         input_schema: include_str!(
             concat!(env!("CARGO_MANIFEST_DIR"),
             "/schemas/tools/fleet/fleet_history.input.json")
@@ -3705,7 +3705,7 @@ pub static CATALOG: &[crate::catalog::ToolSpec] = &[
         family: "fleet",
         name: "fleet_handoff",
         title: "Leave a handoff note",
-        description: "Leave a note for whoever picks this work up next. It is queued to the local spool and reaches the fleet's briefing after `ctxlake sync`. Secrets in any argument are redacted before anything is written.",
+        description: "Call before you stop: leaves a note for whoever picks the work up next, queued and in the fleet's briefing after `ctxlake sync`. Secrets in arguments are redacted.",
         input_schema: include_str!(
             concat!(env!("CARGO_MANIFEST_DIR"),
             "/schemas/tools/fleet/fleet_handoff.input.json")
@@ -3725,7 +3725,7 @@ pub static CATALOG: &[crate::catalog::ToolSpec] = &[
         family: "knowledge",
         name: "search_knowledge",
         title: "Search reviewed engineering guidance",
-        description: "Search owner-reviewed engineering guidance (keyword index fused with a static embedding model; no generative model). Phrase the query as the decision being made. Every result carries its sources, the evidence relation and timestamps; a weak match gives `retrieval.mode: no_match` with suggestions, never a plausible guess. Do not send source code, secrets or personal data.",
+        description: "Call before a design or implementation decision: searches owner-reviewed engineering guidance (no generative model). Phrase the query as the decision. Results carry their sources; a weak match is `retrieval.mode: no_match`, never a guess. Send no code, secrets or personal data.",
         input_schema: include_str!(
             concat!(env!("CARGO_MANIFEST_DIR"),
             "/schemas/tools/knowledge/search_knowledge.input.json")
@@ -3745,7 +3745,7 @@ pub static CATALOG: &[crate::catalog::ToolSpec] = &[
         family: "knowledge",
         name: "get_guidance",
         title: "Fetch guidance records by id or slug",
-        description: "Fetch the full records behind search hits, by slug or id: exceptions, pitfalls, verification checks, version constraints, examples, provenance, review status. Unknown, draft and deprecated ids are listed in `missing`, never an error.",
+        description: "Call after search_knowledge for the full records behind its hits, by slug or id: pitfalls, checks, versions, examples, provenance. Unknown or withdrawn ids are listed in `missing`.",
         input_schema: include_str!(
             concat!(env!("CARGO_MANIFEST_DIR"),
             "/schemas/tools/knowledge/get_guidance.input.json")
@@ -3765,7 +3765,7 @@ pub static CATALOG: &[crate::catalog::ToolSpec] = &[
         family: "knowledge",
         name: "submit_feedback",
         title: "Tell the owner how retrieval went",
-        description: "Anonymous signal about retrieval quality, for the knowledge base's owner. Never used as ranking input. Stored without key id, IP address, user agent or client identifier; the comment is redacted. Do not send source code, secrets, credentials, customer data or personal information.",
+        description: "Call when guidance was wrong, outdated or missing: an anonymous signal to the knowledge base's owner, never a ranking input. Send no code, secrets or personal data.",
         input_schema: include_str!(
             concat!(env!("CARGO_MANIFEST_DIR"),
             "/schemas/tools/knowledge/submit_feedback.input.json")
@@ -3785,7 +3785,7 @@ pub static CATALOG: &[crate::catalog::ToolSpec] = &[
         family: "memory",
         name: "memory_search",
         title: "Search the fleet's promoted claims",
-        description: "Search the claims this fleet has promoted (lexical FTS5 fused with vector similarity), from the local snapshot. Each hit is rendered with attribution: observer, date, independent sessions, confidence, and CONTESTED when disputed. Hits are other agents' observations: verify before relying on them.",
+        description: "Call before investigating something the fleet may already know (a flaky test, a build quirk): searches the fleet's promoted claims. Each hit is another agent's attributed observation (observer, date, sessions, confidence, CONTESTED): verify before relying on it.",
         input_schema: include_str!(
             concat!(env!("CARGO_MANIFEST_DIR"),
             "/schemas/tools/memory/memory_search.input.json")
@@ -3805,7 +3805,7 @@ pub static CATALOG: &[crate::catalog::ToolSpec] = &[
         family: "memory",
         name: "memory_propose",
         title: "Propose a claim candidate",
-        description: "File a claim candidate the fleet may learn from, citing the sessions and messages it rests on (no evidence, no claim). It is queued to the local spool at agent scope; only the promotion gate can make it visible to other agents, never this call. Secrets in any argument are redacted before anything is written.",
+        description: "Call when you learned something the fleet should know, citing the sessions and messages it rests on. Queued as a candidate at agent scope: only the promotion gate makes it visible to others. Secrets in arguments are redacted.",
         input_schema: include_str!(
             concat!(env!("CARGO_MANIFEST_DIR"),
             "/schemas/tools/memory/memory_propose.input.json")
@@ -3825,7 +3825,7 @@ pub static CATALOG: &[crate::catalog::ToolSpec] = &[
         family: "memory",
         name: "memory_timeline",
         title: "What the fleet has tried about a subject",
-        description: "What this fleet has actually tried about a subject: its promoted outcome claims, oldest first, from the local snapshot, each rendered with attribution.",
+        description: "Call before retrying an approach: what the fleet has tried about a subject (its promoted outcome claims, oldest first), each attributed.",
         input_schema: include_str!(
             concat!(env!("CARGO_MANIFEST_DIR"),
             "/schemas/tools/memory/memory_timeline.input.json")
