@@ -211,6 +211,33 @@ Feature: Fleet coordination tools
     And the tool output at /sessions/0/session_id is "new"
     And the tool output at /truncated is false
 
+  Scenario Outline: fleet_history finds a project by its id or by any spelling of its remote
+    Issue 17: a repository is its normalised remote URL (scheme, user, password, port and .git removed,
+    lowercased), so a filter and a history row written by another host or an older ctxlake meet.
+
+    Given a server initialized with revision "2025-11-25"
+    And the fleet cache file "history.json" contains:
+      """
+      [{"session_id": "a", "repo": "github.com/org/repo", "ended_at": "2026-09-01T00:00:00Z"},
+       {"session_id": "b", "repo": "https://github.com/org/repo.git", "ended_at": "2026-09-02T00:00:00Z"},
+       {"session_id": "c", "repo": "github.com/org/repo-tools", "ended_at": "2026-09-03T00:00:00Z"}]
+      """
+    When the client calls "fleet_history" with:
+      """
+      {"repo": "<spelling>"}
+      """
+    Then the tool output at /sessions has 2 items
+    And the tool output at /sessions/0/session_id is "b"
+
+    Examples:
+      | spelling                                 |
+      | github.com/org/repo                      |
+      | git@github.com:org/repo.git              |
+      | https://github.com/org/repo              |
+      | https://bot:token123@github.com/org/repo |
+      | ssh://git@github.com:22/org/repo.git     |
+      | HTTPS://GitHub.com/Org/Repo/             |
+
   Scenario: a spool directory at its cap refuses the write by name and writes nothing
     Given a server initialized with revision "2025-11-25"
     And the spool directory already holds 536870900 bytes

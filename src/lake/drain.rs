@@ -384,7 +384,8 @@ fn session_change(value: &Value) -> Option<SessionChange> {
         started_at: at,
         runtime,
         cwd: text("cwd"),
-        repo: text("repo"),
+        // An older ctxlake spooled the remote URL; the fleet meets on the project id.
+        repo: text("repo").and_then(|r| crate::local::project::from_remote(&r)),
         branch: text("branch"),
     }))
 }

@@ -5,6 +5,7 @@
 pub mod cache;
 pub mod paths;
 pub mod process;
+pub mod project;
 pub mod rows;
 pub mod spool;
 pub mod spool_read;

@@ -20,9 +20,15 @@ pub fn newest_first(
     repo: Option<&str>,
     since: Option<DateTime<Utc>>,
 ) -> Vec<Map<String, Value>> {
+    // Both sides as project ids, so a URL, an scp remote or the id itself all find the project.
+    let wanted = repo.map(super::project::from_remote);
     let mut dated: Vec<_> = rows
         .into_iter()
-        .filter(|row| repo.is_none_or(|repo| row.get("repo").and_then(Value::as_str) == Some(repo)))
+        .filter(|row| {
+            wanted.as_ref().is_none_or(|wanted| {
+                row.get("repo").and_then(Value::as_str).and_then(super::project::from_remote) == *wanted
+            })
+        })
         .map(|row| (ended_at(&row), row))
         .filter(|(ended, _)| since.is_none_or(|since| ended.is_some_and(|e| e >= since)))
         .collect();

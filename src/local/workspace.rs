@@ -3,6 +3,7 @@
 //! agent's critical path). Every read is bounded and every failure is `None`, never an error:
 //! presence is a courtesy, not a reason to refuse a session.
 
+use super::project;
 use std::path::{Path, PathBuf};
 
 /// `.git/HEAD` and `.git/config` are a few hundred bytes; anything larger is not one.
@@ -12,7 +13,9 @@ const MAX_DEPTH: usize = 64;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Workspace {
-    /// The `origin` remote's URL (else the first remote's), with any user and password removed.
+    /// The project id (`local::project`): the `origin` remote's URL (else the first remote's),
+    /// normalised; without a remote, the top-level folder's name (a linked worktree's main
+    /// checkout's).
     pub repo: Option<String>,
     /// The branch `HEAD` points at; `None` when detached.
     pub branch: Option<String>,
@@ -20,28 +23,49 @@ pub struct Workspace {
 
 /// The repository that contains `cwd`, if any.
 pub fn read(cwd: &Path) -> Workspace {
-    let Some(git_dir) = find_git_dir(cwd) else { return Workspace::default() };
+    let Some((top_level, git_dir)) = find_git_dir(cwd) else { return Workspace::default() };
     let branch = read_small(&git_dir.join("HEAD"))
         .and_then(|head| head.trim().strip_prefix("ref: refs/heads/").map(str::to_string).filter(|b| !b.is_empty()));
-    // A linked worktree keeps HEAD in its own git dir and the config in the common one.
-    let common =
-        read_small(&git_dir.join("commondir")).map(|c| git_dir.join(c.trim())).unwrap_or_else(|| git_dir.clone());
-    let repo =
-        read_small(&common.join("config")).and_then(|config| remote_url(&config)).map(|u| without_credentials(&u));
+    // A linked worktree keeps HEAD in its own git dir and the config in the common one, the
+    // main checkout's `.git`.
+    let common = read_small(&git_dir.join("commondir")).map(|c| git_dir.join(c.trim()));
+    let main_checkout = common.as_deref().and_then(|c| normalized_parent(c)).unwrap_or(top_level);
+    let config = read_small(&common.unwrap_or(git_dir).join("config"));
+    let repo = config
+        .and_then(|config| remote_url(&config))
+        .and_then(|url| project::from_remote(&url))
+        .or_else(|| project::from_folder(&main_checkout));
     Workspace { repo, branch }
 }
 
-/// `<dir>/.git` as a folder, or the folder a `.git` file points at (`gitdir: <path>`).
-fn find_git_dir(cwd: &Path) -> Option<PathBuf> {
+/// The folder holding `.git` (`main/.git` → `main`), with `..` resolved lexically, since a
+/// commondir is written relative (`../..`).
+fn normalized_parent(git_dir: &Path) -> Option<PathBuf> {
+    let mut clean = PathBuf::new();
+    for part in git_dir.components() {
+        match part {
+            std::path::Component::ParentDir => {
+                clean.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => clean.push(other),
+        }
+    }
+    clean.parent().map(Path::to_path_buf)
+}
+
+/// The top-level folder and its git dir: `<dir>/.git` as a folder, or the folder a `.git`
+/// file points at (`gitdir: <path>`).
+fn find_git_dir(cwd: &Path) -> Option<(PathBuf, PathBuf)> {
     for dir in cwd.ancestors().take(MAX_DEPTH) {
         let dot_git = dir.join(".git");
         if dot_git.is_dir() {
-            return Some(dot_git);
+            return Some((dir.to_path_buf(), dot_git));
         }
         if dot_git.is_file() {
             let pointer = read_small(&dot_git)?;
             let target = pointer.trim().strip_prefix("gitdir:")?.trim();
-            return Some(dir.join(target));
+            return Some((dir.to_path_buf(), dir.join(target)));
         }
     }
     None
@@ -78,18 +102,6 @@ fn remote_url(config: &str) -> Option<String> {
     first
 }
 
-/// `https://user:token@host/path` → `https://host/path`: a remote URL can carry a credential,
-/// and presence is shared with the whole fleet. An scp-like `git@host:path` has no password
-/// and is kept as written.
-fn without_credentials(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
-    let authority_end = rest.find('/').unwrap_or(rest.len());
-    match rest[..authority_end].rfind('@') {
-        Some(at) => format!("{scheme}://{}", &rest[at + 1..]),
-        None => url.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,14 +122,14 @@ mod tests {
         let dir = repo("ref: refs/heads/feature/x\n", config);
         let found = read(&dir.path().join("src/deep"));
         assert_eq!(found.branch.as_deref(), Some("feature/x"));
-        assert_eq!(found.repo.as_deref(), Some("https://example.com/org/repo.git"));
+        assert_eq!(found.repo.as_deref(), Some("example.com/org/repo"), "the project id, without the credential");
     }
 
     #[test]
     fn a_detached_head_has_no_branch_and_a_lone_remote_is_used() {
         let dir =
             repo("0123456789abcdef0123456789abcdef01234567\n", "[remote \"fork\"]\n  url = git@example.com:o/r.git\n");
-        assert_eq!(read(dir.path()), Workspace { repo: Some("git@example.com:o/r.git".into()), branch: None });
+        assert_eq!(read(dir.path()), Workspace { repo: Some("example.com/o/r".into()), branch: None });
     }
 
     #[test]
@@ -130,7 +142,24 @@ mod tests {
         let wt = tempfile::tempdir().unwrap();
         std::fs::write(wt.path().join(".git"), format!("gitdir: {}\n", linked.display())).unwrap();
         let found = read(wt.path());
-        assert_eq!((found.branch.as_deref(), found.repo.as_deref()), (Some("topic"), Some("https://example.com/r")));
+        assert_eq!((found.branch.as_deref(), found.repo.as_deref()), (Some("topic"), Some("example.com/r")));
+    }
+
+    #[test]
+    fn without_a_remote_a_worktree_is_named_by_its_main_checkout_not_its_own_folder() {
+        let parent = tempfile::tempdir().unwrap();
+        let main = parent.path().join("Shop-API");
+        std::fs::create_dir_all(main.join(".git/worktrees/wt")).unwrap();
+        std::fs::write(main.join(".git/HEAD"), "ref: refs/heads/main\n").unwrap();
+        std::fs::write(main.join(".git/config"), "[core]\n\tbare = false\n").unwrap();
+        let linked = main.join(".git/worktrees/wt");
+        std::fs::write(linked.join("HEAD"), "ref: refs/heads/topic\n").unwrap();
+        std::fs::write(linked.join("commondir"), "../..\n").unwrap();
+        let wt = parent.path().join("shop-api-topic");
+        std::fs::create_dir_all(wt.join("src")).unwrap();
+        std::fs::write(wt.join(".git"), format!("gitdir: {}\n", linked.display())).unwrap();
+        assert_eq!(read(&wt.join("src")).repo.as_deref(), Some("shop-api"));
+        assert_eq!(read(&main).repo.as_deref(), Some("shop-api"));
     }
 
     #[test]
