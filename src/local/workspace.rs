@@ -29,7 +29,7 @@ pub fn read(cwd: &Path) -> Workspace {
     // A linked worktree keeps HEAD in its own git dir and the config in the common one, the
     // main checkout's `.git`.
     let common = read_small(&git_dir.join("commondir")).map(|c| git_dir.join(c.trim()));
-    let main_checkout = common.as_deref().and_then(|c| normalized_parent(c)).unwrap_or(top_level);
+    let main_checkout = common.as_deref().and_then(normalized_parent).unwrap_or(top_level);
     let config = read_small(&common.unwrap_or(git_dir).join("config"));
     let repo = config
         .and_then(|config| remote_url(&config))
