@@ -408,7 +408,10 @@ fn an_agent_appears_in_another_hosts_roster_while_its_process_lives_and_ages_out
         (Some("agent-a"), Some("claude-code 2.1.0"), Some("feature-x"), Some("host-a")),
         "{entry}"
     );
-    assert_eq!(entry["repo"], "https://example.com/org/repo.git", "credentials never leave the host: {entry}");
+    assert_eq!(
+        entry["repo"], "example.com/org/repo",
+        "credentials never leave the host; the project id is what the fleet sees: {entry}"
+    );
     assert_eq!(entry["cwd"], checkout.path().display().to_string());
 
     // Past the TTL with nothing new spooled: the live process alone keeps the agent listed.

@@ -334,7 +334,7 @@ pub mod fleet {
         ///rows to return; default 50, clamped to 1..200
         #[serde(default = "defaults::default_u64::<i64, 50>")]
         pub limit: i64,
-        ///only sessions in this repository (exact match)
+        ///only sessions in this project: its id (github.com/org/repo) or its remote URL in any spelling
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub repo: ::std::option::Option<::std::string::String>,
         ///only sessions that ended at or after this RFC 3339 time
