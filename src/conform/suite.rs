@@ -29,6 +29,7 @@ pub const FEATURES: &[(&str, &str)] = &[
     ("install.feature", include_str!("../../features/install.feature")),
     ("knowledge.feature", include_str!("../../features/knowledge.feature")),
     ("groups.feature", include_str!("../../features/groups.feature")),
+    ("paging.feature", include_str!("../../features/paging.feature")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -13,6 +13,7 @@ use crate::spec::wire::history::HistoryFile;
 use crate::spec::wire::leases::LeasesFile;
 use crate::spec::wire::roster::RosterFile;
 use crate::spec::wire::spool::SpoolRecord;
+use crate::tools::paging::{self, Paging};
 use chrono::{DateTime, Utc};
 use serde_json::{Map, Value};
 use std::path::PathBuf;
@@ -136,17 +137,27 @@ impl Fleet for FleetTools {
                 sessions: vec![],
                 truncated: false,
                 note: Some(notes.join(" ")),
+                next_cursor: None,
             });
         };
-        let limit = FLEET_HISTORY_LIMIT.rows(input.limit);
+        let since = input.since.map(|t| t.to_rfc3339());
+        let basis = paging::basis(&[
+            history.generated_at.as_deref().unwrap_or_default(),
+            &history.objects.len().to_string(),
+            input.repo.as_deref().unwrap_or_default(),
+            since.as_deref().unwrap_or_default(),
+        ]);
+        let paging = Paging::start("fleet_history", basis, input.cursor.as_deref().map(|c| c.as_str()))?;
         let rows = newest_first(history.objects, input.repo.as_deref(), input.since);
-        let (rows, truncated) = cap(rows, limit);
-        let sessions = rows.into_iter().map(|row| clean_object(row, sanitize::MAX_LONG_FIELD)).collect();
+        let rows = rows.into_iter().skip(paging.offset).map(|row| clean_object(row, sanitize::MAX_LONG_FIELD));
+        let limit = FLEET_HISTORY_LIMIT.rows(input.limit);
+        let page = paging.page(rows, limit, FLEET_HISTORY_TOKEN_BUDGET.rows(input.token_budget), false);
         Ok(FleetHistoryOutput {
             enabled: true,
-            sessions,
-            truncated,
+            sessions: page.rows,
+            truncated: page.truncated,
             note: (!notes.is_empty()).then(|| notes.join(" ")),
+            next_cursor: page.next_cursor,
         })
     }
 

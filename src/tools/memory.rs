@@ -16,6 +16,7 @@ use crate::snapshot::read::Unavailable;
 use crate::snapshot::{Filters, Snapshot};
 use crate::spec::tools::memory::*;
 use crate::spec::wire::claim_event::{ClaimEvent, ClaimType, Evidence, Scope};
+use crate::tools::paging::{self, Paging};
 use chrono::{DateTime, SecondsFormat, Utc};
 use std::os::unix::fs::MetadataExt;
 use std::path::PathBuf;
@@ -101,42 +102,66 @@ impl MemoryTools {
 impl Memory for MemoryTools {
     fn memory_search(&self, input: MemorySearchInput) -> Result<MemorySearchOutput, ToolError> {
         let k = MEMORY_SEARCH_K.rows(input.k);
+        let budget = MEMORY_SEARCH_TOKEN_BUDGET.rows(input.token_budget);
         let filters = Filters {
             scope: input.scope.map(|s| s.to_string()),
             subject: input.subject.map(|s| s.to_string()),
             claim_type: input.claim_type.map(|t| t.to_string()),
         };
-        Ok(self.with_snapshot(|opened| {
+        self.with_snapshot(|opened| {
             let snapshot = match opened {
                 Opened::Ready(snapshot) => snapshot,
                 Opened::Unavailable(note) => {
-                    return MemorySearchOutput {
+                    return Ok(MemorySearchOutput {
                         enabled: false,
                         results: vec![],
                         truncated: false,
                         note,
                         retrieval: None,
-                    };
+                        next_cursor: None,
+                    });
                 }
             };
+            let basis = paging::basis(&[
+                &generation(snapshot),
+                &input.query,
+                filters.scope.as_deref().unwrap_or_default(),
+                filters.subject.as_deref().unwrap_or_default(),
+                filters.claim_type.as_deref().unwrap_or_default(),
+            ]);
+            let paging = Paging::start("memory_search", basis, input.cursor.as_deref().map(|c| c.as_str()))?;
             let (embedder, planned) = query_embedder(snapshot);
-            match snapshot.search(embedder, &input.query, &filters, k) {
-                Ok(hits) => MemorySearchOutput {
-                    enabled: true,
-                    results: hits.rows.iter().map(render).collect(),
-                    truncated: hits.truncated,
-                    note: read_note(snapshot),
-                    retrieval: Some(if hits.dense { planned } else { keyword_only(snapshot, planned) }),
-                },
+            // The ranking is deterministic for one snapshot, so page N is ranks offset..offset+k.
+            let wanted = paging.offset.saturating_add(k).min(MAX_RANKED);
+            Ok(match snapshot.search(embedder, &input.query, &filters, wanted) {
+                Ok(hits) => {
+                    let rendered = hits.rows.iter().skip(paging.offset).map(render);
+                    let page = paging.page(rendered, k, budget, hits.truncated && wanted < MAX_RANKED);
+                    MemorySearchOutput {
+                        enabled: true,
+                        results: page.rows,
+                        truncated: page.truncated || hits.truncated,
+                        note: read_note(snapshot),
+                        retrieval: Some(if hits.dense { planned } else { keyword_only(snapshot, planned) }),
+                        next_cursor: page.next_cursor,
+                    }
+                }
                 Err(e) => {
                     tracing::error!(error = %e, "memory_search failed");
                     let note = format!(
                         "the local snapshot could not be searched ({e}); nothing is returned rather than a guess."
                     );
-                    MemorySearchOutput { enabled: true, results: vec![], truncated: false, note, retrieval: None }
+                    MemorySearchOutput {
+                        enabled: true,
+                        results: vec![],
+                        truncated: false,
+                        note,
+                        retrieval: None,
+                        next_cursor: None,
+                    }
                 }
-            }
-        }))
+            })
+        })
     }
 
     fn memory_propose(&self, input: MemoryProposeInput) -> Result<MemoryProposeOutput, ToolError> {
@@ -197,41 +222,64 @@ impl Memory for MemoryTools {
 
     fn memory_timeline(&self, input: MemoryTimelineInput) -> Result<MemoryTimelineOutput, ToolError> {
         let limit = MEMORY_TIMELINE_LIMIT.rows(input.limit);
+        let budget = MEMORY_TIMELINE_TOKEN_BUDGET.rows(input.token_budget);
         let since = input.since.map(|t| t.to_rfc3339_opts(SecondsFormat::Secs, true));
-        Ok(self.with_snapshot(|opened| {
+        self.with_snapshot(|opened| {
             let empty = |note: String| MemoryTimelineOutput {
                 enabled: false,
                 entries: vec![],
                 truncated: false,
                 note: Some(note),
+                next_cursor: None,
             };
             let snapshot = match opened {
                 Opened::Ready(snapshot) => snapshot,
-                Opened::Unavailable(note) => return empty(note),
+                Opened::Unavailable(note) => return Ok(empty(note)),
             };
-            match snapshot.timeline(&input.subject, since.as_deref(), limit) {
-                Ok((rows, truncated)) => MemoryTimelineOutput {
-                    enabled: true,
-                    entries: rows
-                        .iter()
-                        .map(|row| MemoryTimelineOutputEntriesItem {
-                            rendered: render(row),
-                            observed_by: clean_single_line(&row.observed_by, MAX_SHORT_FIELD),
-                            at: clean_single_line(&row.updated_at, MAX_SHORT_FIELD),
-                        })
-                        .collect(),
-                    truncated,
-                    note: Some(read_note(snapshot)),
-                },
+            let basis = paging::basis(&[&generation(snapshot), &input.subject, since.as_deref().unwrap_or_default()]);
+            let paging = Paging::start("memory_timeline", basis, input.cursor.as_deref().map(|c| c.as_str()))?;
+            let wanted = paging.offset.saturating_add(limit);
+            Ok(match snapshot.timeline(&input.subject, since.as_deref(), wanted) {
+                Ok((rows, more)) => {
+                    let entries = rows.iter().skip(paging.offset).map(|row| MemoryTimelineOutputEntriesItem {
+                        rendered: render(row),
+                        observed_by: clean_single_line(&row.observed_by, MAX_SHORT_FIELD),
+                        at: clean_single_line(&row.updated_at, MAX_SHORT_FIELD),
+                    });
+                    let page = paging.page(entries, limit, budget, more);
+                    MemoryTimelineOutput {
+                        enabled: true,
+                        entries: page.rows,
+                        truncated: page.truncated,
+                        note: Some(read_note(snapshot)),
+                        next_cursor: page.next_cursor,
+                    }
+                }
                 Err(e) => {
                     tracing::error!(error = %e, "memory_timeline failed");
                     let note =
                         format!("the local snapshot could not be read ({e}); nothing is returned rather than a guess.");
-                    MemoryTimelineOutput { enabled: true, entries: vec![], truncated: false, note: Some(note) }
+                    MemoryTimelineOutput {
+                        enabled: true,
+                        entries: vec![],
+                        truncated: false,
+                        note: Some(note),
+                        next_cursor: None,
+                    }
                 }
-            }
-        }))
+            })
+        })
     }
+}
+
+/// How deep a cursor may page into one ranking: past it a search is better asked again.
+const MAX_RANKED: usize = 1000;
+
+/// What a cursor's basis names a snapshot by: when it was built and how many claims it holds.
+fn generation(snapshot: &Snapshot) -> String {
+    let meta = snapshot.meta().unwrap_or_default();
+    let get = |key: &str| meta.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str()).unwrap_or_default();
+    format!("{}|{}", get("generated_at"), get("claim_count"))
 }
 
 /// The embedder for a query against `snapshot`, and how the result will describe it. The static

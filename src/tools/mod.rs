@@ -6,6 +6,7 @@
 pub mod fleet;
 pub mod knowledge;
 pub mod memory;
+pub mod paging;
 
 use crate::catalog::{CallError, Output, ToolSpec, Tools};
 use crate::spec::tools::{Handlers, dispatch};

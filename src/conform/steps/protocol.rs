@@ -225,6 +225,10 @@ pub fn register(r: &mut Registry) {
         let expected = json_arg(&a[1])?;
         ensure(*pointer(&output, &a[0])? == expected, || format!("expected {expected} at {}: {output}", a[0]))
     });
+    r.add(r"the tool output lacks (\S+)", |w, a, _| {
+        let output = tool_output(w)?;
+        ensure(output.get(&a[0]).is_none(), || format!("{} is present: {output}", a[0]))
+    });
     r.add(r"the tool output at (\S+) has (\d+) items", |w, a, _| {
         let output = tool_output(w)?;
         let len = pointer(&output, &a[0])?.as_array().map(Vec::len);
@@ -252,6 +256,56 @@ pub fn register(r: &mut Registry) {
         let output = tool_output(w)?;
         let text = pointer(&output, &a[0])?.as_str().unwrap_or_default();
         ensure(text.lines().count().to_string() == a[1], || format!("{text:?}"))
+    });
+    // Pages and cursors (issue 17): a read tool's pages concatenate to its unpaged answer.
+    r.add(r#"paging "([^"]*)" with (\{.*\}) through (\S+) gives the rows of one call with (\{.*\})"#, |w, a, _| {
+        let (tool, at) = (a[0].clone(), a[2].clone());
+        let mut paged: Vec<Value> = vec![];
+        let mut cursor: Option<String> = None;
+        for _ in 0..500 {
+            let mut args = json_arg(&a[1])?;
+            if let Some(cursor) = &cursor {
+                args["cursor"] = json!(cursor);
+            }
+            w.request("tools/call", json!({"name": tool, "arguments": args}))?;
+            let output = tool_output(w)?;
+            let rows = pointer(&output, &at)?.as_array().cloned().unwrap_or_default();
+            ensure(!rows.is_empty(), || format!("an empty page: {output}"))?;
+            paged.extend(rows);
+            match output["next_cursor"].as_str() {
+                Some(next) => cursor = Some(next.to_string()),
+                None => break,
+            }
+        }
+        w.request("tools/call", json!({"name": tool, "arguments": json_arg(&a[3])?}))?;
+        let whole = pointer(&tool_output(w)?, &at)?.as_array().cloned().unwrap_or_default();
+        ensure(paged == whole, || format!("{} paged rows differ from the {} of one call", paged.len(), whole.len()))
+    });
+    r.add(r#"the client calls "([^"]*)" with the next cursor and (\{.*\})"#, |w, a, _| {
+        let cursor = tool_output(w)?["next_cursor"].as_str().map(str::to_string);
+        let cursor = cursor.ok_or_else(|| fail("the last answer has no next_cursor"))?;
+        let mut args = json_arg(&a[1])?;
+        args["cursor"] = json!(cursor);
+        w.request("tools/call", json!({"name": a[0], "arguments": args})).map(drop)
+    });
+    r.add(r"the rows at (\S+) fit (\d+) tokens at 4 characters each, or are one row", |w, a, _| {
+        let budget: usize = a[1].parse().map_err(|_| fail("a budget"))?;
+        let output = tool_output(w)?;
+        let rows = pointer(&output, &a[0])?.as_array().cloned().unwrap_or_default();
+        let used: usize = rows.iter().map(|r| r.to_string().len().div_ceil(4)).sum();
+        ensure(rows.len() == 1 || used <= budget, || format!("{} rows, {used} tokens", rows.len()))
+    });
+    r.add(r#"a bigger token_budget never gives fewer rows at (\S+) from "([^"]*)" with (\{.*\})"#, |w, a, _| {
+        let mut last = 0;
+        for budget in [200, 300, 500, 800, 1300, 2100, 3400, 5500, 8900, 20000] {
+            let mut args = json_arg(&a[2])?;
+            args["token_budget"] = json!(budget);
+            w.request("tools/call", json!({"name": a[1], "arguments": args}))?;
+            let n = pointer(&tool_output(w)?, &a[0])?.as_array().map_or(0, Vec::len);
+            ensure(n >= last && n >= 1, || format!("budget {budget}: {n} rows after {last}"))?;
+            last = n;
+        }
+        Ok(())
     });
     r.add("the structured content matches the text content and the tool's output schema", structured_matches);
     r.add("every tool has an object input schema and a description", |w, _, _| {

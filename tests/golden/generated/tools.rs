@@ -331,6 +331,9 @@ pub mod fleet {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct FleetHistoryInput {
+        ///the previous page's next_cursor
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub cursor: ::std::option::Option<FleetHistoryInputCursor>,
         ///rows to return; default 50, clamped to 1..200
         #[serde(default = "defaults::default_u64::<i64, 50>")]
         pub limit: i64,
@@ -340,14 +343,73 @@ pub mod fleet {
         ///only sessions that ended at or after this RFC 3339 time
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub since: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
+        ///tokens (4 characters each) the rows may use; default 4000, clamped to 200..20000
+        #[serde(default = "defaults::default_u64::<i64, 4000>")]
+        pub token_budget: i64,
     }
     impl ::std::default::Default for FleetHistoryInput {
         fn default() -> Self {
             Self {
+                cursor: Default::default(),
                 limit: defaults::default_u64::<i64, 50>(),
                 repo: Default::default(),
                 since: Default::default(),
+                token_budget: defaults::default_u64::<i64, 4000>(),
             }
+        }
+    }
+    ///the previous page's next_cursor
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct FleetHistoryInputCursor(::std::string::String);
+    impl ::std::ops::Deref for FleetHistoryInputCursor {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<FleetHistoryInputCursor> for ::std::string::String {
+        fn from(value: FleetHistoryInputCursor) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for FleetHistoryInputCursor {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 200usize {
+                return Err("longer than 200 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for FleetHistoryInputCursor {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for FleetHistoryInputCursor {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for FleetHistoryInputCursor {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
         }
     }
     ///`FleetHistoryOutput`
@@ -356,6 +418,9 @@ pub mod fleet {
     pub struct FleetHistoryOutput {
         ///false when no readable history is cached for this fleet
         pub enabled: bool,
+        ///present when rows were left out: pass it as `cursor` for the next page
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub next_cursor: ::std::option::Option<::std::string::String>,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub note: ::std::option::Option<::std::string::String>,
         pub sessions: ::std::vec::Vec<
@@ -546,6 +611,12 @@ pub mod fleet {
         default: 50i64,
         min: 1i64,
         max: 200i64,
+    };
+    ///`fleet_history.token_budget`: default 4000, clamped to 200..20000.
+    pub const FLEET_HISTORY_TOKEN_BUDGET: crate::catalog::Clamp = crate::catalog::Clamp {
+        default: 4000i64,
+        min: 200i64,
+        max: 20000i64,
     };
 }
 pub mod knowledge {
@@ -3019,6 +3090,9 @@ pub mod memory {
         ///only claims of this type
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub claim_type: ::std::option::Option<MemorySearchInputClaimType>,
+        ///the previous page's next_cursor
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub cursor: ::std::option::Option<MemorySearchInputCursor>,
         ///hits to return; default 10, clamped to 1..200
         #[serde(default = "defaults::default_u64::<i64, 10>")]
         pub k: i64,
@@ -3030,6 +3104,9 @@ pub mod memory {
         ///only claims about this subject (exact match)
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub subject: ::std::option::Option<MemorySearchInputSubject>,
+        ///tokens (4 characters each) the rows may use; default 4000, clamped to 200..20000
+        #[serde(default = "defaults::default_u64::<i64, 4000>")]
+        pub token_budget: i64,
     }
     ///only claims of this type
     #[derive(
@@ -3096,6 +3173,60 @@ pub mod memory {
             value: ::std::string::String,
         ) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
+        }
+    }
+    ///the previous page's next_cursor
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct MemorySearchInputCursor(::std::string::String);
+    impl ::std::ops::Deref for MemorySearchInputCursor {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<MemorySearchInputCursor> for ::std::string::String {
+        fn from(value: MemorySearchInputCursor) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for MemorySearchInputCursor {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 200usize {
+                return Err("longer than 200 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for MemorySearchInputCursor {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for MemorySearchInputCursor {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for MemorySearchInputCursor {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
         }
     }
     ///what you want to know, in words (at most 1000 characters)
@@ -3274,6 +3405,9 @@ pub mod memory {
     pub struct MemorySearchOutput {
         ///false when no usable snapshot is cached for this fleet
         pub enabled: bool,
+        ///present when rows were left out: pass it as `cursor` for the next page
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub next_cursor: ::std::option::Option<::std::string::String>,
         pub note: ::std::string::String,
         ///rendered hits, best first: `[observer, date, N independent sessions, conf 0.81]` then the claim on the next line, indented two spaces
         pub results: ::std::vec::Vec<::std::string::String>,
@@ -3361,6 +3495,9 @@ pub mod memory {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct MemoryTimelineInput {
+        ///the previous page's next_cursor
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub cursor: ::std::option::Option<MemoryTimelineInputCursor>,
         ///entries to return; default 50, clamped to 1..200
         #[serde(default = "defaults::default_u64::<i64, 50>")]
         pub limit: i64,
@@ -3369,6 +3506,63 @@ pub mod memory {
         pub since: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
         ///the subject (exact match)
         pub subject: MemoryTimelineInputSubject,
+        ///tokens (4 characters each) the rows may use; default 4000, clamped to 200..20000
+        #[serde(default = "defaults::default_u64::<i64, 4000>")]
+        pub token_budget: i64,
+    }
+    ///the previous page's next_cursor
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct MemoryTimelineInputCursor(::std::string::String);
+    impl ::std::ops::Deref for MemoryTimelineInputCursor {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<MemoryTimelineInputCursor> for ::std::string::String {
+        fn from(value: MemoryTimelineInputCursor) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for MemoryTimelineInputCursor {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 200usize {
+                return Err("longer than 200 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for MemoryTimelineInputCursor {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for MemoryTimelineInputCursor {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for MemoryTimelineInputCursor {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
     }
     ///the subject (exact match)
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -3433,6 +3627,9 @@ pub mod memory {
     pub struct MemoryTimelineOutput {
         pub enabled: bool,
         pub entries: ::std::vec::Vec<MemoryTimelineOutputEntriesItem>,
+        ///present when rows were left out: pass it as `cursor` for the next page
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub next_cursor: ::std::option::Option<::std::string::String>,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub note: ::std::option::Option<::std::string::String>,
         pub truncated: bool,
@@ -3511,11 +3708,23 @@ pub mod memory {
         min: 1i64,
         max: 200i64,
     };
+    ///`memory_search.token_budget`: default 4000, clamped to 200..20000.
+    pub const MEMORY_SEARCH_TOKEN_BUDGET: crate::catalog::Clamp = crate::catalog::Clamp {
+        default: 4000i64,
+        min: 200i64,
+        max: 20000i64,
+    };
     ///`memory_timeline.limit`: default 50, clamped to 1..200.
     pub const MEMORY_TIMELINE_LIMIT: crate::catalog::Clamp = crate::catalog::Clamp {
         default: 50i64,
         min: 1i64,
         max: 200i64,
+    };
+    ///`memory_timeline.token_budget`: default 4000, clamped to 200..20000.
+    pub const MEMORY_TIMELINE_TOKEN_BUDGET: crate::catalog::Clamp = crate::catalog::Clamp {
+        default: 4000i64,
+        min: 200i64,
+        max: 20000i64,
     };
 }
 /// Every tool ctxlake serves, one variant each, in `tools/list` order.
