@@ -255,6 +255,26 @@ Feature: Claim memory: propose, search, timeline, briefing
       | {"query": "build", "subject": "org/app", "scope": "fleet"}  | 1    |
       | {"query": "build", "subject": "nothing"}                    | 0    |
 
+  Scenario Outline: keyword search folds accents, so either spelling finds the claim
+    Given the static embedding model is unavailable
+    And a server initialized with revision "2025-11-25"
+    And the fleet snapshot is built in "agent" mode from these claims:
+      | claim_id | claim                                  | type       | subject | observer | status   |
+      | c1       | le déploiement échoue sur staging      | outcome    | deploy  | cc-01    | promoted |
+      | c2       | the naïve retry loop hides flaky tests | convention | ci      | cc-02    | promoted |
+    When the client calls "memory_search" with:
+      """
+      {"query": "<query>"}
+      """
+    Then the tool output at /results/0 mentions "<found>"
+
+    Examples:
+      | query         | found       |
+      | deploiement   | déploiement |
+      | DÉPLOIEMENT   | déploiement |
+      | naive retry   | naïve       |
+      | naïve         | naïve       |
+
   Scenario: an unknown claim_type or scope is a validation error from the schema
     Given a server initialized with revision "2025-11-25"
     When the client calls "memory_search" with:

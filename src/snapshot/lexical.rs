@@ -19,7 +19,10 @@ pub const MAX_QUERY_TOKENS: usize = 32;
 const POSTING_BYTES: usize = 8;
 
 /// Identifies the index format and scoring in the snapshot's meta (`lexical_index`).
-pub const LEXICAL_INDEX: &str = "bm25-k1.2-b0.75-stopwords-v1";
+pub const LEXICAL_INDEX: &str = "bm25-k1.2-b0.75-stopwords-folded-v2";
+/// The previous format, whose terms kept their accents; its snapshots are still read, with
+/// query terms left unfolded to match.
+pub const LEXICAL_INDEX_V1: &str = "bm25-k1.2-b0.75-stopwords-v1";
 
 /// Common English function words, dropped from claims and queries alike. Short on purpose: only
 /// words that carry no topic. Negations ("not", "no", "never") stay, since claims hinge on them.
@@ -38,15 +41,35 @@ fn is_stop_word(token: &str) -> bool {
     STOP_WORDS.binary_search(&token).is_ok()
 }
 
-/// The indexed terms of a text: word tokens without stop words.
+/// The indexed terms of a text: word tokens without stop words, accents folded ("déploiement"
+/// and "deploiement" are one term, as FTS5's `remove_diacritics` made them).
 pub fn terms(text: &str) -> impl Iterator<Item = String> + '_ {
-    tokens(text).filter(|t| !is_stop_word(t))
+    tokens(text).map(fold).filter(|t| !is_stop_word(t))
+}
+
+/// A token without its combining marks, after canonical decomposition (NFD): "é" → "e",
+/// "ñ" → "n". Letters that do not decompose ("ß", "ø", "ł") stay as they are.
+fn fold(token: String) -> String {
+    if token.is_ascii() {
+        return token;
+    }
+    use unicode_normalization::UnicodeNormalization as _;
+    token.nfd().filter(|c| !unicode_normalization::char::is_combining_mark(*c)).collect()
 }
 
 /// The distinct terms of a query, in order, at most [`MAX_QUERY_TOKENS`].
 pub fn query_terms(query: &str) -> Vec<String> {
+    distinct(terms(query))
+}
+
+/// [`query_terms`] for an index of [`LEXICAL_INDEX_V1`], whose terms kept their accents.
+pub fn query_terms_unfolded(query: &str) -> Vec<String> {
+    distinct(tokens(query).filter(|t| !is_stop_word(t)))
+}
+
+fn distinct(terms: impl Iterator<Item = String>) -> Vec<String> {
     let mut words: Vec<String> = vec![];
-    for term in terms(query) {
+    for term in terms {
         if !words.contains(&term) && words.len() < MAX_QUERY_TOKENS {
             words.push(term);
         }
@@ -128,6 +151,15 @@ mod tests {
         let mut hits: Vec<(u32, f32)> = touched.iter().map(|&r| (r, acc[r as usize])).collect();
         hits.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         hits
+    }
+
+    #[test]
+    fn accents_fold_on_both_sides_so_either_spelling_finds_the_claim() {
+        let documents = ["le déploiement échoue sur staging", "unrelated build cache note"];
+        assert_eq!(scores(&documents, "deploiement")[0].0, 1);
+        assert_eq!(scores(&documents, "DÉPLOIEMENT echoue")[0].0, 1);
+        assert_eq!(query_terms("Straße søk naïve"), vec!["straße", "søk", "naive"]);
+        assert_eq!(query_terms_unfolded("déploiement"), vec!["déploiement"]);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! query is embedded by the model that filled the snapshot.
 
 use crate::embed::{Embedder, dot_i8, quantize};
-use crate::snapshot::lexical::{accumulate, query_terms};
+use crate::snapshot::lexical::{LEXICAL_INDEX_V1, accumulate, query_terms, query_terms_unfolded};
 use crate::snapshot::rank::{FUSION, Fusion, fuse, keep_strong, top};
 use crate::snapshot::{SCHEMA_VERSION, SnapshotError};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
@@ -59,6 +59,8 @@ pub struct Snapshot {
     embedding_dimensions: usize,
     /// One past the largest claims rowid: the size of the keyword accumulator.
     rowid_bound: usize,
+    /// False for a snapshot whose keyword index kept accents (`LEXICAL_INDEX_V1`).
+    folds_accents: bool,
     vectors: OnceCell<VectorIndex>,
 }
 
@@ -119,6 +121,7 @@ impl Snapshot {
         let agent_reads_enabled = meta("agent_reads_enabled")?.as_deref() == Some("true");
         let embedding_model = meta("embedding_model")?.unwrap_or_default();
         let embedding_dimensions = meta("embedding_dimensions")?.and_then(|d| d.parse().ok()).unwrap_or(0);
+        let folds_accents = meta("lexical_index")?.as_deref() != Some(LEXICAL_INDEX_V1);
         let (largest, count): (i64, i64) = db
             .query_row("SELECT coalesce(max(rowid), 0), count(*) FROM claims", [], |r| Ok((r.get(0)?, r.get(1)?)))
             .map_err(unusable)?;
@@ -136,6 +139,7 @@ impl Snapshot {
             embedding_model,
             embedding_dimensions,
             rowid_bound,
+            folds_accents,
             vectors: OnceCell::new(),
         })
     }
@@ -243,7 +247,7 @@ impl Snapshot {
         allowed: Option<&HashSet<i64>>,
         fusion: &Fusion,
     ) -> Result<Vec<i64>, SnapshotError> {
-        let terms = query_terms(query);
+        let terms = if self.folds_accents { query_terms(query) } else { query_terms_unfolded(query) };
         if terms.is_empty() {
             return Ok(vec![]);
         }
