@@ -120,7 +120,7 @@ fn run(args: Args, ctx: Ctx, installing: bool) -> anyhow::Result<ExitCode> {
         false => None,
     };
     for change in &changes {
-        report(change.client.name(), change, installing, args.dry_run);
+        report(change.client.map_or("ctxlake", Client::name), change, installing, args.dry_run);
     }
     if let Some(change) = &service {
         report("sync service", change, installing, args.dry_run);
@@ -248,8 +248,7 @@ fn service_change(places: &Places, binary: &Path, fleet: &str, installing: bool)
         (false, Some(text)) if !text.contains("ctxlake install --service") => before.clone(),
         _ => after,
     };
-    // The service belongs to no client: `client` is unused for it (the report names it).
-    Ok(Change { client: Client::ClaudeCode, path, before, after })
+    Ok(Change { client: None, path, before, after })
 }
 
 fn write_service(change: &Change) -> anyhow::Result<()> {

@@ -34,10 +34,11 @@ pub enum InstallError {
     Scope(#[from] NoProjectScope),
 }
 
-/// One file's change: its text now and after (`None`: absent).
+/// One file's change: its text now and after (`None`: absent). `client` is the MCP client
+/// whose file it is; `None` for a file of ctxlake's own (the sync service's unit).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Change {
-    pub client: Client,
+    pub client: Option<Client>,
     pub path: PathBuf,
     pub before: Option<String>,
     pub after: Option<String>,
@@ -76,7 +77,7 @@ pub fn plan_install(
             let before = read_text(&target.path)?;
             let after = edit::install(before.as_deref(), target.format, &target.edit)
                 .map_err(|source| invalid(&target, source))?;
-            Ok(Change { client, path: target.path, before, after: Some(after) })
+            Ok(Change { client: Some(client), path: target.path, before, after: Some(after) })
         })
         .collect()
 }
@@ -104,7 +105,7 @@ pub fn plan_uninstall(
                 None => continue,
             },
         };
-        changes.push(Change { client, path: target.path, before: Some(before), after });
+        changes.push(Change { client: Some(client), path: target.path, before: Some(before), after });
     }
     Ok(changes)
 }
@@ -121,8 +122,12 @@ pub fn apply_install(changes: &[Change], places: &Places) -> Result<(), InstallE
         let earlier = state.files.iter().position(|f| f.path == key);
         // A reinstall keeps the text from before the first install: that is what uninstall restores.
         let before = earlier.map_or_else(|| change.before.clone(), |i| state.files[i].before.clone());
-        let record =
-            InstalledFile { path: key, client: change.client.name().into(), before, after_sha256: sha256_hex(after) };
+        let record = InstalledFile {
+            path: key,
+            client: change.client.map_or("ctxlake", Client::name).into(),
+            before,
+            after_sha256: sha256_hex(after),
+        };
         match earlier {
             Some(i) => state.files[i] = record,
             None => state.files.push(record),
