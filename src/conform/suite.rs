@@ -28,6 +28,7 @@ pub const FEATURES: &[(&str, &str)] = &[
     ("lake.feature", include_str!("../../features/lake.feature")),
     ("install.feature", include_str!("../../features/install.feature")),
     ("knowledge.feature", include_str!("../../features/knowledge.feature")),
+    ("context.feature", include_str!("../../features/context.feature")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
