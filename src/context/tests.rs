@@ -141,3 +141,11 @@ fn an_all_projects_pack_says_so_in_its_scope_line() {
     let header = Header { goal: "g", intent: "build", layer: "recall", project: None };
     assert!(render(&header, &pack(1), None).markdown.contains("\nScope: all accessible projects\n"));
 }
+
+#[test]
+fn an_empty_pack_says_nothing_matched_rather_than_rendering_nothing() {
+    let header = Header { goal: "g", intent: "build", layer: "recall", project: Some("org/app") };
+    let rendered = render(&header, &[], Some(4000));
+    assert_eq!((rendered.items, rendered.omitted), (0, 0));
+    assert!(rendered.markdown.contains("Nothing in this fleet's cache"), "{}", rendered.markdown);
+}
