@@ -7,7 +7,7 @@ Feature: Fleet coordination tools
   Scenario: tools/list serves the fleet tools and never a memory_write
     Given a server initialized with revision "2025-11-25"
     When the client sends "tools/list"
-    Then the tool list is "fleet_status,fleet_claim,fleet_release,fleet_history,fleet_handoff,search_knowledge,get_guidance,submit_feedback,memory_search,memory_propose,memory_timeline"
+    Then the tool list is "context,fleet_status,fleet_claim,fleet_release,fleet_history,fleet_handoff,search_knowledge,get_guidance,submit_feedback,memory_search,memory_propose,memory_timeline"
 
   Scenario: fleet_status with no cache is an honest empty result with a note
     Given a server initialized with revision "2025-11-25"

@@ -44,4 +44,4 @@ Feature: CTXLAKE_TOOLS serves only the tool groups it names
       | selection    | said                                   |
       | memroy       | unknown tool group                     |
       | memroy       | memroy                                 |
-      | fleet,bogus  | the groups are fleet, knowledge, memory |
+      | fleet,bogus  | the groups are context, fleet, knowledge, memory |

@@ -99,7 +99,7 @@ Feature: Installing ctxlake into MCP clients touches only ctxlake's entry, and u
       Run make test before pushing.
       """
     When ctxlake install runs with "--agents-md"
-    Then ctxlake said "call `fleet_status`"
+    Then ctxlake said "call `context` with your goal"
     And the client file "AGENTS.md" does not contain "ctxlake"
     When ctxlake install runs with "--write-agents-md"
     Then the client file "AGENTS.md" contains "Run make test before pushing."

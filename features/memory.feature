@@ -105,7 +105,7 @@ Feature: Claim memory: propose, search, timeline, briefing
   Scenario: tools/list never offers a way to write a promoted claim
     Given a server initialized with revision "2025-11-25"
     When the client sends "tools/list"
-    Then the tool list is "fleet_status,fleet_claim,fleet_release,fleet_history,fleet_handoff,search_knowledge,get_guidance,submit_feedback,memory_search,memory_propose,memory_timeline"
+    Then the tool list is "context,fleet_status,fleet_claim,fleet_release,fleet_history,fleet_handoff,search_knowledge,get_guidance,submit_feedback,memory_search,memory_propose,memory_timeline"
 
   # ---- memory_search -----------------------------------------------------------------------
 

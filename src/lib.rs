@@ -2,7 +2,7 @@
 //! MCP, and the reference the conformance scenarios in `features/` hold MCP servers to.
 //! `rpc` is the pure protocol core, `catalog` the seam it calls tools through, `tools` the
 //! handlers behind the generated traits, `transport` the only code touching stdin/stdout,
-//! `guard` the read/write filters, `local` the cache and spool,
+//! `context` the pure compile of context packs, `guard` the read/write filters, `local` the cache and spool,
 //! `keys` (feature `serve`) the bearer keys and quotas of `ctxlake serve`. ARCHITECTURE.md draws the layers.
 
 pub mod attribution;
@@ -10,6 +10,7 @@ pub mod briefing;
 pub mod catalog;
 pub mod config;
 pub mod conform;
+pub mod context;
 pub mod embed;
 pub mod guard;
 pub mod install;

@@ -15,7 +15,7 @@ from mcp import Client
 
 TOOLS = {"fleet_status", "fleet_claim", "fleet_release", "fleet_history", "fleet_handoff",
          "memory_search", "memory_propose", "memory_timeline",
-         "search_knowledge", "get_guidance", "submit_feedback"}
+         "search_knowledge", "get_guidance", "submit_feedback", "context"}
 
 
 def check(condition, what):
@@ -28,7 +28,7 @@ async def session(url, mode):
     async with Client(url, mode=mode, raise_exceptions=True) as client:
         print(f"{mode}: protocol {client.protocol_version}")
         listed = await client.list_tools()
-        check({t.name for t in listed.tools} == TOOLS, "tools/list names the eleven tools")
+        check({t.name for t in listed.tools} == TOOLS, "tools/list names the twelve tools")
         status = await client.call_tool("fleet_status", {})
         check(not status.is_error and status.structured_content["fleet_id"] == "interop", "fleet_status answers")
         bad = await client.call_tool("fleet_history", {"limit": "ten"})

@@ -6,6 +6,7 @@ mod briefing;
 #[cfg(feature = "lake")]
 mod claims;
 mod conform;
+mod context;
 mod doctor;
 mod install;
 mod kb;
@@ -51,6 +52,9 @@ enum Command {
     /// Print the SessionStart briefing for this fleet from the local cache (same environment
     /// variables as `mcp`).
     Briefing(briefing::Args),
+    /// Print a goal-shaped context pack's Markdown for one project (the `context` tool; same
+    /// environment variables as `mcp`), e.g. `ctxlake context --goal "…" --project org/app`.
+    Context(context::Args),
     /// The knowledge base the knowledge tools serve: import, list, show, review, approve,
     /// deprecate, export (CTXLAKE_KB or --kb, default ~/.ctxlake/kb.sqlite).
     Kb(kb::Args),
@@ -97,6 +101,7 @@ impl Cli {
             Command::Mcp => mcp::run(environment()?),
             Command::Snapshot(args) => snapshot::run(args),
             Command::Briefing(args) => briefing::run(args, environment()?),
+            Command::Context(args) => context::run(args, environment()?),
             Command::Spool(args) => spool::run(args),
             Command::Kb(args) => kb::run(args, environment()?),
             Command::Conform(args) => conform::run(args),

@@ -30,6 +30,7 @@ pub const FEATURES: &[(&str, &str)] = &[
     ("knowledge.feature", include_str!("../../features/knowledge.feature")),
     ("groups.feature", include_str!("../../features/groups.feature")),
     ("paging.feature", include_str!("../../features/paging.feature")),
+    ("context.feature", include_str!("../../features/context.feature")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -12,8 +12,8 @@ pub const END: &str = "<!-- ctxlake:end -->";
 pub const SNIPPET: &str = "\
 ## Shared fleet memory (ctxlake)
 
-- At the start of a task, call `fleet_status` (who is active, which paths are leased) and
-  `memory_search` (what the fleet already learned about it).
+- At the start of a task, call `context` with your goal: who is working on what, recent
+  handoffs, and what the fleet learned (or `fleet_status` and `memory_search` on their own).
 - Before editing files another agent may touch, call `fleet_claim`; call `fleet_release` when done.
 - Before a design or implementation decision, call `search_knowledge`.
 - When you learn something the fleet should know, call `memory_propose` with its evidence.

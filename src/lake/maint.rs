@@ -104,10 +104,10 @@ pub fn maint(lake: &Lake, options: &MaintOptions) -> Result<MaintReport, MaintEr
     let drained = read_batches(lake, &layout, &mut report)?;
 
     report.leases = leases::apply(lake, &layout, &options.writer, &drained.requests, now)?;
-    let sessions = sessions_from_handoffs(&drained.requests);
+    let presence = read_presence(lake, &layout)?;
+    let sessions = sessions_from_handoffs(&drained.requests, &presence);
     report.sessions = sessions.len();
     write_history(lake, &layout, &options.writer, &sessions, now)?;
-    let presence = read_presence(lake, &layout)?;
     report.roster_agents = rebuild_roster(lake, &layout, &options.writer, &presence, now, options.roster_ttl)?;
 
     let mut known_agents: BTreeSet<String> = presence.iter().map(|p| p.agent_id.clone()).collect();
@@ -451,17 +451,22 @@ fn write_history(
 }
 
 /// One session per handoff, newest first. A handoff carries no session id of its own yet, so
-/// its record id names the session.
-fn sessions_from_handoffs(requests: &[SpoolRecord]) -> Vec<SessionDigest> {
+/// its record id names the session; nor a repo, so the repo and branch are those its agent's
+/// latest presence announced (what context packs scope a project by), and `next` is kept.
+fn sessions_from_handoffs(requests: &[SpoolRecord], presence: &[Presence]) -> Vec<SessionDigest> {
     let mut by_id: BTreeMap<String, (DateTime<Utc>, SessionDigest)> = BTreeMap::new();
     for record in requests {
-        if let SpoolRecord::Handoff { id, at, agent_id, summary, status, .. } = record {
+        if let SpoolRecord::Handoff { id, at, agent_id, summary, status, next, .. } = record {
+            let announced = presence.iter().filter(|p| p.agent_id == *agent_id).max_by_key(|p| p.last_seen);
             let digest = SessionDigest {
                 session_id: Some(id.clone()),
                 agent_id: Some(agent_id.clone()),
                 ended_at: Some(stamp_time(at)),
                 outcome: Some(status.clone()),
                 summary: Some(summary.clone()),
+                next: next.clone(),
+                repo: announced.and_then(|p| p.repo.clone()),
+                branch: announced.and_then(|p| p.branch.clone()),
                 turn_count: Some(0),
                 ..SessionDigest::default()
             };

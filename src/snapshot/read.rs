@@ -80,6 +80,8 @@ impl Lanes {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Hits {
     pub rows: Vec<SnapshotRow>,
+    /// Each row's fused score, in the same order (context packs merge claims with other items by it).
+    pub scores: Vec<f64>,
     pub truncated: bool,
     pub dense: bool,
 }
@@ -204,7 +206,8 @@ impl Snapshot {
         let truncated = fused.len() > k;
         fused.truncate(k);
         let rows = fused.iter().map(|(rowid, _)| self.row(*rowid)).collect::<Result<_, _>>()?;
-        Ok(Hits { rows, truncated, dense: embedder.is_some() })
+        let scores = fused.iter().map(|(_, score)| *score).collect();
+        Ok(Hits { rows, scores, truncated, dense: embedder.is_some() })
     }
 
     /// Whether `embedder` is the model that filled this snapshot's vectors.
@@ -231,6 +234,15 @@ impl Snapshot {
         let truncated = rows.len() > limit;
         rows.truncate(limit);
         Ok((rows, truncated))
+    }
+
+    /// Visible claims about `subject`, most confident first: a context pack's one-hop neighbours.
+    pub fn about_subject(&self, subject: &str, limit: usize) -> Result<Vec<SnapshotRow>, SnapshotError> {
+        let sql = format!(
+            "SELECT {ROW_COLUMNS} FROM claims WHERE visible_to_agents = 1 AND subject = ?1
+             ORDER BY confidence DESC, claim_id ASC LIMIT ?2"
+        );
+        self.rows(&sql, params![subject, limit as i64])
     }
 
     /// The visible claims with the highest confidence, for the briefing.

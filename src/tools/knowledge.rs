@@ -71,7 +71,7 @@ impl KnowledgeTools {
 
     /// The base to serve: the store when it holds records, else the starter base; loaded on
     /// first use and again after the store file changed.
-    fn base(&self) -> Result<Arc<Base>, ToolError> {
+    pub(crate) fn base(&self) -> Result<Arc<Base>, ToolError> {
         let identity = std::fs::metadata(&self.kb_path).ok().map(|m| FileIdentity {
             inode: m.ino(),
             len: m.len(),

@@ -44,7 +44,7 @@ struct FileIdentity {
     modified_ns: i128,
 }
 
-enum Opened<'a> {
+pub(crate) enum Opened<'a> {
     Ready(&'a Snapshot),
     Unavailable(String),
 }
@@ -58,7 +58,7 @@ impl MemoryTools {
     }
 
     /// Runs `f` with the current snapshot, opening (or reopening, after a sync replaced it) as needed.
-    fn with_snapshot<R>(&self, f: impl FnOnce(Opened<'_>) -> R) -> R {
+    pub(crate) fn with_snapshot<R>(&self, f: impl FnOnce(Opened<'_>) -> R) -> R {
         let mut guard = self.open.lock().unwrap_or_else(|poisoned| {
             tracing::error!("snapshot cache lock poisoned by an earlier panic; reopening");
             let mut inner = poisoned.into_inner();
@@ -284,7 +284,7 @@ fn generation(snapshot: &Snapshot) -> String {
 
 /// The embedder for a query against `snapshot`, and how the result will describe it. The static
 /// model is loaded (on the first search only) just when the snapshot's vectors come from it.
-fn query_embedder(snapshot: &Snapshot) -> (Option<&'static dyn Embedder>, MemorySearchOutputRetrieval) {
+pub(crate) fn query_embedder(snapshot: &Snapshot) -> (Option<&'static dyn Embedder>, MemorySearchOutputRetrieval) {
     static LEXICAL: Lexical = Lexical;
     let built_with = snapshot.embedding_model();
     if built_with == LEXICAL_MODEL {
@@ -343,7 +343,7 @@ fn missing_note() -> String {
 }
 
 /// The shadow-mode note when the snapshot says agent reads are off, else the peer framing.
-fn read_note(snapshot: &Snapshot) -> String {
+pub(crate) fn read_note(snapshot: &Snapshot) -> String {
     if snapshot.agent_reads_enabled() {
         PEER_NOTE.to_string()
     } else {

@@ -3,6 +3,7 @@
 //! `catalog::ToolError`. Handlers import `catalog`, never `rpc`: the protocol is not theirs.
 //! A new family is a schema folder, one file here, and one accessor in `Toolbox`.
 
+pub mod context;
 pub mod fleet;
 pub mod knowledge;
 pub mod memory;
@@ -11,35 +12,41 @@ pub mod paging;
 use crate::catalog::{CallError, Output, ToolSpec, Tools};
 use crate::spec::tools::{Handlers, dispatch};
 use serde_json::Value;
+use std::sync::Arc;
 
 /// Every tool family's handler: what `ctxlake mcp` (and later `ctxlake serve`) runs tools with.
 pub struct Toolbox {
     pub fleet: fleet::FleetTools,
-    pub memory: memory::MemoryTools,
-    pub knowledge: knowledge::KnowledgeTools,
+    pub memory: Arc<memory::MemoryTools>,
+    pub knowledge: Arc<knowledge::KnowledgeTools>,
+    pub context: context::ContextTools,
 }
 
 impl Toolbox {
     pub fn new(ctx: crate::config::Ctx) -> Toolbox {
-        Toolbox {
-            fleet: fleet::FleetTools::new(ctx.clone()),
-            knowledge: knowledge::KnowledgeTools::new(&ctx),
-            memory: memory::MemoryTools::new(ctx),
-        }
+        let knowledge = Arc::new(knowledge::KnowledgeTools::new(&ctx));
+        let memory = Arc::new(memory::MemoryTools::new(ctx.clone()));
+        // Context packs read through the same snapshot and knowledge base handles.
+        let context = context::ContextTools::new(ctx.clone(), memory.clone(), knowledge.clone());
+        Toolbox { fleet: fleet::FleetTools::new(ctx), memory, knowledge, context }
     }
 }
 
 impl Handlers for Toolbox {
+    fn context(&self) -> &dyn crate::spec::tools::context::Context {
+        &self.context
+    }
+
     fn fleet(&self) -> &dyn crate::spec::tools::fleet::Fleet {
         &self.fleet
     }
 
     fn memory(&self) -> &dyn crate::spec::tools::memory::Memory {
-        &self.memory
+        &*self.memory
     }
 
     fn knowledge(&self) -> &dyn crate::spec::tools::knowledge::Knowledge {
-        &self.knowledge
+        &*self.knowledge
     }
 }
 

@@ -432,12 +432,17 @@ fn an_agent_appears_in_another_hosts_roster_while_its_process_lives_and_ages_out
 
 /// `ctxlake <sync|maint>` for host A as a command, pointed at this fleet's lake.
 fn lake_command(f: &Fleet, subcommand: &str, extra: &[&str]) -> Command {
+    host_command(f, &f.a, subcommand, extra)
+}
+
+/// `ctxlake <sync|maint>` for `host`, pointed at this fleet's lake.
+fn host_command(f: &Fleet, host: &Host, subcommand: &str, extra: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_ctxlake"));
     command
-        .args([subcommand, "--lake", &f.lake_url, "--host", f.a.id.as_str()])
+        .args([subcommand, "--lake", &f.lake_url, "--host", host.id.as_str()])
         .args(extra)
-        .env("CTXLAKE_SPOOL_DIR", &f.a.spool_root)
-        .env("CTXLAKE_CACHE_DIR", &f.a.cache_root)
+        .env("CTXLAKE_SPOOL_DIR", &host.spool_root)
+        .env("CTXLAKE_CACHE_DIR", &host.cache_root)
         .env("CTXLAKE_FLEET_ID", f.fleet.as_str())
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -450,6 +455,81 @@ fn lake_command(f: &Fleet, subcommand: &str, extra: &[&str]) -> Command {
             .env("AWS_REGION", f.s3.region.as_deref().unwrap_or("us-east-1"));
     }
     command
+}
+
+fn a_context_pack_on_host_b_shows_host_as_live_work_handoff_and_promoted_claim(backend: Backend) {
+    let f = fleet(backend);
+    let checkout = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(checkout.path().join(".git")).unwrap();
+    std::fs::write(checkout.path().join(".git/HEAD"), "ref: refs/heads/just\n").unwrap();
+    std::fs::write(
+        checkout.path().join(".git/config"),
+        "[remote \"origin\"]\n\turl = https://example.com/org/app.git\n",
+    )
+    .unwrap();
+    let project = "https://example.com/org/app.git";
+    // Host A: a live `ctxlake mcp` session in the checkout, a claim seen in two sessions, a
+    // handoff with a next step, a lease request; then the real `ctxlake sync` and `ctxlake maint`.
+    let mut agent = start_agent(&f, checkout.path());
+    let spool = f.spool(&f.a);
+    spool.append(&proposal("agent-a", &["session-1"])).unwrap();
+    spool.append(&proposal("agent-a", &["session-2"])).unwrap();
+    spool.append(&handoff(&f.fleet, "agent-a", "moved the build to just")).unwrap();
+    spool.append(&claim_request(&f.fleet, "agent-a", "justfile")).unwrap();
+    for (host, subcommand, extra) in
+        [(&f.a, "sync", &["--once"][..]), (&f.a, "maint", &[]), (&f.b, "sync", &["--once"])]
+    {
+        let status = host_command(&f, host, subcommand, extra).status().unwrap();
+        assert!(status.success(), "ctxlake {subcommand} on {}: {status}", host.id.as_str());
+    }
+
+    // Host B: the pack through the real server, and its Markdown through `ctxlake context`.
+    let pack = call_tool(
+        &f.b.cache_root,
+        &f.b.spool_root,
+        "context",
+        json!({"goal": "change how the workspace builds", "project": project, "intent": "build"}),
+    );
+    let items: Vec<&Value> =
+        pack["sections"].as_array().unwrap().iter().flat_map(|s| s["items"].as_array().unwrap()).collect();
+    let find = |id: &str| items.iter().find(|i| i["id"].as_str().is_some_and(|v| v.starts_with(id))).copied();
+    let live = find("agent:agent-a").unwrap_or_else(|| panic!("A's live work: {pack}"));
+    assert_eq!((live["facet"].as_str(), live["quality"]["project_id"].as_str()), (Some("active_work"), Some(project)));
+    assert!(live["content"].as_str().unwrap().contains("holds justfile"), "{live}");
+    let handoff = find("session:").unwrap_or_else(|| panic!("A's handoff: {pack}"));
+    assert_eq!(
+        (handoff["type"].as_str(), handoff["content"].as_str()),
+        (Some("handoff"), Some("moved the build to just (status: done)"))
+    );
+    let claim = find("claim:claim-just").unwrap_or_else(|| panic!("A's promoted claim: {pack}"));
+    assert!(claim["content"].as_str().unwrap().starts_with("[agent-a, "), "{claim}");
+    assert!(claim["content"].as_str().unwrap().contains(", 2 independent sessions, conf "), "{claim}");
+    assert_eq!(pack["scope"], "project");
+
+    let out = Command::new(env!("CARGO_BIN_EXE_ctxlake"))
+        .args([
+            "context",
+            "--goal",
+            "change how the workspace builds",
+            "--project",
+            project,
+            "--intent",
+            "general",
+            "--no-budget",
+        ])
+        .env("CTXLAKE_SPOOL_DIR", &f.b.spool_root)
+        .env("CTXLAKE_CACHE_DIR", &f.b.cache_root)
+        .env("CTXLAKE_FLEET_ID", f.fleet.as_str())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let markdown = String::from_utf8(out.stdout).unwrap();
+    assert!(markdown.contains(&format!("\nScope: project {project}\n")), "{markdown}");
+    assert!(markdown.contains("\n## Plans\n\n- next, from agent-a: wire the CLI\n"), "{markdown}");
+    assert!(markdown.contains("agent-a (claude-code 2.1.0)"), "{markdown}");
+    assert!(markdown.contains(CLAIM), "{markdown}");
+    agent.kill().unwrap();
+    agent.wait().unwrap();
 }
 
 /// Every record id in host A's batches in the lake, with how often it occurs.
@@ -541,5 +621,6 @@ on_every_backend!(
     two_hosts_racing_for_one_path_100_times_never_both_get_it,
     concurrent_swaps_of_one_key_lose_no_update,
     an_agent_appears_in_another_hosts_roster_while_its_process_lives_and_ages_out_after_it_dies,
+    a_context_pack_on_host_b_shows_host_as_live_work_handoff_and_promoted_claim,
     a_sync_killed_at_random_points_then_rerun_leaves_every_record_in_the_lake_exactly_once,
 );

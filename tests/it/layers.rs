@@ -9,7 +9,11 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("transport", &["rpc", "keys"]),
     ("rpc", &["catalog", "spec"]),
     ("catalog", &["spec"]),
-    ("tools", &["catalog", "attribution", "config", "embed", "guard", "knowledge", "local", "snapshot", "spec"]),
+    (
+        "tools",
+        &["catalog", "attribution", "config", "context", "embed", "guard", "knowledge", "local", "snapshot", "spec"],
+    ),
+    ("context", &["guard", "snapshot", "spec"]),
     ("knowledge", &["embed", "guard", "snapshot", "spec"]),
     ("briefing", &["attribution", "config", "guard", "local", "snapshot", "spec"]),
     ("attribution", &["guard", "snapshot"]),

@@ -218,6 +218,7 @@ pub fn register(r: &mut Registry) {
         build_snapshot(w, "agent", &events)
     });
     knowledge_steps(r);
+    context_steps(r);
     r.add(r#"the briefing is printed as "([^"]*)""#, |w, a, _| {
         let out = ctxlake(w, &["briefing", "--format", &a[0]])?.stdin(Stdio::null()).output().map_err(io)?;
         ensure(out.status.success(), || String::from_utf8_lossy(&out.stderr).to_string())?;
@@ -285,6 +286,41 @@ pub fn register(r: &mut Registry) {
         ensure(text.len() <= max, || format!("{} bytes", text.len()))?;
         ensure(text.ends_with("[ctxlake: briefing truncated]"), || text.chars().rev().take(80).collect())
     });
+}
+
+/// Context packs: properties that take more than one call to see.
+fn context_steps(r: &mut Registry) {
+    r.add(
+        r#"calling "context" with these arguments at markdown_token_budget (.+) never gives less content:"#,
+        |w, a, s| {
+            let arguments = json_arg(docstring(s)?)?;
+            let mut previous: Option<(u64, Vec<String>)> = None;
+            for budget in a[0].split(", ") {
+                let budget: u64 =
+                    budget.trim().parse().map_err(|_| fail(format!("budget {budget} is not a number")))?;
+                let mut call = arguments.clone();
+                call["markdown_token_budget"] = json!(budget);
+                let answer = w.request("tools/call", json!({"name": "context", "arguments": call}))?;
+                let text = answer["result"]["content"][0]["text"].as_str().unwrap_or_default();
+                let output = json_arg(text)?;
+                let markdown = output["markdown"].as_str().unwrap_or_default();
+                let items: Vec<String> = markdown.lines().filter(|l| l.starts_with("- ")).map(str::to_string).collect();
+                let kept = output["usage_metadata"]["markdown"]["items"].as_u64().unwrap_or_default();
+                ensure(kept >= 1, || format!("budget {budget}: no item rendered"))?;
+                let tokens = markdown.len().div_ceil(4) as u64;
+                ensure(kept == 1 || tokens <= budget, || format!("budget {budget}: {tokens} tokens for {kept} items"))?;
+                if let Some((smaller, lines)) = &previous {
+                    for line in lines {
+                        ensure(items.contains(line), || {
+                            format!("budget {budget} lost, from budget {smaller}: {line}")
+                        })?;
+                    }
+                }
+                previous = Some((budget, items));
+            }
+            Ok(())
+        },
+    );
 }
 
 /// The knowledge base in the scratch folder (`CTXLAKE_KB`), filled through `ctxlake kb`.
@@ -371,10 +407,16 @@ fn kb_record(row: &HashMap<String, String>) -> Value {
         "id": get("id"), "slug": get("slug"), "status": or(get("status"), "draft"), "topic": or(get("topic"), "implementation"),
         "title": title, "summary": or(get("summary"), "A summary."), "recommendation": format!("Do this: {}", get("summary")),
         "rationale": format!("Why: {title}."), "applies_to": applies_to, "confidence": "high",
+        "pitfalls": list(&get("pitfalls")), "verification_checks": list(&get("checks")),
         "updated_at": "2026-10-01T00:00:00Z",
         "sources": [{"title": "Source", "url": "https://example.org/source", "publisher": "Example",
                      "evidence_excerpt": "quoted", "relation": "supports"}]
     })
+}
+
+/// A cell of `;`-separated items.
+fn list(cell: &str) -> Vec<String> {
+    cell.split(';').map(str::trim).filter(|i| !i.is_empty()).map(str::to_string).collect()
 }
 
 fn kb_import(w: &World<'_>, records: &[Value], approve: bool) -> Outcome {

@@ -14,7 +14,7 @@ impl ::std::convert::From<::std::vec::Vec<::serde_json::Value>> for HistoryFile 
         Self::Array(value)
     }
 }
-///One finished session: session_id, agent_id, runtime, repo, branch, started_at, ended_at, duration_ms, turn_count, outcome, summary, files, friction, and anything else the writer put there.
+///One finished session: session_id, agent_id, runtime, repo, branch, started_at, ended_at, duration_ms, turn_count, outcome, summary, next (a handoff's), files, friction, and anything else the writer put there.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
 pub struct SessionDigest {
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
@@ -29,6 +29,9 @@ pub struct SessionDigest {
     pub files: ::std::vec::Vec<::std::string::String>,
     #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
     pub friction: ::std::vec::Vec<::serde_json::Value>,
+    ///a handoff's next step for whoever continues (context packs show it as a plan)
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub next: ::std::option::Option<::std::string::String>,
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub outcome: ::std::option::Option<::std::string::String>,
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
