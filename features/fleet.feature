@@ -178,6 +178,8 @@ Feature: Fleet coordination tools
     And the tool output at /note mentions "history.json is not in the local cache"
 
   Scenario Outline: fleet_history caps rows: default 50, clamped to 1..200, truncation visible
+    (200 rows need more than the default 4,000-token budget, so that row raises it; features/paging.feature has the budget's rules.)
+
     Given a server initialized with revision "2025-11-25"
     And the fleet cache holds 300 sessions in "org/app"
     When the client calls "fleet_history" with:
@@ -193,7 +195,7 @@ Feature: Fleet coordination tools
       | {"limit": 0}     | 1    | true      |
       | {"limit": -3}    | 1    | true      |
       | {"limit": 120}   | 120  | true      |
-      | {"limit": 100000}| 200  | true      |
+      | {"limit": 100000, "token_budget": 20000} | 200 | true |
 
   Scenario: fleet_history is newest first and filters by repo and since
     Given a server initialized with revision "2025-11-25"

@@ -297,7 +297,7 @@ Feature: Claim memory: propose, search, timeline, briefing
       | arguments                            | hits |
       | {"query": "migration deploy"}        | 10   |
       | {"query": "migration deploy", "k": 0}  | 1    |
-      | {"query": "migration deploy", "k": 500} | 200 |
+      | {"query": "migration deploy", "k": 500, "token_budget": 20000} | 200 |
 
   Scenario Outline: hostile query text never surfaces as an SQL or FTS error
     Given a server initialized with revision "2025-11-25"

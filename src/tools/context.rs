@@ -13,6 +13,7 @@ use crate::context::markdown::{self, Header};
 use crate::context::{Candidate, Plan, overlap, select, terms, text_key};
 use crate::guard::sanitize::{MAX_LONG_FIELD, MAX_SHORT_FIELD, clean_single_line, clean_value};
 use crate::knowledge::{Base, Mode, Query};
+use crate::local::project;
 use crate::local::rows::{newest_first, read_rows};
 use crate::local::spool_read::{self, SpoolLine};
 use crate::snapshot::{Filters, Snapshot, SnapshotRow};
@@ -62,9 +63,11 @@ enum Reads {
 }
 
 impl Reads {
+    /// Whether a row's repository is the pack's project, compared as project ids, so a remote
+    /// URL in any spelling and the id itself meet (`local::project`).
     fn admits(&self, repo: Option<&str>) -> bool {
         match self {
-            Reads::Project(project) => repo == Some(project.as_str()),
+            Reads::Project(project) => repo.and_then(project::from_remote).as_deref() == Some(project.as_str()),
             Reads::All => true,
         }
     }
@@ -84,7 +87,9 @@ impl Context for ContextTools {
             return Err(ToolError::new("invalid arguments for tool `context`: /goal: must not be blank"));
         }
         let reads = match (input.project.as_deref(), input.all_projects) {
-            (Some(project), false) => Reads::Project(project.to_string()),
+            (Some(project), false) => {
+                Reads::Project(project::from_remote(project).unwrap_or_else(|| project.to_string()))
+            }
             (None, true) => Reads::All,
             (None, false) => {
                 return Err(ToolError::new(
@@ -415,7 +420,7 @@ fn claims(
     let mode = if hits.dense { planned.mode.to_string() } else { "keyword".to_string() };
     let mut out = vec![];
     for (rank, (row, score)) in hits.rows.iter().zip(&hits.scores).enumerate() {
-        let about_project = reads.project() == Some(row.subject.as_str());
+        let about_project = reads.project().is_some_and(|p| project::from_remote(&row.subject).as_deref() == Some(p));
         if row.scope == "repo" && reads.project().is_some() && !about_project {
             continue;
         }

@@ -467,7 +467,8 @@ fn a_context_pack_on_host_b_shows_host_as_live_work_handoff_and_promoted_claim(b
         "[remote \"origin\"]\n\turl = https://example.com/org/app.git\n",
     )
     .unwrap();
-    let project = "https://example.com/org/app.git";
+    // Asked for by the remote URL, the pack names the project by its id (local::project).
+    let (project, id) = ("https://example.com/org/app.git", "example.com/org/app");
     // Host A: a live `ctxlake mcp` session in the checkout, a claim seen in two sessions, a
     // handoff with a next step, a lease request; then the real `ctxlake sync` and `ctxlake maint`.
     let mut agent = start_agent(&f, checkout.path());
@@ -494,7 +495,7 @@ fn a_context_pack_on_host_b_shows_host_as_live_work_handoff_and_promoted_claim(b
         pack["sections"].as_array().unwrap().iter().flat_map(|s| s["items"].as_array().unwrap()).collect();
     let find = |id: &str| items.iter().find(|i| i["id"].as_str().is_some_and(|v| v.starts_with(id))).copied();
     let live = find("agent:agent-a").unwrap_or_else(|| panic!("A's live work: {pack}"));
-    assert_eq!((live["facet"].as_str(), live["quality"]["project_id"].as_str()), (Some("active_work"), Some(project)));
+    assert_eq!((live["facet"].as_str(), live["quality"]["project_id"].as_str()), (Some("active_work"), Some(id)));
     assert!(live["content"].as_str().unwrap().contains("holds justfile"), "{live}");
     let handoff = find("session:").unwrap_or_else(|| panic!("A's handoff: {pack}"));
     assert_eq!(
@@ -524,7 +525,7 @@ fn a_context_pack_on_host_b_shows_host_as_live_work_handoff_and_promoted_claim(b
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let markdown = String::from_utf8(out.stdout).unwrap();
-    assert!(markdown.contains(&format!("\nScope: project {project}\n")), "{markdown}");
+    assert!(markdown.contains(&format!("\nScope: project {id}\n")), "{markdown}");
     assert!(markdown.contains("\n## Plans\n\n- next, from agent-a: wire the CLI\n"), "{markdown}");
     assert!(markdown.contains("agent-a (claude-code 2.1.0)"), "{markdown}");
     assert!(markdown.contains(CLAIM), "{markdown}");
