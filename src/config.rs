@@ -17,6 +17,9 @@ pub struct Ctx {
     /// The tool groups or tools to serve (`CTXLAKE_TOOLS`, comma-separated; `None`: all), as
     /// written: the binary checks it against the catalog at startup.
     pub tools: Option<String>,
+    /// The project ids this caller may read (`None`: every project of its fleet). Over stdio
+    /// always `None`; `ctxlake serve` sets it from a key's `--projects`.
+    pub projects: Option<Vec<String>>,
 }
 
 impl Ctx {
@@ -39,6 +42,7 @@ impl Ctx {
             lake_root: home.join(".ctxlake/lake"),
             kb_path: non_empty("CTXLAKE_KB").map(PathBuf::from).unwrap_or_else(|| home.join(".ctxlake/kb.sqlite")),
             tools: non_empty("CTXLAKE_TOOLS"),
+            projects: None,
         })
     }
 }
@@ -55,6 +59,7 @@ impl Ctx {
             lake_root: root.join("lake"),
             kb_path: root.join("kb.sqlite"),
             tools: None,
+            projects: None,
         })
     }
 }

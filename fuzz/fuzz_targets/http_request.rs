@@ -108,7 +108,7 @@ fn world() -> &'static World {
         let open = App::new(config.clone(), servers(ctx.clone()), None);
         let pepper = Pepper::from_value("a pepper for the fuzzer, long enough").expect("a pepper");
         let keys = KeyStore::open(&dir.path().join("keys.sqlite"), pepper).expect("a key store");
-        keys.create(&NewKey { name: "fuzz".into(), quota: Some(5), fleets: vec!["web".into()], tools: None })
+        keys.create(&NewKey { name: "fuzz".into(), quota: Some(5), fleets: vec!["web".into()], ..NewKey::default() })
             .expect("a key");
         let mut keyed_config = config;
         keyed_config.guests = Some(GuestPolicy { quota: 3 });

@@ -48,6 +48,10 @@ enum Command {
         /// knowledge, or a tool's name); stored expanded to tool names.
         #[arg(long, value_delimiter = ',')]
         tools: Option<Vec<String>>,
+        /// Restrict the key to these projects (comma-separated repositories: an id such as
+        /// github.com/org/repo or a remote URL, stored as ids); default every project of its fleets.
+        #[arg(long, value_delimiter = ',')]
+        projects: Option<Vec<String>>,
     },
     /// List the keys (never their secrets) with today's usage.
     List,
@@ -88,7 +92,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let store = open_store(args.db, &args.paths)?;
     let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
     match args.command {
-        Command::Create { name, quota, fleets, tools } => {
+        Command::Create { name, quota, fleets, tools, projects } => {
             for fleet in &fleets {
                 FleetId::new(fleet.clone()).map_err(|e| anyhow::anyhow!("invalid fleet '{fleet}': {e}"))?;
             }
@@ -102,7 +106,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 ),
                 None => None,
             };
-            let (record, token) = store.create(&NewKey { name, quota, fleets, tools })?;
+            let projects = match projects {
+                Some(list) => Some(
+                    list.iter()
+                        .map(|p| {
+                            ctxlake::local::project::from_remote(p)
+                                .ok_or_else(|| anyhow::anyhow!("--projects: {p:?} names no repository"))
+                        })
+                        .collect::<anyhow::Result<Vec<String>>>()?,
+                ),
+                None => None,
+            };
+            let (record, token) = store.create(&NewKey { name, quota, fleets, tools, projects })?;
             eprintln!("created key '{}' (prefix {}); it is shown once, store it now:", record.name, record.prefix);
             println!("{token}");
         }

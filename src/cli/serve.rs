@@ -159,8 +159,13 @@ fn servers(base: Ctx, served: Option<Vec<String>>) -> Servers {
     };
     Servers::new(move |scope| match scope {
         Scope::Local => Some(visible(Server::new(Toolbox::new(base.clone())), None)),
-        Scope::Fleet { fleet, agent, tools } => {
-            let ctx = Ctx { fleet_id: FleetId::new(fleet.clone()).ok()?, agent_id: agent.clone(), ..base.clone() };
+        Scope::Fleet { fleet, agent, tools, projects } => {
+            let ctx = Ctx {
+                fleet_id: FleetId::new(fleet.clone()).ok()?,
+                agent_id: agent.clone(),
+                projects: projects.clone(),
+                ..base.clone()
+            };
             Some(visible(Server::new(Toolbox::new(ctx)), tools.as_ref()))
         }
         Scope::Restricted { tools } => {

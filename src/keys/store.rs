@@ -20,7 +20,8 @@ CREATE TABLE IF NOT EXISTS keys (
     fleets     TEXT NOT NULL,        -- JSON array of fleet ids
     tools      TEXT,                 -- JSON array of tool names; NULL: every tool its fleets allow
     created_at TEXT NOT NULL,
-    revoked_at TEXT
+    revoked_at TEXT,
+    projects   TEXT                  -- JSON array of project ids; NULL: every project of its fleets
 );
 CREATE TABLE IF NOT EXISTS usage (
     subject TEXT NOT NULL,           -- 'key:<prefix>' or 'ip:<HMAC-SHA256(pepper, ip)>'
@@ -37,6 +38,8 @@ pub struct NewKey {
     pub quota: Option<u32>,
     pub fleets: Vec<String>,
     pub tools: Option<Vec<String>>,
+    /// The project ids (`github.com/org/repo`) the key may read; `None`: every project.
+    pub projects: Option<Vec<String>>,
 }
 
 /// One stored key, without anything secret.
@@ -47,6 +50,7 @@ pub struct KeyRecord {
     pub quota: Option<u32>,
     pub fleets: Vec<String>,
     pub tools: Option<Vec<String>>,
+    pub projects: Option<Vec<String>>,
     pub created_at: String,
     pub revoked_at: Option<String>,
 }
@@ -112,6 +116,12 @@ impl KeyStore {
         db.pragma_update(None, "journal_mode", "WAL")?;
         db.pragma_update(None, "synchronous", "NORMAL")?;
         db.execute_batch(SCHEMA)?;
+        // A store made before keys had projects gains the column; its keys read every project.
+        let has_projects: bool =
+            db.query_row("SELECT count(*) FROM pragma_table_info('keys') WHERE name = 'projects'", [], |r| r.get(0))?;
+        if !has_projects {
+            db.execute_batch("ALTER TABLE keys ADD COLUMN projects TEXT")?;
+        }
         Ok(KeyStore { db: Mutex::new(db), pepper })
     }
 
@@ -134,13 +144,16 @@ impl KeyStore {
             quota: key.quota,
             fleets: key.fleets.clone(),
             tools: key.tools.clone(),
+            projects: key.projects.clone(),
             created_at: now(),
             revoked_at: None,
         };
         let fleets = serde_json::to_string(&record.fleets).expect("strings serialize");
         let tools = record.tools.as_ref().map(|t| serde_json::to_string(t).expect("strings serialize"));
+        let projects = record.projects.as_ref().map(|p| serde_json::to_string(p).expect("strings serialize"));
         let inserted = self.db().execute(
-            "INSERT INTO keys (prefix, name, hash, quota, fleets, tools, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            "INSERT INTO keys (prefix, name, hash, quota, fleets, tools, created_at, projects)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             params![
                 record.prefix,
                 record.name,
@@ -148,7 +161,8 @@ impl KeyStore {
                 record.quota,
                 fleets,
                 tools,
-                record.created_at
+                record.created_at,
+                projects
             ],
         );
         match inserted {
@@ -196,7 +210,7 @@ impl KeyStore {
         let sql = format!("SELECT {COLUMNS}, hash FROM keys WHERE prefix = ?1");
         let found = self
             .db()
-            .query_row(&sql, [parsed.prefix], |row| Ok((record(row)?, row.get::<_, String>(7)?)))
+            .query_row(&sql, [parsed.prefix], |row| Ok((record(row)?, row.get::<_, String>(8)?)))
             .optional()?;
         Ok(match found {
             Some((key, hash)) if self.pepper.verify(parsed.secret.as_bytes(), &hash) => match key.revoked_at {
@@ -265,7 +279,8 @@ impl KeyStore {
     }
 }
 
-const COLUMNS: &str = "prefix, name, quota, fleets, tools, created_at, revoked_at";
+/// The columns `record` reads, in its order; a query that needs more appends them after these.
+const COLUMNS: &str = "prefix, name, quota, fleets, tools, created_at, revoked_at, projects";
 
 fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<KeyRecord> {
     let json_list = |text: String| serde_json::from_str::<Vec<String>>(&text).unwrap_or_default();
@@ -277,6 +292,7 @@ fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<KeyRecord> {
         tools: row.get::<_, Option<String>>(4)?.map(json_list),
         created_at: row.get(5)?,
         revoked_at: row.get(6)?,
+        projects: row.get::<_, Option<String>>(7)?.map(json_list),
     })
 }
 
@@ -293,10 +309,36 @@ mod tests {
     }
 
     #[test]
+    fn a_store_made_before_keys_had_projects_opens_and_its_keys_read_every_project() {
+        let dir = tempfile::tempdir().unwrap();
+        let old = Connection::open(dir.path().join("keys.sqlite")).unwrap();
+        old.execute_batch(&SCHEMA.replace(
+            ",\n    projects   TEXT                  -- JSON array of project ids; NULL: every project of its fleets",
+            "",
+        ))
+        .unwrap();
+        old.execute(
+            "INSERT INTO keys (prefix, name, hash, quota, fleets, created_at) VALUES ('p', 'old', 'h', NULL, '[]', 'now')",
+            [],
+        )
+        .unwrap();
+        drop(old);
+        let keys = store(dir.path());
+        let listed = keys.list().unwrap();
+        assert_eq!((listed[0].name.as_str(), listed[0].projects.clone()), ("old", None));
+    }
+
+    #[test]
     fn a_created_key_authenticates_and_only_its_hash_is_stored() {
         let dir = tempfile::tempdir().unwrap();
         let keys = store(dir.path());
-        let new = NewKey { name: "ci-bot".into(), quota: Some(10), fleets: vec!["web".into()], tools: None };
+        let new = NewKey {
+            name: "ci-bot".into(),
+            quota: Some(10),
+            fleets: vec!["web".into()],
+            tools: None,
+            projects: Some(vec!["github.com/org/app".into()]),
+        };
         let (record, token) = keys.create(&new).unwrap();
         assert_eq!(keys.authenticate(&token).unwrap(), Ok(record.clone()));
         let parsed = parse_key(&token).unwrap();

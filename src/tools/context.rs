@@ -55,11 +55,13 @@ impl ContextTools {
     }
 }
 
-/// The project a pack reads: one, or every one the caller can access.
+/// The project a pack reads: one, every one, or (for a key limited to some projects) every
+/// one the caller can access.
 #[derive(Debug, Clone, PartialEq)]
 enum Reads {
     Project(String),
     All,
+    Among(Vec<String>),
 }
 
 impl Reads {
@@ -69,13 +71,23 @@ impl Reads {
         match self {
             Reads::Project(project) => repo.and_then(project::from_remote).as_deref() == Some(project.as_str()),
             Reads::All => true,
+            Reads::Among(projects) => repo.and_then(project::from_remote).is_some_and(|r| projects.contains(&r)),
+        }
+    }
+
+    /// Whether a repo-scoped claim about `subject` stays out: it is about a project this pack
+    /// does not read.
+    fn excludes_repo_claim(&self, subject: &str) -> bool {
+        match self {
+            Reads::Project(_) | Reads::Among(_) => !self.admits(Some(subject)),
+            Reads::All => false,
         }
     }
 
     fn project(&self) -> Option<&str> {
         match self {
             Reads::Project(project) => Some(project),
-            Reads::All => None,
+            Reads::All | Reads::Among(_) => None,
         }
     }
 }
@@ -90,7 +102,10 @@ impl Context for ContextTools {
             (Some(project), false) => {
                 Reads::Project(project::from_remote(project).unwrap_or_else(|| project.to_string()))
             }
-            (None, true) => Reads::All,
+            (None, true) => match &self.ctx.projects {
+                Some(allowed) => Reads::Among(allowed.clone()),
+                None => Reads::All,
+            },
             (None, false) => {
                 return Err(ToolError::new(
                     "A context pack reads one project: pass `project` (a repository of this fleet), or `all_projects: true` on purpose",
@@ -102,6 +117,14 @@ impl Context for ContextTools {
                 ));
             }
         };
+        if let (Reads::Project(wanted), Some(allowed)) = (&reads, &self.ctx.projects)
+            && !allowed.contains(wanted)
+        {
+            return Err(ToolError::new(format!(
+                "Project access denied: {}",
+                clean_single_line(wanted, MAX_SHORT_FIELD)
+            )));
+        }
         let domain = input.domain.as_deref().map(|d| clean_single_line(d, MAX_SHORT_FIELD)).filter(|d| !d.is_empty());
         let query = crate::context::query(&goal, domain.as_deref());
         let plan = Plan::new(
@@ -421,7 +444,7 @@ fn claims(
     let mut out = vec![];
     for (rank, (row, score)) in hits.rows.iter().zip(&hits.scores).enumerate() {
         let about_project = reads.project().is_some_and(|p| project::from_remote(&row.subject).as_deref() == Some(p));
-        if row.scope == "repo" && reads.project().is_some() && !about_project {
+        if row.scope == "repo" && reads.excludes_repo_claim(&row.subject) {
             continue;
         }
         let facet = claim_facet(&row.claim_type);

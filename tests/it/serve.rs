@@ -499,3 +499,27 @@ fn serve_refuses_an_unknown_tool_group_at_startup() {
     assert_eq!(out.status.code(), Some(78));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown tool group \"bogus\""));
 }
+
+#[test]
+fn a_context_pack_of_a_project_the_key_cannot_access_is_denied_by_name() {
+    let mut token = String::new();
+    let server = serve_with(&["--keys"], |home| {
+        token = create_key(home, &["--name", "app-bot", "--fleets", "web", "--projects", "git@github.com:Org/App.git"]);
+    });
+    let auth = format!("Bearer {token}");
+    let context = |id: u64, arguments: Value| {
+        let body = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                          "params": {"name": "context", "arguments": arguments}});
+        frame(&post(&server, &body, &[("Authorization", &auth)]))["result"].clone()
+    };
+    let denied = context(1, json!({"goal": "fix the build", "project": "github.com/org/billing"}));
+    assert_eq!(denied["isError"], true, "{denied}");
+    assert_eq!(denied["content"][0]["text"], "Project access denied: github.com/org/billing");
+    for (id, arguments) in [
+        (2, json!({"goal": "fix the build", "project": "https://github.com/org/app"})),
+        (3, json!({"goal": "fix the build", "all_projects": true})),
+    ] {
+        let pack = context(id, arguments);
+        assert_eq!(pack["isError"], false, "the key's own project, in another spelling, or all it may read: {pack}");
+    }
+}

@@ -199,7 +199,12 @@ fn scope(app: &App, principal: &Principal, headers: &HeaderMap) -> Result<Scope,
                     return Err(Reply::refusal(StatusCode::BAD_REQUEST, SERVER_ERROR, message));
                 }
             };
-            Ok(Scope::Fleet { fleet, agent: key.name.clone(), tools: key.tools.clone() })
+            Ok(Scope::Fleet {
+                fleet,
+                agent: key.name.clone(),
+                tools: key.tools.clone(),
+                projects: key.projects.clone(),
+            })
         }
     }
 }

@@ -96,8 +96,9 @@ impl Config {
 pub enum Scope {
     /// No key store: the server's own fleet and agent, every tool (`ctxlake mcp` over HTTP).
     Local,
-    /// A key scoped to `fleet`: its fleet and memory tools (or `tools`), as agent `agent`.
-    Fleet { fleet: String, agent: String, tools: Option<Vec<String>> },
+    /// A key scoped to `fleet`: its fleet and memory tools (or `tools`), as agent `agent`, over
+    /// its `projects` (`None`: every project).
+    Fleet { fleet: String, agent: String, tools: Option<Vec<String>>, projects: Option<Vec<String>> },
     /// Guests and keys scoped to no fleet: these tools only.
     Restricted { tools: Vec<String> },
 }
