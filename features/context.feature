@@ -391,3 +391,30 @@ Feature: Context packs: one project, facets by intent, attributed, budgeted
     Then the tool output at /usage_hint mentions "memory_propose"
     And the tool output at /usage_hint mentions "fleet_handoff"
     And the structured content matches the text content and the tool's output schema
+
+  # ---- access over HTTP ----------------------------------------------------------------------
+
+  Scenario: over HTTP, a key limited to one project is denied any other by name
+    Given ctxlake serve runs with a key of this fleet limited to the project "github.com/org/app"
+    When the key's client calls "context" over HTTP with:
+      """
+      {"goal": "fix the flaky build", "project": "github.com/org/billing"}
+      """
+    Then the tool result is an error mentioning:
+      """
+      Project access denied: github.com/org/billing
+      """
+
+  Scenario Outline: over HTTP, the key's own project reads in any spelling, and all_projects reads only it
+    Given ctxlake serve runs with a key of this fleet limited to the project "github.com/org/app"
+    When the key's client calls "context" over HTTP with:
+      """
+      <arguments>
+      """
+    Then the tool output at /scope is "<scope>"
+
+    Examples:
+      | arguments                                                            | scope        |
+      | {"goal": "fix the flaky build", "project": "git@github.com:org/app.git"} | project      |
+      | {"goal": "fix the flaky build", "project": "HTTPS://github.com/Org/App"} | project      |
+      | {"goal": "fix the flaky build", "all_projects": true}                  | all_projects |

@@ -101,6 +101,23 @@ pub struct World<'a> {
     pub picked_tool: Option<(String, String)>,
     /// Variables fixture steps add to every ctxlake process the check starts after them.
     pub extra_env: Vec<(String, String)>,
+    /// A `ctxlake serve` a fixture step started beside the target, stopped with the check.
+    pub served: Option<Served>,
+}
+
+/// A `ctxlake serve` child of a check (fixtures only): its endpoint and the bearer token of the
+/// key the step created. Killed when the check ends.
+pub struct Served {
+    pub child: std::process::Child,
+    pub url: crate::conform::http::Url,
+    pub token: String,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 impl<'a> World<'a> {
@@ -127,6 +144,7 @@ impl<'a> World<'a> {
             last_tool: None,
             picked_tool: None,
             extra_env: vec![],
+            served: None,
         })
     }
 

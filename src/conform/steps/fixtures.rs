@@ -172,6 +172,59 @@ pub fn register(r: &mut Registry) {
         let n = std::fs::read_dir(spool_dir(w)?).map_err(io)?.count();
         ensure(n.to_string() == a[0], || format!("{n} files"))
     });
+    // `ctxlake serve` with bearer keys beside the stdio target, over the same cache, spool and
+    // knowledge base (issue 14: a key limited to some projects).
+    r.add(r#"ctxlake serve runs with a key of this fleet limited to the project "([^"]*)""#, |w, a, _| {
+        let home = w.scratch_dir()?.join("serve-home");
+        std::fs::create_dir_all(&home).map_err(io)?;
+        let fleet = w.fleet.clone();
+        let create = ["keys", "create", "--name", "pack-bot", "--fleets", &fleet, "--projects", &a[0]];
+        let out =
+            ctxlake(w, &create)?.env("HOME", &home).env("CTXLAKE_KEY_PEPPER", SERVE_PEPPER).output().map_err(io)?;
+        ensure(out.status.success(), || String::from_utf8_lossy(&out.stderr).to_string())?;
+        let token = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        let mut child = ctxlake(w, &["serve", "--bind", "127.0.0.1:0", "--keys"])?
+            .env("HOME", &home)
+            .env("CTXLAKE_KEY_PEPPER", SERVE_PEPPER)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .spawn()
+            .map_err(io)?;
+        let mut line = String::new();
+        if let Some(stderr) = child.stderr.take() {
+            let mut reader = std::io::BufReader::new(stderr);
+            std::io::BufRead::read_line(&mut reader, &mut line).map_err(io)?;
+            // Keep draining, so the server never blocks on a full pipe.
+            std::thread::spawn(move || std::io::copy(&mut reader, &mut std::io::sink()));
+        }
+        let address = line.split_whitespace().find(|word| word.starts_with("http://"));
+        let Some(url) = address.and_then(|a| crate::conform::http::Url::parse(a).ok()) else {
+            let _ = child.kill();
+            return Err(fail(format!("ctxlake serve printed no address: {line}")));
+        };
+        w.served = Some(crate::conform::world::Served { child, url, token });
+        Ok(())
+    });
+    r.add(r#"the key's client calls "([^"]*)" over HTTP with:"#, |w, a, s| {
+        let served = w.served.as_ref().ok_or_else(|| fail("no ctxlake serve was started"))?;
+        let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                          "params": {"name": a[0], "arguments": json_arg(docstring(s)?)?}});
+        let headers: Vec<(String, String)> = [
+            ("Content-Type", "application/json".to_string()),
+            ("Accept", "application/json, text/event-stream".to_string()),
+            ("MCP-Protocol-Version", "2025-11-25".to_string()),
+            ("Authorization", format!("Bearer {}", served.token)),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        let timeout = std::time::Duration::from_secs(20);
+        let response = crate::conform::http::send(&served.url, "POST", &headers, body.to_string().as_bytes(), timeout)
+            .map_err(io)?;
+        w.answers = response.frames().map_err(fail)?;
+        w.last_http = Some(response);
+        Ok(())
+    });
     r.add(r#"the server is configured with CTXLAKE_TOOLS "([^"]*)""#, |w, a, _| {
         w.extra_env.push(("CTXLAKE_TOOLS".into(), a[0].clone()));
         Ok(())
@@ -516,6 +569,9 @@ fn write_json(w: &World<'_>, file: &str, value: &Value) -> Outcome {
 }
 
 /// Runs another ctxlake subcommand with the check's fixture environment.
+/// The pepper of the keys a fixture's `ctxlake serve` checks (a test value, never a real one).
+const SERVE_PEPPER: &str = "the conformance fixtures' pepper, long enough";
+
 fn ctxlake(w: &World<'_>, args: &[&str]) -> Result<Command, StepError> {
     let launch = w.launch()?;
     let mut cmd = Command::new(&launch.program);
