@@ -190,10 +190,17 @@ pub fn register(r: &mut Registry) {
             .stdout(Stdio::null())
             .spawn()
             .map_err(io)?;
+        // The address line may follow log lines (the launch can set CTXLAKE_LOG=debug).
         let mut line = String::new();
         if let Some(stderr) = child.stderr.take() {
             let mut reader = std::io::BufReader::new(stderr);
-            std::io::BufRead::read_line(&mut reader, &mut line).map_err(io)?;
+            for _ in 0..1000 {
+                line.clear();
+                let read = std::io::BufRead::read_line(&mut reader, &mut line).map_err(io)?;
+                if read == 0 || line.contains("listening on http://") {
+                    break;
+                }
+            }
             // Keep draining, so the server never blocks on a full pipe.
             std::thread::spawn(move || std::io::copy(&mut reader, &mut std::io::sink()));
         }
