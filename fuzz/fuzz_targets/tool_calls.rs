@@ -80,10 +80,15 @@ fuzz_target!(|data: &[u8]| {
     let result = answer.get("result").unwrap_or_else(|| panic!("a protocol error for {}: {answer}", tool.name));
     if result["isError"] == true {
         let text = result["content"][0]["text"].as_str().expect("text");
+        // The refusals a tool may give on its own terms, each naming its cause: a schema
+        // violation by pointer, a blank field, a full spool, a cursor by name, and the context
+        // tool's one-project rule (seed 003's wording).
         assert!(
             text.contains("invalid arguments") && text.contains('/')
                 || text.contains("must not be blank")
-                || text.contains("spool"),
+                || text.contains("spool")
+                || text.contains("`cursor`")
+                || text.starts_with("A context pack reads one project"),
             "an isError result names its cause: {text}"
         );
     } else {
