@@ -61,6 +61,9 @@ pub struct Snapshot {
     rowid_bound: usize,
     /// False for a snapshot whose keyword index kept accents (`LEXICAL_INDEX_V1`).
     folds_accents: bool,
+    /// When it was built and how many claims it holds, read once at open: what a read tool's
+    /// cursor is tied to.
+    generation: String,
     vectors: OnceCell<VectorIndex>,
 }
 
@@ -124,6 +127,8 @@ impl Snapshot {
         let embedding_model = meta("embedding_model")?.unwrap_or_default();
         let embedding_dimensions = meta("embedding_dimensions")?.and_then(|d| d.parse().ok()).unwrap_or(0);
         let folds_accents = meta("lexical_index")?.as_deref() != Some(LEXICAL_INDEX_V1);
+        let generation =
+            format!("{}|{}", meta("generated_at")?.unwrap_or_default(), meta("claim_count")?.unwrap_or_default());
         let (largest, count): (i64, i64) = db
             .query_row("SELECT coalesce(max(rowid), 0), count(*) FROM claims", [], |r| Ok((r.get(0)?, r.get(1)?)))
             .map_err(unusable)?;
@@ -142,6 +147,7 @@ impl Snapshot {
             embedding_dimensions,
             rowid_bound,
             folds_accents,
+            generation,
             vectors: OnceCell::new(),
         })
     }
@@ -153,6 +159,11 @@ impl Snapshot {
     }
 
     /// The model that filled the snapshot's vectors (its meta's `embedding_model`).
+    /// What names this snapshot's contents: its build time and claim count.
+    pub fn generation(&self) -> &str {
+        &self.generation
+    }
+
     pub fn embedding_model(&self) -> &str {
         &self.embedding_model
     }

@@ -123,7 +123,7 @@ impl Memory for MemoryTools {
                 }
             };
             let basis = paging::basis(&[
-                &generation(snapshot),
+                snapshot.generation(),
                 &input.query,
                 filters.scope.as_deref().unwrap_or_default(),
                 filters.subject.as_deref().unwrap_or_default(),
@@ -236,7 +236,7 @@ impl Memory for MemoryTools {
                 Opened::Ready(snapshot) => snapshot,
                 Opened::Unavailable(note) => return Ok(empty(note)),
             };
-            let basis = paging::basis(&[&generation(snapshot), &input.subject, since.as_deref().unwrap_or_default()]);
+            let basis = paging::basis(&[snapshot.generation(), &input.subject, since.as_deref().unwrap_or_default()]);
             let paging = Paging::start("memory_timeline", basis, input.cursor.as_deref().map(|c| c.as_str()))?;
             let wanted = paging.offset.saturating_add(limit);
             Ok(match snapshot.timeline(&input.subject, since.as_deref(), wanted) {
@@ -274,13 +274,6 @@ impl Memory for MemoryTools {
 
 /// How deep a cursor may page into one ranking: past it a search is better asked again.
 const MAX_RANKED: usize = 1000;
-
-/// What a cursor's basis names a snapshot by: when it was built and how many claims it holds.
-fn generation(snapshot: &Snapshot) -> String {
-    let meta = snapshot.meta().unwrap_or_default();
-    let get = |key: &str| meta.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str()).unwrap_or_default();
-    format!("{}|{}", get("generated_at"), get("claim_count"))
-}
 
 /// The embedder for a query against `snapshot`, and how the result will describe it. The static
 /// model is loaded (on the first search only) just when the snapshot's vectors come from it.
