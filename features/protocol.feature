@@ -314,6 +314,20 @@ Feature: JSON-RPC framing and the MCP method table
     When the client sends the line {"jsonrpc":"2.0","id":7,"method":"ping","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}
     Then the answer is error -32601 with id 7
 
+  @id:modern.removed-methods @must @rev-2026-07-28
+  Scenario Outline: the handshake era's methods that 2026-07-28 removed are unknown in a modern envelope
+    Ref: MCP 2026-07-28 changelog: initialize, ping, logging/setLevel and resources/subscribe|unsubscribe are removed; "If the server does not implement the requested RPC method, it MUST respond with ... -32601 (Method not found)"
+    Given a running server
+    When the client sends the line {"jsonrpc":"2.0","id":8,"method":"<method>","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}},"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"},"level":"info","uri":"test://x"}}
+    Then the answer is error -32601 with id 8
+
+    Examples:
+      | method                |
+      | initialize            |
+      | logging/setLevel      |
+      | resources/subscribe   |
+      | resources/unsubscribe |
+
   @id:modern.list-result @must @rev-2026-07-28 @cap-tools
   Scenario: a modern tools/list result names its type and its cache hints
     Ref: MCP 2026-07-28 server/tools: ListToolsResult is a CacheableResult (resultType, ttlMs, cacheScope required)

@@ -58,6 +58,28 @@ Feature: Streamable HTTP request checks
     Then the HTTP status is 400
     And the answer is error -32022 with id 64
 
+  @id:http.modern-mismatch-before-version @must @rev-2026-07-28
+  Scenario: a header naming another version than _meta is a mismatch, even when _meta's version is unsupported
+    Ref: 2026-07-28 basic/transports: "If the values do not match, the server MUST reject the request with 400 Bad Request and a HeaderMismatch JSON-RPC error" (official suite: sep-2575-http-server-header-mismatch-400)
+    Given a server initialized with revision "2026-07-28"
+    When the client posts the line {"jsonrpc":"2.0","id":68,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"v999.0.0","io.modelcontextprotocol/clientCapabilities":{}}}} with the header "MCP-Protocol-Version" set to "2026-07-28"
+    Then the HTTP status is 400
+    And the answer is error -32020 with id 68
+
+  @id:http.modern-envelope-400 @must @rev-2026-07-28
+  Scenario Outline: a modern request without its _meta envelope's required fields is 400 with -32602
+    Ref: 2026-07-28 basic: every request's _meta carries io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities; requests missing them are rejected with -32602 Invalid params and, on HTTP, 400 Bad Request (official suite: sep-2575-http-server-meta-invalid-400)
+    Given a server initialized with revision "2026-07-28"
+    When the client sends the line <request>
+    Then the HTTP status is 400
+    And the answer is error -32602 with id 69
+
+    Examples:
+      | missing             | request                                                                                                                     |
+      | _meta               | {"jsonrpc":"2.0","id":69,"method":"server/discover","params":{}}                                                            |
+      | its protocolVersion | {"jsonrpc":"2.0","id":69,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/clientCapabilities":{}}}}  |
+      | clientCapabilities  | {"jsonrpc":"2.0","id":69,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}} |
+
   @id:http.modern-header-missing @must @rev-2026-07-28
   Scenario Outline: a modern request without a mirrored header is 400 with -32020
     Ref: 2026-07-28 basic/transports: Mcp-Method is required on every request, Mcp-Name on tools/call, resources/read and prompts/get; a missing or mismatched header is answered 400 with -32020 HeaderMismatch

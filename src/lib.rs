@@ -12,6 +12,8 @@ pub mod config;
 pub mod conform;
 pub mod context;
 pub mod embed;
+#[cfg(feature = "serve")]
+pub mod fixtures;
 pub mod guard;
 pub mod install;
 #[cfg(feature = "serve")]

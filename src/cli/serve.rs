@@ -47,6 +47,10 @@ pub struct Args {
     /// sessions; GET then opens a keep-alive SSE stream and DELETE ends a session.
     #[arg(long, value_name = "MAX", num_args = 0..=1, default_missing_value = "10000")]
     sessions: Option<usize>,
+    /// Also serve the official conformance suite's fixtures (its test tools, resources,
+    /// prompts, completions and logging) beside ctxlake's tools: for `scripts/official-conformance.sh`.
+    #[arg(long)]
+    conformance_fixtures: bool,
     /// A host name the Host header may carry besides loopback and the bound address (repeat).
     #[arg(long = "allow-host")]
     allow_hosts: Vec<String>,
@@ -133,7 +137,11 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     } else {
         super::tool_selection(Some(&args.tools.join(",")))?
     };
-    let app = App::new(config, servers(ctx, served), keys);
+    let fixtures = match args.conformance_fixtures {
+        true => Some(ctxlake::fixtures::Fixtures::new().map_err(anyhow::Error::msg)?),
+        false => None,
+    };
+    let app = App::new(config, servers(ctx, served, fixtures), keys);
     eprintln!("ctxlake serve: listening on http://{bound}{} ({mode})", http::PATH);
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(listener)?;
@@ -144,7 +152,7 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
 
 /// How a scope becomes a `Server`: the toolbox of the scope's fleet and agent, with the tools
 /// it may see, never more than the `served` selection (`None`: every tool).
-fn servers(base: Ctx, served: Option<Vec<String>>) -> Servers {
+fn servers(base: Ctx, served: Option<Vec<String>>, fixtures: Option<ctxlake::fixtures::Fixtures>) -> Servers {
     let within = move |tools: Option<&Vec<String>>| -> Option<Vec<String>> {
         match (tools, &served) {
             (None, None) => None,
@@ -153,9 +161,15 @@ fn servers(base: Ctx, served: Option<Vec<String>>) -> Servers {
             (Some(tools), Some(served)) => Some(tools.iter().filter(|t| served.contains(t)).cloned().collect()),
         }
     };
-    let visible = move |server: Server, tools: Option<&Vec<String>>| match within(tools) {
-        Some(tools) => server.with_visible_tools(tools),
-        None => server,
+    let visible = move |server: Server, tools: Option<&Vec<String>>| {
+        let server = match within(tools) {
+            Some(tools) => server.with_visible_tools(tools),
+            None => server,
+        };
+        match &fixtures {
+            Some(fixtures) => server.with_extension(fixtures.clone()),
+            None => server,
+        }
     };
     Servers::new(move |scope| match scope {
         Scope::Local => Some(visible(Server::new(Toolbox::new(base.clone())), None)),

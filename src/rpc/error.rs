@@ -15,6 +15,8 @@ pub const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
 /// MCP 2026-07-28 Streamable HTTP: a mirrored header (`MCP-Protocol-Version`, `Mcp-Method`,
 /// `Mcp-Name`) is missing or differs from the body. Raised by the HTTP transport.
 pub const HEADER_MISMATCH: i64 = -32020;
+/// MCP 2026-07-28: handling the request needs a capability the client did not declare.
+pub const MISSING_REQUIRED_CLIENT_CAPABILITY: i64 = -32021;
 
 impl RpcError {
     fn new(code: i64, message: impl Into<String>) -> RpcError {

@@ -4,6 +4,7 @@
 //! the method table shared by every session. Tools are reached through `crate::catalog` only.
 
 pub mod error;
+pub mod extension;
 pub mod frame;
 pub mod message;
 pub mod results;
@@ -11,6 +12,7 @@ pub mod revision;
 pub mod server;
 
 pub use error::RpcError;
+pub use extension::{Exchange, Extension, Outbox};
 pub use frame::Frame;
 pub use revision::Revision;
 pub use server::{Server, Session};

@@ -5,11 +5,14 @@
 //! framing are the transport's.
 
 use crate::catalog::{ArgumentError, CallError, Catalog, ToolSpec, Tools};
+use crate::rpc::extension::{Exchange, Extension, NoOutbox, Outbox};
 use crate::rpc::frame::Frame;
 use crate::rpc::message::{Incoming, classify};
 use crate::rpc::results::{self, to_object};
 use crate::rpc::{Revision, RpcError};
-use crate::spec::mcp::{CallToolParams, EmptyResult, Implementation, InitializeParams, ModernRequestMeta};
+use crate::spec::mcp::{
+    CallToolParams, EmptyResult, Implementation, InitializeParams, ModernRequestMeta, ServerCapabilities,
+};
 use serde::Deserialize as _;
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
@@ -26,6 +29,10 @@ pub struct Session {
     negotiated: Option<Revision>,
     /// The client as it named itself in `initialize` (presence records report it).
     client: Option<Implementation>,
+    /// The capabilities the client declared in `initialize`.
+    client_capabilities: Map<String, Value>,
+    /// The level `logging/setLevel` set; `None` before any (an extension's log notifications).
+    pub log_level: Option<String>,
 }
 
 impl Session {
@@ -37,7 +44,7 @@ impl Session {
     /// than an `initialize` on the same connection (stateless HTTP: the `MCP-Protocol-Version`
     /// header). A modern revision is ignored: 2026-07-28 is named per request, in `_meta`.
     pub fn in_revision(revision: Revision) -> Session {
-        Session { negotiated: (!revision.is_modern()).then_some(revision), client: None }
+        Session { negotiated: (!revision.is_modern()).then_some(revision), ..Session::default() }
     }
 
     /// The revision in force for requests that carry no modern envelope.
@@ -49,6 +56,11 @@ impl Session {
     pub fn client(&self) -> Option<&Implementation> {
         self.client.as_ref()
     }
+
+    /// The capabilities the client declared in `initialize`; empty before any.
+    pub fn client_capabilities(&self) -> &Map<String, Value> {
+        &self.client_capabilities
+    }
 }
 
 /// The protocol core of a process: tools, catalog, compiled validators and the rendered
@@ -59,12 +71,26 @@ pub struct Server {
     catalog: Catalog,
     /// The tools this server lists and lets be called; `None` is every tool of the catalog.
     visible: Option<BTreeSet<String>>,
+    /// Methods and tools beside the catalog's (`serve --conformance-fixtures`).
+    extension: Option<Box<dyn Extension>>,
     tools_lists: [OnceLock<Map<String, Value>>; Revision::ALL.len()],
 }
 
 impl Server {
     pub fn new(tools: impl Tools + 'static) -> Server {
-        Server { tools: Box::new(tools), catalog: Catalog::default(), visible: None, tools_lists: Default::default() }
+        Server {
+            tools: Box::new(tools),
+            catalog: Catalog::default(),
+            visible: None,
+            extension: None,
+            tools_lists: Default::default(),
+        }
+    }
+
+    /// This server, also serving what `extension` serves.
+    pub fn with_extension(mut self, extension: impl Extension + 'static) -> Server {
+        self.extension = Some(Box::new(extension));
+        self
     }
 
     /// This server, listing and calling only the tools named in `visible` (a name the catalog
@@ -82,8 +108,13 @@ impl Server {
     /// Handles one decoded JSON value received on `session`: a frame, or a batch where the
     /// revision allows it. Returns the answer to send, if any.
     pub fn handle(&self, session: &mut Session, value: Value) -> Option<Frame> {
+        self.handle_with(session, value, &NoOutbox)
+    }
+
+    /// `handle`, with a way to send notifications and requests before the answer.
+    pub fn handle_with(&self, session: &mut Session, value: Value, outbox: &dyn Outbox) -> Option<Frame> {
         let Value::Array(batch) = value else {
-            return self.handle_frame(session, value);
+            return self.handle_frame(session, value, outbox);
         };
         let revision = session.revision();
         if !revision.accepts_batches() {
@@ -97,16 +128,16 @@ impl Server {
             .into_iter()
             .filter_map(|frame| match frame {
                 Value::Array(_) => Some(Frame::error(None, RpcError::invalid_request("batches do not nest"))),
-                frame => self.handle_frame(session, frame),
+                frame => self.handle_frame(session, frame, outbox),
             })
             .collect();
         (!answers.is_empty()).then_some(Frame::Batch(answers))
     }
 
-    fn handle_frame(&self, session: &mut Session, frame: Value) -> Option<Frame> {
+    fn handle_frame(&self, session: &mut Session, frame: Value, outbox: &dyn Outbox) -> Option<Frame> {
         match classify(frame) {
             Incoming::Request { id, method, params } => {
-                let outcome = catch_unwind(AssertUnwindSafe(|| self.request(session, &method, params)));
+                let outcome = catch_unwind(AssertUnwindSafe(|| self.request(session, &method, params, outbox)));
                 Some(match outcome {
                     Ok(Ok(result)) => Frame::result(id, result),
                     Ok(Err(error)) => Frame::error(Some(id), error),
@@ -132,26 +163,76 @@ impl Server {
         }
     }
 
-    fn request(&self, session: &mut Session, method: &str, params: Map<String, Value>) -> Result<Answer, RpcError> {
-        if method == "initialize" {
-            return initialize(session, params);
-        }
+    fn request(
+        &self,
+        session: &mut Session,
+        method: &str,
+        params: Map<String, Value>,
+        outbox: &dyn Outbox,
+    ) -> Result<Answer, RpcError> {
         let modern = modern_revision(&params)?;
-        let revision = modern.unwrap_or(session.revision());
-        match method {
-            "server/discover" => to_object(results::discover()),
-            "ping" if modern.is_none() => to_object(EmptyResult {}),
-            "tools/list" => Ok(self.tools_list(revision).clone()),
-            "tools/call" => self.tools_call(revision, params),
-            _ => Err(RpcError::method_not_found(method)),
+        if modern.is_some() && REMOVED_IN_2026_07_28.contains(&method) {
+            return Err(RpcError::method_not_found(method));
         }
+        let revision = modern.unwrap_or(session.revision());
+        let extension = self.extension.as_deref();
+        match method {
+            "initialize" => self.initialize(session, params),
+            "server/discover" => to_object(results::discover(self.capabilities(Revision::V2026_07_28))),
+            "ping" => to_object(EmptyResult {}),
+            "tools/list" => Ok(self.tools_list(revision).clone()),
+            "tools/call" => {
+                let name = params.get("name").and_then(Value::as_str);
+                let catalogued = name.and_then(|name| self.catalog.find(name)).is_some_and(|s| self.is_visible(s));
+                if let Some(extension) = extension.filter(|_| !catalogued) {
+                    let mut exchange = Exchange { revision, session, outbox };
+                    if let Some(answer) = extension.request(&mut exchange, method, &params) {
+                        return answer;
+                    }
+                }
+                self.tools_call(revision, params)
+            }
+            _ => {
+                let mut exchange = Exchange { revision, session, outbox };
+                let answer = extension.and_then(|extension| extension.request(&mut exchange, method, &params));
+                answer.unwrap_or_else(|| Err(RpcError::method_not_found(method)))
+            }
+        }
+    }
+
+    /// What this server serves: tools, and whatever its extension adds.
+    fn capabilities(&self, revision: Revision) -> ServerCapabilities {
+        let mut capabilities = results::capabilities();
+        if let Some(extra) = self.extension.as_ref().map(|e| e.capabilities(revision)) {
+            capabilities.resources = extra.resources.or(capabilities.resources);
+            capabilities.prompts = extra.prompts.or(capabilities.prompts);
+            capabilities.logging = extra.logging.or(capabilities.logging);
+            capabilities.completions = extra.completions.or(capabilities.completions);
+        }
+        capabilities
+    }
+
+    fn initialize(&self, session: &mut Session, params: Map<String, Value>) -> Result<Answer, RpcError> {
+        let params: InitializeParams = serde_json::from_value(Value::Object(params))
+            .map_err(|e| RpcError::invalid_params(format!("initialize: {e}")))?;
+        let revision =
+            Revision::parse(&params.protocol_version).filter(|r| !r.is_modern()).unwrap_or(Revision::LATEST_LEGACY);
+        session.negotiated = Some(revision);
+        tracing::info!(requested = %params.protocol_version, %revision, client = %params.client_info.name, "initialized");
+        session.client = Some(params.client_info);
+        session.client_capabilities = params.capabilities;
+        to_object(results::initialize(revision, self.capabilities(revision)))
     }
 
     /// The catalog as `tools/list` serves it in `revision`, rendered once per process.
     fn tools_list(&self, revision: Revision) -> &Map<String, Value> {
         self.tools_lists[revision.index()].get_or_init(|| {
             let specs = self.catalog.specs().iter().filter(|spec| self.is_visible(spec));
-            to_object(results::tools_list(specs, revision)).expect("the tool list serializes")
+            let mut list = to_object(results::tools_list(specs, revision)).expect("the tool list serializes");
+            if let (Some(extension), Some(Value::Array(tools))) = (&self.extension, list.get_mut("tools")) {
+                tools.extend(extension.tools(revision));
+            }
+            list
         })
     }
 
@@ -185,19 +266,13 @@ impl Server {
 /// A result's `result` member.
 type Answer = Map<String, Value>;
 
-fn initialize(session: &mut Session, params: Map<String, Value>) -> Result<Answer, RpcError> {
-    let params: InitializeParams = serde_json::from_value(Value::Object(params))
-        .map_err(|e| RpcError::invalid_params(format!("initialize: {e}")))?;
-    let revision =
-        Revision::parse(&params.protocol_version).filter(|r| !r.is_modern()).unwrap_or(Revision::LATEST_LEGACY);
-    session.negotiated = Some(revision);
-    tracing::info!(requested = %params.protocol_version, %revision, client = %params.client_info.name, "initialized");
-    session.client = Some(params.client_info);
-    to_object(results::initialize(revision))
-}
+/// Methods of the handshake era that 2026-07-28 removed: a modern request for one is -32601.
+const REMOVED_IN_2026_07_28: [&str; 5] =
+    ["initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe"];
 
-/// `Some(2026-07-28)` when the request carries a modern envelope, `None` when it carries none.
-fn modern_revision(params: &Map<String, Value>) -> Result<Option<Revision>, RpcError> {
+/// `Some(2026-07-28)` when the request carries a modern envelope, `None` when it carries none;
+/// `Err` for an envelope that names an unsupported version or lacks a required field.
+pub fn modern_revision(params: &Map<String, Value>) -> Result<Option<Revision>, RpcError> {
     let Some(meta) = params.get("_meta") else {
         return Ok(None);
     };

@@ -7,6 +7,7 @@ use std::path::Path;
 /// Module → the crate modules it may import (itself always allowed).
 const ALLOWED: &[(&str, &[&str])] = &[
     ("transport", &["rpc", "keys"]),
+    ("fixtures", &["rpc", "spec"]),
     ("rpc", &["catalog", "spec"]),
     ("catalog", &["spec"]),
     (

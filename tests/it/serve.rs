@@ -173,6 +173,12 @@ fn each_refusal_has_its_status() {
                "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": version, "io.modelcontextprotocol/clientCapabilities": {}}}})
     };
     let modern = [("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "server/discover")];
+    let unsupported = [("MCP-Protocol-Version", "1900-01-01"), ("Mcp-Method", "server/discover")];
+    let no_capabilities = json!({"jsonrpc": "2.0", "id": 4, "method": "server/discover",
+                                 "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}});
+    let mut modern_initialize = discover("2026-07-28");
+    modern_initialize["method"] = json!("initialize");
+    let modern_init_headers = [("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "initialize")];
     let cases: Vec<(&str, Response, u16)> = vec![
         ("a legacy ping", post(&server, &ping, &[]), 200),
         ("a notification", post(&server, &json!({"jsonrpc": "2.0", "method": "notifications/initialized"}), &[]), 202),
@@ -189,7 +195,11 @@ fn each_refusal_has_its_status() {
         ("an unknown version header", post(&server, &ping, &[("MCP-Protocol-Version", "1999-01-01")]), 400),
         ("a modern request", post(&server, &discover("2026-07-28"), &modern), 200),
         ("a modern request with a legacy header", post(&server, &discover("2026-07-28"), &modern[1..]), 400),
-        ("an unsupported modern version", post(&server, &discover("1900-01-01"), &modern), 400),
+        ("a header that names another version than _meta", post(&server, &discover("1900-01-01"), &modern), 400),
+        ("an unsupported version in header and _meta", post(&server, &discover("1900-01-01"), &unsupported), 400),
+        ("a modern header over a request without _meta", post(&server, &ping, &modern), 400),
+        ("an envelope without clientCapabilities", post(&server, &no_capabilities, &modern), 400),
+        ("initialize in a modern envelope", post(&server, &modern_initialize, &modern_init_headers), 404),
     ];
     for (what, response, want) in &cases {
         assert_eq!(response.status, *want, "{what}: {}", String::from_utf8_lossy(&response.body));
@@ -209,7 +219,20 @@ fn each_refusal_has_its_status() {
     assert_eq!(frame(&json_preferred)["result"], json!({}));
     assert!(cases[1].1.body.is_empty(), "202 has no body");
     assert_eq!(frame(&cases[14].1)["error"]["code"], -32020);
-    assert_eq!(frame(&cases[15].1)["error"]["code"], -32022);
+    assert_eq!(frame(&cases[15].1)["error"]["code"], -32020, "the header is checked before the version");
+    assert_eq!(frame(&cases[16].1)["error"]["code"], -32022);
+    assert_eq!(frame(&cases[16].1)["error"]["data"]["requested"], "1900-01-01");
+    for (case, what, id) in [(17, "io.modelcontextprotocol/protocolVersion", 1), (18, "clientCapabilities", 4)] {
+        let answer = frame(&cases[case].1);
+        assert_eq!(answer["error"]["code"], -32602, "{}: {answer}", cases[case].0);
+        assert!(
+            answer["error"]["message"].as_str().unwrap().contains(what),
+            "{}: names {what}: {answer}",
+            cases[case].0
+        );
+        assert_eq!(answer["id"], id, "{}: the error carries the request's id", cases[case].0);
+    }
+    assert_eq!(frame(&cases[19].1)["error"]["code"], -32601, "2026-07-28 removed initialize");
     let unknown = json!({"jsonrpc": "2.0", "id": 3, "method": "foo/bar", "params": discover("2026-07-28")["params"]});
     let unknown = post(&server, &unknown, &[("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "foo/bar")]);
     assert_eq!((unknown.status, frame(&unknown)["error"]["code"].clone()), (404, json!(-32601)));
@@ -523,3 +546,5 @@ fn a_context_pack_of_a_project_the_key_cannot_access_is_denied_by_name() {
         assert_eq!(pack["isError"], false, "the key's own project, in another spelling, or all it may read: {pack}");
     }
 }
+
+mod fixtures;

@@ -7,8 +7,11 @@ use super::policy::{self, HeaderVersion};
 use super::{App, Scope};
 use crate::keys::store::AuthFailure;
 use crate::keys::{KeyRecord, Subject};
-use crate::rpc::error::{HEADER_MISMATCH, METHOD_NOT_FOUND, PARSE_ERROR, UNSUPPORTED_PROTOCOL_VERSION};
-use crate::rpc::{Frame, Revision, RpcError, Session};
+use crate::rpc::error::{
+    HEADER_MISMATCH, METHOD_NOT_FOUND, MISSING_REQUIRED_CLIENT_CAPABILITY, PARSE_ERROR, UNSUPPORTED_PROTOCOL_VERSION,
+};
+use crate::rpc::server::META_PROTOCOL_VERSION;
+use crate::rpc::{Frame, Outbox, Revision, RpcError, Session};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use serde_json::Value;
 use std::net::IpAddr;
@@ -76,7 +79,7 @@ impl Principal {
     }
 }
 
-pub fn answer(app: &App, post: &Post) -> Reply {
+pub fn answer(app: &App, post: &Post, outbox: &dyn Outbox) -> Reply {
     let principal = match authenticate(app, post) {
         Ok(principal) => principal,
         Err(reply) => return reply,
@@ -89,6 +92,9 @@ pub fn answer(app: &App, post: &Post) -> Reply {
         Ok(value) => value,
         Err(e) => return Reply::frame(StatusCode::BAD_REQUEST, &Frame::error(None, RpcError::parse(e))),
     };
+    if is_response(&value) && app.pending.deliver(&value) {
+        return Reply { status: StatusCode::ACCEPTED, headers: vec![], frame: None };
+    }
     let owner = principal.owner();
     let (mut session, session_id, modern) = match era(app, &post.headers, &value, &owner) {
         Ok(found) => found,
@@ -108,7 +114,7 @@ pub fn answer(app: &App, post: &Post) -> Reply {
         return Reply::refusal(StatusCode::FORBIDDEN, SERVER_ERROR, "this key's fleet cannot be served here");
     };
     let initialize = value.get("method").and_then(Value::as_str) == Some("initialize") && value.get("id").is_some();
-    let frame = server.handle(&mut session, value);
+    let frame = server.handle_with(&mut session, value, outbox);
     let mut reply = match &frame {
         None => Reply { status: StatusCode::ACCEPTED, headers: vec![], frame: None },
         Some(frame) => Reply::frame(status_of(frame, modern), frame),
@@ -216,12 +222,23 @@ fn era(app: &App, headers: &HeaderMap, value: &Value, owner: &str) -> Result<(Se
     let refuse = |status, error| Err(Reply::frame(status, &Frame::error(id(), error)));
     if let Some(version) = policy::meta_version(value) {
         if !Revision::parse(version).is_some_and(Revision::is_modern) {
-            // The core answers -32022 with the supported list; the mirroring rule needs a
-            // version both sides speak.
-            return Ok((Session::new(), None, true));
+            // A header naming another version is a mismatch whatever the body names; with the
+            // same version (or none) the core answers -32022 with the supported list.
+            return match policy::check_version_mirrored(headers, version) {
+                Err(why) if headers.contains_key("mcp-protocol-version") => {
+                    refuse(StatusCode::BAD_REQUEST, RpcError::header_mismatch(why))
+                }
+                _ => Ok((Session::new(), None, true)),
+            };
         }
         if let Err(why) = policy::check_mirrored(headers, value, version) {
             return refuse(StatusCode::BAD_REQUEST, RpcError::header_mismatch(why));
+        }
+        // The envelope is the core's to read; over HTTP its refusal is a 400 (2026-07-28).
+        if let Some(Value::Object(params)) = value.get("params")
+            && let Err(error) = crate::rpc::server::modern_revision(params)
+        {
+            return refuse(StatusCode::BAD_REQUEST, error);
         }
         return Ok((Session::new(), None, true));
     }
@@ -231,9 +248,15 @@ fn era(app: &App, headers: &HeaderMap, value: &Value, owner: &str) -> Result<(Se
             let why = format!("unsupported MCP-Protocol-Version `{version}`; supported: {}", supported.join(", "));
             return refuse(StatusCode::BAD_REQUEST, RpcError::invalid_request(why));
         }
-        // A modern header over a body without an envelope (a notification, a frame that is no
-        // request): the core answers it as it would on stdio.
-        HeaderVersion::Known(revision) if revision.is_modern() => return Ok((Session::new(), None, true)),
+        // 2026-07-28 names the version in every request's `_meta`: a request without it is
+        // refused. A notification or a frame that is no request is the core's, as on stdio.
+        HeaderVersion::Known(revision) if revision.is_modern() => {
+            if value.get("id").is_some() && value.get("method").is_some() {
+                let why = format!("a {revision} request carries `params._meta` with `{META_PROTOCOL_VERSION}`");
+                return refuse(StatusCode::BAD_REQUEST, RpcError::invalid_params(why));
+            }
+            return Ok((Session::new(), None, true));
+        }
         HeaderVersion::Known(revision) => revision,
         // MCP 2025-06-18 basic/transports: without the header the server SHOULD assume 2025-03-26.
         HeaderVersion::Absent => Revision::V2025_03_26,
@@ -249,6 +272,11 @@ fn era(app: &App, headers: &HeaderMap, value: &Value, owner: &str) -> Result<(Se
         // Stateless (and, in sessions mode, a request outside any session): the header decides.
         _ => Ok((Session::in_revision(revision), None, false)),
     }
+}
+
+/// A JSON-RPC response (the client answering a request a handler sent it).
+fn is_response(value: &Value) -> bool {
+    value.get("method").is_none() && value.get("id").is_some() && (value.get("result").or(value.get("error"))).is_some()
 }
 
 /// How many `tools/call` requests the body holds (a batch may hold several).
@@ -317,7 +345,9 @@ pub fn unavailable(why: &str) -> Reply {
 fn status_of(frame: &Frame, modern: bool) -> StatusCode {
     let Frame::Error(error) = frame else { return StatusCode::OK };
     match error.error.code {
-        PARSE_ERROR | HEADER_MISMATCH | UNSUPPORTED_PROTOCOL_VERSION => StatusCode::BAD_REQUEST,
+        PARSE_ERROR | HEADER_MISMATCH | MISSING_REQUIRED_CLIENT_CAPABILITY | UNSUPPORTED_PROTOCOL_VERSION => {
+            StatusCode::BAD_REQUEST
+        }
         METHOD_NOT_FOUND if modern => StatusCode::NOT_FOUND,
         _ => StatusCode::OK,
     }

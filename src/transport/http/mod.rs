@@ -10,6 +10,7 @@ pub mod exchange;
 pub mod files;
 pub mod policy;
 pub mod sessions;
+pub mod stream;
 
 use crate::keys::KeyStore;
 use crate::rpc::Server;
@@ -143,6 +144,8 @@ pub struct App {
     sessions: Option<sessions::Sessions>,
     inflight: Arc<Semaphore>,
     files: Option<files::Files>,
+    /// Requests handlers sent to clients, waiting for their answers.
+    pub pending: stream::Pending,
 }
 
 impl App {
@@ -151,7 +154,7 @@ impl App {
         let inflight = Arc::new(Semaphore::new(config.max_inflight.max(1)));
         // The files describe every tool of the catalog (the local scope's server lists them all).
         let files = servers.get(&Scope::Local).map(|server| files::Files::generate(&server, &config, keys.is_some()));
-        Arc::new(App { config, servers, keys, sessions, inflight, files })
+        Arc::new(App { config, servers, keys, sessions, inflight, files, pending: stream::Pending::default() })
     }
 }
 
@@ -252,20 +255,14 @@ async fn post(app: Arc<App>, request: Request, peer: IpAddr) -> Response {
         return render(exchange::unavailable("too many requests in flight; retry shortly"), Framing::Json);
     };
     let post = Post { headers: parts.headers, body, peer, now: chrono::Utc::now() };
+    let (sender, queued) = tokio::sync::mpsc::channel(stream::QUEUE);
+    let outbox = stream::StreamOutbox::new((framing == Framing::Sse).then_some(sender), app.pending.clone());
     let shared = app.clone();
     let answered = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        exchange::answer(&shared, &post)
-    })
-    .await;
-    match answered {
-        Ok(reply) => render(reply, framing),
-        Err(e) => {
-            // The core catches handler panics; reaching this is a bug in this layer.
-            tracing::error!("an HTTP exchange failed: {e}");
-            StatusCode::INTERNAL_SERVER_ERROR.into_response()
-        }
-    }
+        exchange::answer(&shared, &post, &outbox)
+    });
+    stream::respond(answered, queued, |reply| render(reply, framing)).await
 }
 
 fn too_large(cap: usize) -> Response {
@@ -317,7 +314,7 @@ async fn session_request(app: Arc<App>, request: Request, peer: IpAddr) -> Respo
     response
 }
 
-fn sse_headers(headers: &mut axum::http::HeaderMap) {
+pub(crate) fn sse_headers(headers: &mut axum::http::HeaderMap) {
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     headers.insert(HeaderName::from_static("x-accel-buffering"), HeaderValue::from_static("no"));
@@ -328,7 +325,7 @@ fn render(reply: Reply, framing: Framing) -> Response {
     let mut response = match reply.frame {
         None => Response::new(Body::empty()),
         Some(frame) if reply.status == StatusCode::OK && framing == Framing::Sse => {
-            let mut response = Response::new(Body::from(format!("event: message\ndata: {frame}\n\n")));
+            let mut response = Response::new(Body::from(stream::event(&frame)));
             sse_headers(response.headers_mut());
             response
         }

@@ -152,11 +152,7 @@ pub fn meta_version(body: &Value) -> Option<&str> {
 /// prompts/get. `Err` says which header, for the -32020 message.
 pub fn check_mirrored(headers: &HeaderMap, body: &Value, version: &str) -> Result<(), String> {
     let text = |name: &str| headers.get(name).map(|v| String::from_utf8_lossy(v.as_bytes()).trim().to_string());
-    match text("mcp-protocol-version") {
-        Some(header) if header == version => {}
-        Some(header) => return Err(format!("MCP-Protocol-Version is `{header}` but _meta names `{version}`")),
-        None => return Err(format!("MCP-Protocol-Version is missing; _meta names `{version}`")),
-    }
+    check_version_mirrored(headers, version)?;
     let method = body.get("method").and_then(Value::as_str).unwrap_or_default();
     match text("mcp-method") {
         Some(header) if header == method => {}
@@ -174,6 +170,16 @@ pub fn check_mirrored(headers: &HeaderMap, body: &Value, version: &str) -> Resul
         Some(Some(header)) => Err(format!("Mcp-Name is `{header}` but params.{named} is `{expected}`")),
         Some(None) => Err("Mcp-Name is not valid (a `=?base64?…?=` sentinel that does not decode)".to_string()),
         None => Err(format!("Mcp-Name is missing; params.{named} is `{expected}`")),
+    }
+}
+
+/// The first mirroring rule alone: `MCP-Protocol-Version` equals the version `_meta` names.
+pub fn check_version_mirrored(headers: &HeaderMap, version: &str) -> Result<(), String> {
+    let header = headers.get("mcp-protocol-version").map(|v| String::from_utf8_lossy(v.as_bytes()).trim().to_string());
+    match header {
+        Some(header) if header == version => Ok(()),
+        Some(header) => Err(format!("MCP-Protocol-Version is `{header}` but _meta names `{version}`")),
+        None => Err(format!("MCP-Protocol-Version is missing; _meta names `{version}`")),
     }
 }
 

@@ -143,6 +143,10 @@ pub struct DiscoverResult {
     #[serde(rename = "ttlMs")]
     pub ttl_ms: u64,
 }
+///A capability announced by its presence alone (`{}`).
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EmptyCapability {}
 ///ping's answer (legacy era).
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -213,6 +217,26 @@ pub struct ModernRequestMeta {
     #[serde(rename = "io.modelcontextprotocol/protocolVersion")]
     pub io_modelcontextprotocol_protocol_version: ::std::string::String,
 }
+///`PromptsCapability`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
+pub struct PromptsCapability {
+    #[serde(
+        rename = "listChanged",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub list_changed: ::std::option::Option<bool>,
+}
+///`ResourcesCapability`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
+pub struct ResourcesCapability {
+    #[serde(
+        rename = "listChanged",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub list_changed: ::std::option::Option<bool>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub subscribe: ::std::option::Option<bool>,
+}
 ///since 2026-07-28: server identity on every result.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 pub struct ResultMeta {
@@ -274,9 +298,17 @@ impl ::std::convert::TryFrom<::std::string::String> for ResultType {
         value.parse()
     }
 }
-///`ServerCapabilities`
+///What a server serves. ctxlake serves tools; `serve --conformance-fixtures` adds what the official conformance suite exercises besides.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
 pub struct ServerCapabilities {
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub completions: ::std::option::Option<EmptyCapability>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub logging: ::std::option::Option<EmptyCapability>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub prompts: ::std::option::Option<PromptsCapability>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub resources: ::std::option::Option<ResourcesCapability>,
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub tools: ::std::option::Option<ToolsCapability>,
 }
