@@ -1,15 +1,18 @@
 //! Arbitrary HTTP requests (method, path, headers from the set the endpoint reads, with
 //! arbitrary or telling values, and an arbitrary body) through the request handling of
-//! `ctxlake serve`, in process (the axum router, the blocking pool, the core), on two servers:
-//! a stateless loopback one, and one with keys, guests with a quota and sessions. The status is
-//! always one of docs/serve.md's table (never a 5xx), a 202 has no body, and every other body
-//! is one well-formed JSON-RPC answer, as JSON or as SSE events.
+//! `ctxlake serve`, in process (the axum router, the blocking pool, the core), on three servers:
+//! a stateless loopback one, one with keys, guests with a quota and sessions, and one with the
+//! conformance fixtures (whose tools notify and ask the client before they answer). The status
+//! is always one of docs/serve.md's table (never a 5xx), a 202 has no body, and every other
+//! body is one well-formed JSON-RPC answer, as JSON or as SSE events, after only notifications
+//! and requests to the client.
 #![no_main]
 
 use arbitrary::Unstructured;
 use axum::body::Body;
 use ctxlake::config::Ctx;
 use ctxlake::conform::http::Response;
+use ctxlake::fixtures::Fixtures;
 use ctxlake::keys::{KeyStore, NewKey, Pepper};
 use ctxlake::rpc::Server;
 use ctxlake::tools::Toolbox;
@@ -60,6 +63,9 @@ const VALUES: &[&str] = &[
     "tools/list",
     "server/discover",
     "fleet_status",
+    "test_sampling",
+    "test_input_required_result_multi_round",
+    "resources/read",
     "=?base64?ZmxlZXRfc3RhdHVz?=",
     "Bearer kb_live_0123abcd_000000000000000000000000000000000000000000000000",
     "Bearer nope",
@@ -69,7 +75,7 @@ const VALUES: &[&str] = &[
 
 #[derive(Debug)]
 struct Input {
-    keyed: bool,
+    server: u8,
     method: u8,
     path: bool,
     headers: Vec<(u8, Result<u8, String>)>,
@@ -80,14 +86,14 @@ impl Input {
     /// Up to 16 headers, each a known name with a telling or an arbitrary value; the rest is the body.
     fn read(data: &[u8]) -> arbitrary::Result<Input> {
         let mut u = Unstructured::new(data);
-        let (keyed, method, path) = (u.arbitrary()?, u.arbitrary()?, u.arbitrary()?);
+        let (server, method, path) = (u.arbitrary()?, u.arbitrary()?, u.arbitrary()?);
         let mut headers = vec![];
         for _ in 0..u.int_in_range(0..=16)? {
             let name: u8 = u.arbitrary()?;
             let value = if u.arbitrary()? { Ok(u.arbitrary()?) } else { Err(u.arbitrary::<String>()?) };
             headers.push((name, value));
         }
-        Ok(Input { keyed, method, path, headers, body: u.take_rest().to_vec() })
+        Ok(Input { server, method, path, headers, body: u.take_rest().to_vec() })
     }
 }
 
@@ -95,6 +101,7 @@ struct World {
     runtime: tokio::runtime::Runtime,
     open: Arc<App>,
     keyed: Arc<App>,
+    fixtures: Arc<App>,
     _dir: tempfile::TempDir,
 }
 
@@ -106,6 +113,15 @@ fn world() -> &'static World {
         let servers = |ctx: Ctx| Servers::new(move |_| Some(Server::new(Toolbox::new(ctx.clone()))));
         let config = Config::new("127.0.0.1:8765".parse().expect("an address"));
         let open = App::new(config.clone(), servers(ctx.clone()), None);
+        let fixtures = Fixtures::new().expect("a state key");
+        let with_fixtures = {
+            let ctx = ctx.clone();
+            Servers::new(move |_| Some(Server::new(Toolbox::new(ctx.clone())).with_extension(fixtures.clone())))
+        };
+        // Nobody answers an asking tool here: it gives up at once instead of after a minute.
+        let mut fixtures_config = config.clone();
+        fixtures_config.ask_timeout = Duration::from_millis(1);
+        let fixtures = App::new(fixtures_config, with_fixtures, None);
         let pepper = Pepper::from_value("a pepper for the fuzzer, long enough").expect("a pepper");
         let keys = KeyStore::open(&dir.path().join("keys.sqlite"), pepper).expect("a key store");
         keys.create(&NewKey { name: "fuzz".into(), quota: Some(5), fleets: vec!["web".into()], ..NewKey::default() })
@@ -117,7 +133,7 @@ fn world() -> &'static World {
         keyed_config.trusted_proxies = vec![std::net::IpAddr::from([0, 0, 0, 0])];
         let keyed = App::new(keyed_config, servers(ctx), Some(Arc::new(keys)));
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
-        World { runtime, open, keyed, _dir: dir }
+        World { runtime, open, keyed, fixtures, _dir: dir }
     })
 }
 
@@ -135,7 +151,7 @@ fuzz_target!(|data: &[u8]| {
         request = request.header(NAMES[usize::from(*name) % NAMES.len()], value);
     }
     let Ok(request) = request.body(Body::from(input.body.clone())) else { return };
-    let app = if input.keyed { &world.keyed } else { &world.open };
+    let app = [&world.open, &world.keyed, &world.fixtures][usize::from(input.server) % 3];
     world.runtime.block_on(async {
         let response = router(app.clone()).oneshot(request).await.expect("the router is infallible");
         let status = response.status().as_u16();
@@ -156,8 +172,11 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
         let frames = Response { status, headers, body }.frames().expect("every body is JSON-RPC");
-        assert_eq!(frames.len(), 1, "one answer per POST");
-        check(&frames[0]);
+        let (answer, before) = frames.split_last().expect("one answer per POST");
+        for sent in before {
+            assert!(sent["method"].is_string() && sent["jsonrpc"] == "2.0", "only messages precede the answer: {sent}");
+        }
+        check(answer);
     });
 });
 

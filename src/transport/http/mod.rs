@@ -64,6 +64,9 @@ pub struct Config {
     /// Proxies whose `X-Forwarded-For` names the client (`--trust-proxy`); empty: the TCP peer
     /// is the client.
     pub trusted_proxies: Vec<IpAddr>,
+    /// How long a handler waits for the client to answer a request it sent (sampling,
+    /// elicitation: the conformance fixtures' asking tools).
+    pub ask_timeout: Duration,
 }
 
 impl Config {
@@ -88,6 +91,7 @@ impl Config {
             guests: None,
             knowledge_tools: vec![],
             trusted_proxies: vec![],
+            ask_timeout: stream::ASK_TIMEOUT,
         }
     }
 }
@@ -256,7 +260,8 @@ async fn post(app: Arc<App>, request: Request, peer: IpAddr) -> Response {
     };
     let post = Post { headers: parts.headers, body, peer, now: chrono::Utc::now() };
     let (sender, queued) = tokio::sync::mpsc::channel(stream::QUEUE);
-    let outbox = stream::StreamOutbox::new((framing == Framing::Sse).then_some(sender), app.pending.clone());
+    let sender = (framing == Framing::Sse).then_some(sender);
+    let outbox = stream::StreamOutbox::new(sender, app.pending.clone(), app.config.ask_timeout);
     let shared = app.clone();
     let answered = tokio::task::spawn_blocking(move || {
         let _permit = permit;

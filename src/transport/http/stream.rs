@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 use tokio::sync::mpsc as channel;
 
-/// How long a handler waits for the client to answer its request.
+/// How long a handler waits for the client to answer its request, by default.
 pub const ASK_TIMEOUT: Duration = Duration::from_secs(60);
 /// Messages a handler may have queued ahead of a client that does not read; past it, it waits.
 pub const QUEUE: usize = 64;
@@ -41,11 +41,12 @@ impl Pending {
 pub struct StreamOutbox {
     sender: Option<channel::Sender<String>>,
     pending: Pending,
+    timeout: Duration,
 }
 
 impl StreamOutbox {
-    pub fn new(sender: Option<channel::Sender<String>>, pending: Pending) -> StreamOutbox {
-        StreamOutbox { sender, pending }
+    pub fn new(sender: Option<channel::Sender<String>>, pending: Pending, timeout: Duration) -> StreamOutbox {
+        StreamOutbox { sender, pending, timeout }
     }
 
     fn send(&self, frame: Value) -> Result<(), String> {
@@ -77,7 +78,7 @@ impl Outbox for StreamOutbox {
         }
         let sent = self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
         let answer =
-            sent.and_then(|()| answer.recv_timeout(ASK_TIMEOUT).map_err(|_| "the client did not answer".into()));
+            sent.and_then(|()| answer.recv_timeout(self.timeout).map_err(|_| "the client did not answer".into()));
         self.pending.lock().remove(&id);
         let answer = answer?;
         match (answer.get("result"), answer.get("error")) {

