@@ -6,12 +6,13 @@
 //! terminator in front of an `https://` server.
 
 use serde_json::Value;
-use std::io::{Read, Write};
+use std::io::{Read as _, Write as _};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 #[derive(Debug, Clone)]
 pub struct Url {
+    /// The host as it is connected to: an IPv6 literal without its brackets.
     pub host: String,
     pub port: u16,
     pub path: String,
@@ -24,14 +25,34 @@ impl Url {
             Some(at) => (&rest[..at], &rest[at..]),
             None => (rest, "/"),
         };
-        let (host, port) = match authority.rsplit_once(':') {
-            Some((h, p)) => (h, p.parse::<u16>().map_err(|_| format!("{url}: the port is not a number"))?),
-            None => (authority, 80),
+        let port_of = |p: &str| p.parse::<u16>().map_err(|_| format!("{url}: the port is not a number"));
+        let (host, port) = match authority.strip_prefix('[') {
+            // An IPv6 literal: `[::1]` or `[::1]:8080` (RFC 3986 section 3.2.2).
+            Some(v6) => {
+                let (host, after) = v6.split_once(']').ok_or_else(|| format!("{url}: an unclosed `[`"))?;
+                match after.strip_prefix(':') {
+                    Some(port) => (host, port_of(port)?),
+                    None if after.is_empty() => (host, 80),
+                    None => return Err(format!("{url}: text after the IPv6 literal")),
+                }
+            }
+            None => match authority.rsplit_once(':') {
+                Some((h, p)) => (h, port_of(p)?),
+                None => (authority, 80),
+            },
         };
         if host.is_empty() {
             return Err(format!("{url}: no host"));
         }
         Ok(Url { host: host.to_string(), port, path: path.to_string() })
+    }
+
+    /// The `Host` header's value: `host:port`, an IPv6 literal in brackets.
+    pub fn authority(&self) -> String {
+        match self.host.contains(':') {
+            true => format!("[{}]:{}", self.host, self.port),
+            false => format!("{}:{}", self.host, self.port),
+        }
     }
 }
 
@@ -40,6 +61,8 @@ pub struct Response {
     pub status: u16,
     pub headers: Vec<(String, String)>,
     pub body: Vec<u8>,
+    /// The last SSE `id:` seen on an event stream (what a client would resume from).
+    pub last_event_id: Option<String>,
 }
 
 impl Response {
@@ -47,12 +70,17 @@ impl Response {
         self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
     }
 
+    fn is_event_stream(&self) -> bool {
+        self.header("content-type").unwrap_or("").to_ascii_lowercase().starts_with("text/event-stream")
+    }
+
     /// The JSON-RPC frames in the body: one JSON value (object or batch array), the `data` of
-    /// each SSE event, or none for an empty body. A body that is neither is an error message.
+    /// each SSE `message` event, or none for an empty body. A body that is neither is an error
+    /// message.
     pub fn frames(&self) -> Result<Vec<Value>, String> {
-        let content_type = self.header("content-type").unwrap_or("").to_ascii_lowercase();
-        if content_type.starts_with("text/event-stream") {
-            return sse_events(&self.body)
+        if self.is_event_stream() {
+            return Events::parse(&self.body)
+                .messages
                 .iter()
                 .map(|data| serde_json::from_str(data).map_err(|e| format!("an SSE event is not JSON ({e}): {data}")))
                 .collect();
@@ -66,7 +94,12 @@ impl Response {
     }
 }
 
-/// Sends one request and reads the whole answer (`Connection: close`), until `timeout`.
+/// Sends one request and reads its answer (`Connection: close`), until `timeout`.
+///
+/// The body ends where its Content-Length or last chunk says, or at EOF. An SSE body is read
+/// as it arrives and ends early once it has carried the answer to the request sent (the
+/// response whose id is the request's), so a stream the server keeps open is not waited on;
+/// a bodiless request (GET) ends once the stream's headers have arrived.
 pub fn send(
     url: &Url,
     method: &str,
@@ -81,7 +114,7 @@ pub fn send(
     let mut head = format!("{method} {} HTTP/1.1\r\nConnection: close\r\n", url.path);
     // A check may send a Host of its own (DNS rebinding), instead of the target's.
     if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
-        head.push_str(&format!("Host: {}:{}\r\n", url.host, url.port));
+        head.push_str(&format!("Host: {}\r\n", url.authority()));
     }
     for (k, v) in headers {
         head.push_str(&format!("{k}: {v}\r\n"));
@@ -92,6 +125,7 @@ pub fn send(
     head.push_str("\r\n");
     stream.write_all(head.as_bytes())?;
     stream.write_all(body)?;
+    let awaited = serde_json::from_slice::<Value>(body).ok().and_then(|v| v.get("id").cloned());
     let mut raw = Vec::new();
     let mut buf = [0u8; 16 * 1024];
     loop {
@@ -104,56 +138,82 @@ pub fn send(
             Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => break,
             Err(e) => return Err(e),
         }
-        if complete(&raw) {
+        if let Some(response) = parse_response(&raw)
+            && response.done(awaited.as_ref())
+        {
             break;
         }
     }
-    parse_response(&raw).ok_or_else(|| std::io::Error::other("the answer is not an HTTP/1.1 response"))
+    parse_response(&raw)
+        .map(|response| response.response)
+        .ok_or_else(|| std::io::Error::other("the answer is not an HTTP/1.1 response"))
 }
 
-/// True once a Content-Length or chunked body has fully arrived (a close-delimited body is
-/// complete at EOF only).
-fn complete(raw: &[u8]) -> bool {
-    let Some(end) = find(raw, b"\r\n\r\n") else { return false };
-    let head = String::from_utf8_lossy(&raw[..end]).to_ascii_lowercase();
-    let body = &raw[end + 4..];
-    if let Some(len) = head.lines().find_map(|l| l.strip_prefix("content-length:")).and_then(|v| v.trim().parse().ok())
-    {
-        return body.len() >= len;
-    }
-    if head.contains("transfer-encoding: chunked") {
-        return dechunk(body).is_some_and(|(_, done)| done);
-    }
-    false
+/// A response parsed from the bytes read so far.
+struct Partial {
+    response: Response,
+    /// The whole body has arrived (its length or its last chunk).
+    complete: bool,
 }
 
-fn parse_response(raw: &[u8]) -> Option<Response> {
-    let end = find(raw, b"\r\n\r\n")?;
-    let head = String::from_utf8_lossy(&raw[..end]);
-    let mut lines = head.split("\r\n");
-    let status = lines.next()?.split_whitespace().nth(1)?.parse().ok()?;
-    let headers: Vec<(String, String)> =
-        lines.filter_map(|l| l.split_once(':')).map(|(k, v)| (k.trim().to_string(), v.trim().to_string())).collect();
-    let mut body = raw[end + 4..].to_vec();
-    let chunked =
-        headers.iter().any(|(k, v)| k.eq_ignore_ascii_case("transfer-encoding") && v.eq_ignore_ascii_case("chunked"));
-    if chunked {
-        body = dechunk(&body).map(|(b, _)| b).unwrap_or_default();
+impl Partial {
+    /// Whether reading can stop: the body is complete, or it is an event stream that has
+    /// carried the answer awaited (or, for a request without an id, has begun).
+    fn done(&self, awaited: Option<&Value>) -> bool {
+        if self.complete {
+            return true;
+        }
+        if !self.response.is_event_stream() || !(200..300).contains(&self.response.status) {
+            return false;
+        }
+        let Some(awaited) = awaited else { return true };
+        Events::parse(&self.response.body).messages.iter().any(|data| {
+            serde_json::from_str::<Value>(data).is_ok_and(|frame| {
+                frame.get("id") == Some(awaited) && (frame.get("result").is_some() || frame.get("error").is_some())
+            })
+        })
     }
-    Some(Response { status, headers, body })
+}
+
+/// The status line and headers by `httparse`, then the body as its framing says.
+fn parse_response(raw: &[u8]) -> Option<Partial> {
+    let mut slots = [httparse::EMPTY_HEADER; 64];
+    let mut parsed = httparse::Response::new(&mut slots);
+    let httparse::Status::Complete(end) = parsed.parse(raw).ok()? else { return None };
+    let status = parsed.code?;
+    let headers: Vec<(String, String)> = parsed
+        .headers
+        .iter()
+        .map(|h| (h.name.to_string(), String::from_utf8_lossy(h.value).trim().to_string()))
+        .collect();
+    let header = |name: &str| headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
+    let rest = &raw[end..];
+    let (body, complete) = if header("transfer-encoding").is_some_and(|v| v.eq_ignore_ascii_case("chunked")) {
+        dechunk(rest)?
+    } else if let Some(len) = header("content-length").and_then(|v| v.parse::<usize>().ok()) {
+        (rest[..rest.len().min(len)].to_vec(), rest.len() >= len)
+    } else {
+        // No length: the body runs to EOF (a 1xx, 204 or 304 has none).
+        (rest.to_vec(), status == 204 || status == 304 || status < 200)
+    };
+    let mut response = Response { status, headers, body, last_event_id: None };
+    if response.is_event_stream() {
+        response.last_event_id = Events::parse(&response.body).last_id;
+    }
+    Some(Partial { response, complete })
 }
 
 /// Decodes as many chunks as have arrived; `true` once the last chunk was seen.
 fn dechunk(mut body: &[u8]) -> Option<(Vec<u8>, bool)> {
     let mut out = Vec::new();
     loop {
-        let Some(line_end) = find(body, b"\r\n") else { return Some((out, false)) };
-        let size_text = String::from_utf8_lossy(&body[..line_end]);
-        let size = usize::from_str_radix(size_text.split(';').next()?.trim(), 16).ok()?;
+        let (start, size) = match httparse::parse_chunk_size(body).ok()? {
+            httparse::Status::Complete((start, size)) => (start, usize::try_from(size).ok()?),
+            httparse::Status::Partial => return Some((out, false)),
+        };
         if size == 0 {
             return Some((out, true));
         }
-        let start = line_end + 2;
         if body.len() < start + size {
             out.extend_from_slice(&body[start..]);
             return Some((out, false));
@@ -163,22 +223,46 @@ fn dechunk(mut body: &[u8]) -> Option<(Vec<u8>, bool)> {
     }
 }
 
-/// The `data` of each event in an SSE body (multi-line data joined with `\n`).
-fn sse_events(body: &[u8]) -> Vec<String> {
-    let text = String::from_utf8_lossy(body).replace("\r\n", "\n");
-    let mut events = Vec::new();
-    for block in text.split("\n\n") {
-        let data: Vec<&str> =
-            block.lines().filter_map(|l| l.strip_prefix("data:")).map(|d| d.strip_prefix(' ').unwrap_or(d)).collect();
-        if !data.is_empty() && !data.iter().all(|d| d.is_empty()) {
-            events.push(data.join("\n"));
-        }
-    }
-    events
+/// An SSE body as the WHATWG event-stream rules read it (hand-rolled: the crates for it are
+/// async): events end at a blank line; `data:` lines join with `\n`; `event:` names the type,
+/// and only `message` (or none) carries JSON-RPC; `id:` sets the last event id; `retry:` and
+/// comments are not data. An event not yet ended by its blank line is not counted.
+#[derive(Debug, Default)]
+struct Events {
+    messages: Vec<String>,
+    last_id: Option<String>,
 }
 
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
+impl Events {
+    fn parse(body: &[u8]) -> Events {
+        let text = String::from_utf8_lossy(body).replace("\r\n", "\n").replace('\r', "\n");
+        let mut events = Events::default();
+        let (mut data, mut kind): (Vec<String>, Option<String>) = (vec![], None);
+        let mut lines = text.split('\n').peekable();
+        while let Some(line) = lines.next() {
+            if lines.peek().is_none() {
+                break; // the last piece has no newline yet: an incomplete line
+            }
+            if line.is_empty() {
+                if !data.is_empty() && kind.as_deref().is_none_or(|k| k == "message") {
+                    events.messages.push(data.join("\n"));
+                }
+                (data, kind) = (vec![], None);
+                continue;
+            }
+            let (field, value) = line.split_once(':').unwrap_or((line, ""));
+            let value = value.strip_prefix(' ').unwrap_or(value);
+            match field {
+                "data" => data.push(value.to_string()),
+                "event" => kind = Some(value.to_string()),
+                "id" if !value.contains('\0') => events.last_id = Some(value.to_string()),
+                _ => {} // a comment (empty field), retry, or an unknown field
+            }
+        }
+        // Keep-alive-only or priming events carry no data: they are not messages.
+        events.messages.retain(|m| !m.is_empty());
+        events
+    }
 }
 
 #[cfg(test)]
@@ -196,7 +280,7 @@ mod tests {
     #[test]
     fn sse_bodies_yield_one_frame_per_event() {
         let raw = b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\nevent: message\r\nid: 1\r\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\r\n\r\n: keep-alive\n\ndata: {\"jsonrpc\":\"2.0\",\ndata: \"id\":2,\"result\":{}}\n\n";
-        let frames = parse_response(raw).unwrap().frames().unwrap();
+        let frames = parse_response(raw).unwrap().response.frames().unwrap();
         assert_eq!(frames.len(), 2);
         assert_eq!(frames[1]["id"], 2);
     }
@@ -204,15 +288,54 @@ mod tests {
     #[test]
     fn chunked_bodies_are_reassembled_and_known_complete() {
         let raw = b"HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\ncontent-type: application/json\r\n\r\n4\r\n{\"a\"\r\n3\r\n:1}\r\n0\r\n\r\n";
-        assert!(complete(raw));
-        assert!(!complete(&raw[..raw.len() - 5]));
-        let response = parse_response(raw).unwrap();
+        assert!(parse_response(raw).unwrap().complete);
+        assert!(!parse_response(&raw[..raw.len() - 5]).unwrap().complete);
+        let response = parse_response(raw).unwrap().response;
         assert_eq!(response.frames().unwrap(), vec![serde_json::json!({"a": 1})]);
     }
 
     #[test]
+    fn ipv6_literals_are_connected_without_brackets_and_named_with_them() {
+        let url = Url::parse("http://[::1]:3901/mcp").unwrap();
+        assert_eq!((url.host.as_str(), url.port, url.authority()), ("::1", 3901, "[::1]:3901".to_string()));
+        assert_eq!(Url::parse("http://[::1]/").unwrap().port, 80);
+        assert!(Url::parse("http://[::1/").is_err() && Url::parse("http://[::1]x/").is_err());
+    }
+
+    #[test]
+    fn sse_reads_only_message_events_and_remembers_the_last_id() {
+        let body = b"id: p-0\nretry: 1000\ndata:\n\nevent: other\ndata: {\"x\":1}\n\n: comment\nid: p-1\nevent: message\ndata: {\"id\":1,\"result\":{}}\n\ndata: {\"unfinished\"";
+        let events = Events::parse(body);
+        assert_eq!(events.messages, [r#"{"id":1,"result":{}}"#]);
+        assert_eq!(events.last_id.as_deref(), Some("p-1"));
+    }
+
+    #[test]
+    fn an_answer_on_a_stream_that_stays_open_is_seen_without_waiting_for_its_end() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = Url::parse(&format!("http://{}/mcp", listener.local_addr().unwrap())).unwrap();
+        let server = std::thread::spawn(move || {
+            let (mut peer, _) = listener.accept().unwrap();
+            let mut request = [0u8; 4096];
+            let _ = peer.read(&mut request);
+            let head = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n";
+            let event = "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\"}\n\ndata: {\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}\n\n";
+            let _ = peer.write_all(format!("{head}{:x}\r\n{event}\r\n", event.len()).as_bytes());
+            std::thread::sleep(Duration::from_secs(5)); // the stream stays open
+        });
+        let started = Instant::now();
+        let body = br#"{"jsonrpc":"2.0","id":7,"method":"ping"}"#;
+        let response = send(&url, "POST", &[], body, Duration::from_secs(4)).unwrap();
+        assert!(started.elapsed() < Duration::from_secs(2), "waited {:?} for the stream to end", started.elapsed());
+        let frames = response.frames().unwrap();
+        assert_eq!(frames.len(), 2);
+        assert_eq!(frames[1]["id"], 7);
+        drop(server);
+    }
+
+    #[test]
     fn an_empty_202_has_no_frames() {
-        let response = parse_response(b"HTTP/1.1 202 Accepted\r\ncontent-length: 0\r\n\r\n").unwrap();
+        let response = parse_response(b"HTTP/1.1 202 Accepted\r\ncontent-length: 0\r\n\r\n").unwrap().response;
         assert_eq!(response.status, 202);
         assert!(response.frames().unwrap().is_empty());
     }
