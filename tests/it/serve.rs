@@ -189,6 +189,7 @@ fn conform_reaches_serve_at_an_ipv6_literal() {
         .output()
         .unwrap();
     let _ = child.kill();
+    let _ = child.wait();
     let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {out:?}"));
     let checks = report["checks"].as_array().unwrap();
     assert!(!checks.is_empty() && checks.iter().all(|c| c["status"] == "pass"), "{checks:#?}");
