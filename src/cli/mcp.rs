@@ -15,7 +15,17 @@ use ctxlake::spec::wire::spool::{PresenceEvent, SpoolRecord};
 use ctxlake::tools::Toolbox;
 use std::process::ExitCode;
 
-pub fn run(ctx: Ctx) -> anyhow::Result<ExitCode> {
+#[derive(clap::Args, Debug, Default)]
+pub struct Args {
+    /// Also serve the official conformance suite's fixtures (resources, prompts, completions,
+    /// logging and its test tools) beside ctxlake's tools, as `serve --conformance-fixtures`
+    /// does; `cargo test` holds them to features/surface.feature over stdio.
+    #[cfg(feature = "serve")]
+    #[arg(long)]
+    conformance_fixtures: bool,
+}
+
+pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     tracing::info!(fleet = ctx.fleet_id.as_str(), agent = %ctx.agent_id, "serving MCP on stdio");
     let presence = Presence::new(&ctx);
     let tools = super::tool_selection(ctx.tools.as_deref())?;
@@ -23,6 +33,11 @@ pub fn run(ctx: Ctx) -> anyhow::Result<ExitCode> {
     if let Some(tools) = tools {
         server = server.with_visible_tools(tools);
     }
+    #[cfg(feature = "serve")]
+    if args.conformance_fixtures {
+        server = server.with_extension(ctxlake::fixtures::Fixtures::new().map_err(anyhow::Error::msg)?);
+    }
+    let _ = &args; // without the serve feature there is nothing to read
     let mut started: Option<SpoolRecord> = None;
     let served = ctxlake::transport::stdio::serve_stdio(&server, &mut |session: &Session| {
         let record = presence.record(session, PresenceEvent::Start);

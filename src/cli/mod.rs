@@ -45,7 +45,7 @@ enum Command {
     /// knowledge base is served until one is imported). CTXLAKE_TOOLS serves only some tool
     /// groups (comma-separated: fleet, memory, knowledge, or single tool names; default all).
     /// Log level: CTXLAKE_LOG (default "warn").
-    Mcp,
+    Mcp(mcp::Args),
     /// Build or inspect a claim snapshot (snapshot.bin) by hand.
     #[command(subcommand)]
     Snapshot(snapshot::Args),
@@ -98,7 +98,7 @@ enum Command {
 impl Cli {
     pub fn run(self) -> anyhow::Result<ExitCode> {
         match self.command {
-            Command::Mcp => mcp::run(environment()?),
+            Command::Mcp(args) => mcp::run(args, environment()?),
             Command::Snapshot(args) => snapshot::run(args),
             Command::Briefing(args) => briefing::run(args, environment()?),
             Command::Context(args) => context::run(args, environment()?),

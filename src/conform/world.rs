@@ -103,6 +103,8 @@ pub struct World<'a> {
     pub extra_env: Vec<(String, String)>,
     /// A `ctxlake serve` a fixture step started beside the target, stopped with the check.
     pub served: Option<Served>,
+    /// The items a listing step gathered across pages (`the client lists … to the end`).
+    pub listed: Vec<Value>,
 }
 
 /// A `ctxlake serve` child of a check (fixtures only): its endpoint and the bearer token of the
@@ -145,6 +147,7 @@ impl<'a> World<'a> {
             picked_tool: None,
             extra_env: vec![],
             served: None,
+            listed: Vec::new(),
         })
     }
 

@@ -180,6 +180,10 @@ impl Server {
             "initialize" => self.initialize(session, params),
             "server/discover" => to_object(results::discover(self.capabilities(Revision::V2026_07_28))),
             "ping" => to_object(EmptyResult {}),
+            // One page holds every tool: no cursor was ever issued, so any cursor is invalid.
+            "tools/list" if params.contains_key("cursor") => {
+                Err(RpcError::invalid_params("`cursor`: this server issued no cursor (its tools/list is one page)"))
+            }
             "tools/list" => Ok(self.tools_list(revision).clone()),
             "tools/call" => {
                 let name = params.get("name").and_then(Value::as_str);

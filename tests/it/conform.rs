@@ -61,6 +61,19 @@ fn each_toy_defect_is_reported_by_the_check_meant_to_catch_it() {
             ("wire.initialize", "fail"),
             // -32602 for a missing argument instead of an isError result
             ("tools.input-validation-is-tool-error/missing", "fail"),
+            // pages tools/list naming its tool twice, and takes a cursor it never issued
+            ("pagination.tools-to-the-end/1", "fail"),
+            ("pagination.invalid-cursor/1", "fail"),
+            // empty contents for every uri, listed or unknown
+            ("resources.read-listed/1", "fail"),
+            ("resources.unknown-uri-error/1", "fail"),
+            // a "system" message, and -32603 for an unknown prompt
+            ("prompts.get-listed/1", "fail"),
+            ("prompts.unknown-32602/1", "fail"),
+            // 101 completion values; a logging/setLevel result that is not empty, for any level
+            ("completion.prompt-argument/1", "fail"),
+            ("logging.set-level", "fail"),
+            ("logging.invalid-level", "fail"),
             // what the toy does right
             ("tools.input-schema/3", "pass"),
             ("lifecycle.initialize-agrees/4", "pass"),

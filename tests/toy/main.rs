@@ -103,13 +103,34 @@ fn answer(method: &str, params: &Value) -> Result<Value, (i64, &'static str)> {
         "initialize" => {
             let asked = params["protocolVersion"].as_str().unwrap_or_default();
             let agreed = if LEGACY.contains(&asked) { asked } else { "2025-11-25" };
-            Ok(json!({"protocolVersion": agreed, "capabilities": {"tools": {}}}))
+            let capabilities = json!({"tools": {}, "resources": {}, "prompts": {}, "completions": {}, "logging": {}});
+            Ok(json!({"protocolVersion": agreed, "capabilities": capabilities}))
         }
         "ping" => Ok(json!({})),
-        "tools/list" => Ok(json!({"tools": [{
-            "name": "echo", "description": "Echoes its text",
-            "inputSchema": {"type": "object", "required": ["text"], "properties": {"text": {"type": "string"}}}
-        }]})),
+        // Pages twice, naming its one tool on both pages; takes any other cursor for the first.
+        "tools/list" => {
+            let echo = json!({
+                "name": "echo", "description": "Echoes its text",
+                "inputSchema": {"type": "object", "required": ["text"], "properties": {"text": {"type": "string"}}}
+            });
+            match params["cursor"].as_str() {
+                Some("p2") => Ok(json!({"tools": [echo]})),
+                _ => Ok(json!({"tools": [echo], "nextCursor": "p2"})),
+            }
+        }
+        // Reads every uri, listed or not, as empty contents.
+        "resources/list" => Ok(json!({"resources": [{"uri": "toy://a", "name": "a"}]})),
+        "resources/read" => Ok(json!({"contents": []})),
+        // A message role MCP does not have; an unknown prompt is an internal error.
+        "prompts/list" => Ok(json!({"prompts": [{"name": "greet", "arguments": [{"name": "who"}]}]})),
+        "prompts/get" if params["name"] == "greet" => {
+            Ok(json!({"messages": [{"role": "system", "content": {"type": "text", "text": "hi"}}]}))
+        }
+        "prompts/get" => Err((-32603, "no such prompt")),
+        // More values than the 100 a completion may carry.
+        "completion/complete" => Ok(json!({"completion": {"values": vec!["x"; 101]}})),
+        // A result that is not empty.
+        "logging/setLevel" => Ok(json!({"level": params["level"]})),
         "tools/call" => match (params["name"].as_str(), params["arguments"]["text"].as_str()) {
             (Some("echo"), Some(text)) => Ok(json!({"content": [{"type": "text", "text": text}], "isError": false})),
             (Some("echo"), None) => Err((-32602, "text is required")),

@@ -1,9 +1,11 @@
 //! Step definitions: a sentence pattern and what it does to a [`World`].
-//! `protocol` holds the steps any MCP server can be driven by; `fixtures` the steps that set
+//! `protocol` holds the steps any MCP server can be driven by; `surface` those that discover and
+//! test resources, prompts and completions; `fixtures` the steps that set
 //! up ctxlake's cache, spool and snapshots (used only by `@ctxlake` scenarios, under `--self`).
 
 mod fixtures;
 mod protocol;
+mod surface;
 
 use super::suite::Step;
 use super::world::{Outcome, StepError, World, fail};
@@ -31,6 +33,7 @@ impl Registry {
 static STEPS: LazyLock<Registry> = LazyLock::new(|| {
     let mut registry = Registry(Vec::new());
     protocol::register(&mut registry);
+    surface::register(&mut registry);
     fixtures::register(&mut registry);
     registry
 });
