@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Loopback Streamable HTTP benchmark: `ctxlake serve` against rmcp 3.11 (scripts/peers/rmcp-server,
-# TCP_NODELAY on accepted sockets), tools/call requests per second and p50/p99 latency with wrk at
+# TCP_NODELAY on accepted sockets) and the floor (scripts/peers/http-floor: hyper answering a fixed
+# body), tools/call requests per second and p50/p99 latency with wrk at
 # 2 and 32 connections (keep-alive), 10 s each after a 2 s warm-up, in one run. Prints a Markdown
 # table for docs/performance.md and the servers' peak RSS (VmHWM). Needs wrk (apt-get install wrk).
 # Usage: benches/http.sh [SECONDS]
@@ -10,8 +11,10 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 command -v wrk >/dev/null || { echo "benches/http.sh: needs wrk (apt-get install wrk)" >&2; exit 2; }
 (cd "$root" && cargo build --release --bin ctxlake >&2)
 (cd "$root/scripts/peers/rmcp-server" && cargo build --release >&2)
+(cd "$root/scripts/peers/http-floor" && CARGO_TARGET_DIR="$root/scripts/peers/rmcp-server/target" cargo build --release >&2)
 ctxlake="$root/target/release/ctxlake"
 rmcp="$root/scripts/peers/rmcp-server/target/release/rmcp-peer"
+floor="$root/scripts/peers/rmcp-server/target/release/http-floor"
 work="$(mktemp -d)"
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 cat >"$work/call.lua" <<'LUA'
@@ -50,6 +53,14 @@ run() {
 
 echo "| server | connections | req/s | p50 ms | p99 ms | non-2xx | socket errors | VmHWM MiB |"
 echo "|---|---|---|---|---|---|---|---|"
+
+# The floor: hyper on tokio answering a fixed SSE body without parsing the request.
+port=18764
+"$floor" "$port" &
+pid=$!
+sleep 0.3
+run "floor (hyper, fixed SSE answer)" "http://127.0.0.1:$port/mcp" '{"jsonrpc":"2.0","id":1,"method":"ping"}' "" "$pid"
+kill "$pid"; wait "$pid" 2>/dev/null || true
 
 port=18765
 HOME="$work" CTXLAKE_CACHE_DIR="$work/cache" CTXLAKE_SPOOL_DIR="$work/spool" \
