@@ -42,10 +42,15 @@ fn ctxlake(home: &Path) -> Command {
 /// Starts `ctxlake serve --bind 127.0.0.1:0 ARGS` in a fresh HOME (where `setup` may create
 /// keys first) and waits for the address it prints.
 fn serve_with(args: &[&str], setup: impl FnOnce(&Path)) -> Serve {
+    serve_on("127.0.0.1:0", args, setup)
+}
+
+/// `serve_with`, bound to `bind`.
+fn serve_on(bind: &str, args: &[&str], setup: impl FnOnce(&Path)) -> Serve {
     let home = tempfile::tempdir().unwrap();
     setup(home.path());
     let mut child = ctxlake(home.path())
-        .args(["serve", "--bind", "127.0.0.1:0"])
+        .args(["serve", "--bind", bind])
         .args(args)
         .stderr(Stdio::piped())
         .spawn()
@@ -175,23 +180,12 @@ fn conform_reaches_serve_at_an_ipv6_literal() {
         eprintln!("no IPv6 loopback here; skipped");
         return;
     }
-    let home = tempfile::tempdir().unwrap();
-    let mut child = ctxlake(home.path())
-        .args(["serve", "--bind", "[::1]:0"])
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start ctxlake serve");
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    stderr.read_line(&mut line).unwrap();
-    let url = line.split_whitespace().find(|w| w.starts_with("http://")).unwrap().to_string();
-    assert!(url.starts_with("http://[::1]:"), "{line}");
+    let server = serve_on("[::1]:0", &[], |_| {});
+    assert!(server.text.starts_with("http://[::1]:"), "{}", server.text);
     let out = Command::new(env!("CARGO_BIN_EXE_ctxlake"))
-        .args(["conform", "--url", &url, "--format", "json", "--filter", "rpc.parse-error"])
+        .args(["conform", "--url", &server.text, "--format", "json", "--filter", "rpc.parse-error"])
         .output()
         .unwrap();
-    let _ = child.kill();
-    let _ = child.wait();
     let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {out:?}"));
     let checks = report["checks"].as_array().unwrap();
     assert!(!checks.is_empty() && checks.iter().all(|c| c["status"] == "pass"), "{checks:#?}");
