@@ -102,3 +102,138 @@ Feature: Read tools page their rows by a token budget and an opaque cursor
     Then the tool output at /sessions has 3 items
     And the tool output at /truncated is false
     And the tool output lacks next_cursor
+
+  # ---- fleet_status, get_guidance, search_knowledge (a record or a missing id per get_guidance row)
+
+  Scenario Outline: <tool> pages concatenate to one call's answer, with no duplicate
+    Given the knowledge base imports 8 approved records about "response caching"
+    And a server initialized with revision "2025-11-25"
+    And the roster holds 60 agents with 40-character tasks
+    And the leases file holds 50 leases held in turn by 20 agents
+    Then paging "<tool>" with <page> through <rows> gives the rows of one call with <whole>
+
+    Examples:
+      | tool             | page                                                        | rows                   | whole                                                  |
+      | fleet_status     | {"token_budget": 700}                                       | /agents and /leases    | {"token_budget": 20000}                                |
+      | fleet_status     | {"token_budget": 200}                                       | /agents and /leases    | {"token_budget": 20000}                                |
+      | get_guidance     | {"ids": ["bulk-003", "bulk-000", "no-such-record", "bulk-007", "bulk-001", "bulk-002", "bulk-005", "bulk-004", "bulk-006"], "token_budget": 200}                       | /results and /missing  | {"ids": ["bulk-003", "bulk-000", "no-such-record", "bulk-007", "bulk-001", "bulk-002", "bulk-005", "bulk-004", "bulk-006"], "token_budget": 20000}                |
+      | get_guidance     | {"ids": ["bulk-003", "bulk-000", "no-such-record", "bulk-007", "bulk-001", "bulk-002", "bulk-005", "bulk-004", "bulk-006"], "detail": "brief", "token_budget": 300}    | /results and /missing  | {"ids": ["bulk-003", "bulk-000", "no-such-record", "bulk-007", "bulk-001", "bulk-002", "bulk-005", "bulk-004", "bulk-006"], "detail": "brief", "token_budget": 20000} |
+      | search_knowledge | {"query": "how to decide about response caching", "max_results": 3} | /results | {"query": "how to decide about response caching", "max_results": 10, "token_budget": 5000} |
+      | search_knowledge | {"query": "how to decide about response caching", "detail": "standard", "token_budget": 200} | /results | {"query": "how to decide about response caching", "detail": "standard", "max_results": 10, "token_budget": 5000} |
+
+  Scenario Outline: <tool> fits its token budget, and a bigger budget never gives fewer rows
+    Given the knowledge base imports 8 approved records about "response caching"
+    And a server initialized with revision "2025-11-25"
+    And the roster holds 60 agents with 40-character tasks
+    And the leases file holds 50 leases held in turn by 20 agents
+    When the client calls "<tool>" with:
+      """
+      <arguments>
+      """
+    Then the rows at <rows> fit 300 tokens at 4 characters each, or are one row
+    And the tool output at /truncated is true
+    And a bigger token_budget never gives fewer rows at <rows> from "<tool>" with <base>
+
+    Examples:
+      | tool             | arguments                                                            | rows                  | base                                                      |
+      | fleet_status     | {"token_budget": 300}                                                | /agents and /leases   | {}                                                        |
+      | get_guidance     | {"ids": ["bulk-003", "bulk-000", "no-such-record", "bulk-007", "bulk-001", "bulk-002", "bulk-005", "bulk-004", "bulk-006"], "token_budget": 300}                                | /results and /missing | {"ids": ["bulk-003", "bulk-000", "no-such-record", "bulk-007", "bulk-001", "bulk-002", "bulk-005", "bulk-004", "bulk-006"]}                                          |
+      | search_knowledge | {"query": "how to decide about response caching", "max_results": 10, "token_budget": 300} | /results | {"query": "how to decide about response caching", "max_results": 10} |
+
+  Scenario Outline: a cursor <tool> did not issue is an error naming the cursor
+    Given a server initialized with revision "2025-11-25"
+    And the roster holds 60 agents with 40-character tasks
+    When the client calls "<tool>" with:
+      """
+      <arguments>
+      """
+    Then the tool result is an error mentioning:
+      """
+      `cursor` is not a cursor <tool> issued
+      """
+
+    Examples:
+      | tool             | arguments                                                   |
+      | fleet_status     | {"cursor": "c1.5.0123456789abcdef.00000000"}                |
+      | fleet_status     | {"cursor": "c1.5"}                                          |
+      | get_guidance     | {"ids": ["bulk-000"], "cursor": "c1.-1.x.y"}                |
+      | search_knowledge | {"query": "response caching", "cursor": "not a cursor"}     |
+
+  Scenario Outline: a cursor of <first> is not a cursor of <then>, and an edited one is refused
+    Given the knowledge base imports 8 approved records about "response caching"
+    And a server initialized with revision "2025-11-25"
+    And the roster holds 60 agents with 40-character tasks
+    And the fleet cache holds 30 sessions in "org/app"
+    And the fleet snapshot holds 60 promoted "outcome" claims about "deploy"
+    When the client calls "<first>" with:
+      """
+      <arguments>
+      """
+    And the client calls "<then>" with the next cursor and <then arguments>
+    Then the tool result is an error mentioning:
+      """
+      `cursor` is not a cursor <then> issued
+      """
+    When the client calls "<first>" with:
+      """
+      <arguments>
+      """
+    And the client calls "<first>" with the next cursor edited and <arguments>
+    Then the tool result is an error mentioning:
+      """
+      `cursor` is not a cursor <first> issued
+      """
+
+    Examples:
+      | first            | arguments                                                         | then             | then arguments                         |
+      | fleet_status     | {"token_budget": 200}                                             | fleet_history    | {"limit": 5}                           |
+      | fleet_history    | {"limit": 5}                                                      | fleet_status     | {}                                     |
+      | search_knowledge | {"query": "how to decide about response caching", "max_results": 2} | get_guidance   | {"ids": ["bulk-000"]}                  |
+      | get_guidance     | {"ids": ["bulk-003", "bulk-000", "no-such-record", "bulk-007", "bulk-001", "bulk-002", "bulk-005", "bulk-004", "bulk-006"], "token_budget": 200}                             | search_knowledge | {"query": "response caching"}          |
+      | memory_search    | {"query": "migration step", "k": 4}                               | memory_timeline  | {"subject": "deploy"}                  |
+      | memory_timeline  | {"subject": "deploy", "limit": 9}                                 | memory_search    | {"query": "migration step"}            |
+
+  Scenario Outline: a cursor of <tool> is stale once <change>
+    Given the knowledge base imports 8 approved records about "response caching"
+    And a server initialized with revision "2025-11-25"
+    And the roster holds 60 agents with 40-character tasks
+    And the leases file holds 50 leases held in turn by 20 agents
+    When the client calls "<tool>" with:
+      """
+      <first>
+      """
+    Then the tool output at /truncated is true
+    Given <fixture>
+    When the client calls "<tool>" with the next cursor and <then>
+    Then the tool result is an error mentioning:
+      """
+      `cursor` is stale
+      """
+
+    Examples:
+      | tool             | change                         | first                                                   | fixture                                                        | then                                                    |
+      | fleet_status     | a lease changes hands          | {"token_budget": 200}                                   | the leases file holds 50 leases held in turn by 21 agents      | {"token_budget": 200}                                   |
+      | fleet_status     | the roster changes             | {"token_budget": 200}                                   | the roster holds 61 agents with 40-character tasks             | {"token_budget": 200}                                   |
+      | get_guidance     | the knowledge base changes     | {"ids": ["bulk-003", "bulk-000", "no-such-record", "bulk-007", "bulk-001", "bulk-002", "bulk-005", "bulk-004", "bulk-006"], "token_budget": 200}                   | the knowledge base imports 9 approved records about "response caching" | {"ids": ["bulk-003", "bulk-000", "no-such-record", "bulk-007", "bulk-001", "bulk-002", "bulk-005", "bulk-004", "bulk-006"], "token_budget": 200}           |
+      | get_guidance     | the ids change                 | {"ids": ["bulk-003", "bulk-000", "no-such-record", "bulk-007", "bulk-001", "bulk-002", "bulk-005", "bulk-004", "bulk-006"], "token_budget": 200}                   | the roster holds 60 agents with 40-character tasks             | {"ids": ["bulk-001", "bulk-000"], "token_budget": 200}  |
+      | search_knowledge | the knowledge base changes     | {"query": "how to decide about response caching", "max_results": 2} | the knowledge base imports 9 approved records about "response caching" | {"query": "how to decide about response caching", "max_results": 2} |
+      | search_knowledge | the query changes              | {"query": "how to decide about response caching", "max_results": 2} | the roster holds 60 agents with 40-character tasks | {"query": "how to decide on response caching", "max_results": 2} |
+
+  Scenario Outline: a context pack says truncated when its Markdown left items out (<budget>)
+    context pages nothing: its sections hold every item of the pack, and a bigger layer or budget is the way to more (docs/context-window.md).
+
+    Given a server initialized with revision "2025-11-25"
+    And the fleet snapshot holds 300 promoted "convention" claims about "deploy"
+    When the client calls "context" with:
+      """
+      {"goal": "the deploy pipeline migration steps", "project": "org/app", "markdown_token_budget": <budget>}
+      """
+    Then the tool output at /truncated is <truncated>
+    And the tool output at /total_items is 24
+    And the tool output lacks next_cursor
+
+    Examples:
+      | budget | truncated |
+      | 100    | true      |
+      | 4000   | false     |
+      | null   | false     |

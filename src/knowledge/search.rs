@@ -10,6 +10,7 @@ use crate::knowledge::{embedded_text, indexed_text};
 use crate::snapshot::lexical::{accumulate, build, query_terms};
 use crate::snapshot::rank::{FUSION, fuse, keep_strong, top};
 use crate::spec::wire::kb_record::KbRecord;
+use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
 use std::hash::BuildHasher;
 use std::sync::Mutex;
@@ -106,6 +107,7 @@ pub struct Base {
     embedder: Option<&'static dyn Embedder>,
     cache: Mutex<HashMap<u64, Vec<i8>>>,
     salt: std::collections::hash_map::RandomState,
+    generation: String,
 }
 
 impl Base {
@@ -135,6 +137,7 @@ impl Base {
         }
         let dimensions = embedder.map_or(0, |e| e.dimensions());
         let vectors_fit = dimensions > 0 && vectors.len() == records.len() * dimensions;
+        let generation = generation(&records, if vectors_fit { embedder } else { None });
         Base {
             records,
             by_key,
@@ -143,7 +146,14 @@ impl Base {
             embedder: if vectors_fit { embedder } else { None },
             cache: Mutex::new(HashMap::new()),
             salt: std::collections::hash_map::RandomState::new(),
+            generation,
         }
+    }
+
+    /// A digest of what a search or lookup answers from: every record's id and content
+    /// version, in order, and the model of the vectors. A page cursor is stale once it changes.
+    pub fn generation(&self) -> &str {
+        &self.generation
     }
 
     pub fn records(&self) -> &[KbRecord] {
@@ -340,6 +350,18 @@ fn task_topics(task: &str) -> &'static [&'static str] {
         "testing" => &["testing"],
         _ => &[],
     }
+}
+
+/// See [`Base::generation`]; an import bumps a changed record's content_version.
+fn generation(records: &[KbRecord], embedder: Option<&'static dyn Embedder>) -> String {
+    let mut hash = Sha256::new();
+    hash.update(embedder.map_or("none", |e| e.model()).as_bytes());
+    for record in records {
+        hash.update(record.id.len().to_le_bytes());
+        hash.update(record.id.as_bytes());
+        hash.update(record.content_version.get().to_le_bytes());
+    }
+    format!("{:x}", hash.finalize())[..16].to_string()
 }
 
 #[cfg(test)]

@@ -210,6 +210,7 @@ impl Context for ContextTools {
                 _ => Map::new(),
             },
             usage_hint: USAGE_HINT.to_string(),
+            truncated: rendered.omitted > 0,
             markdown: rendered.markdown,
         })
     }

@@ -14,6 +14,7 @@ use crate::knowledge::store::Feedback;
 use crate::knowledge::{Base, CacheState, Found, Mode, Query, Store, starter_records};
 use crate::spec::tools::knowledge::*;
 use crate::spec::wire::kb_record::KbRecord;
+use crate::tools::paging::{self, Paging};
 use serde_json::{Map, Value};
 use std::os::unix::fs::MetadataExt;
 use std::path::PathBuf;
@@ -21,8 +22,8 @@ use std::sync::{Arc, Mutex};
 
 /// Stored strings are bounded at the record schema's longest field (rationale, 4000).
 const MAX_RECORD_FIELD: usize = 4000;
-/// The budget estimator: a token is about 4 characters of the serialized result.
-pub const CHARS_PER_TOKEN: usize = 4;
+/// How deep a cursor may page into one ranking (memory_search's depth).
+const MAX_RANKED: usize = 1000;
 
 /// The fields of `brief` (search_knowledge's default, and get_guidance's `brief`).
 pub const BRIEF_FIELDS: &[&str] =
@@ -133,15 +134,26 @@ impl Knowledge for KnowledgeTools {
             task_type: task.as_deref(),
             limit: SEARCH_KNOWLEDGE_MAX_RESULTS.rows(input.max_results),
         };
-        let found = base.search(&query);
+        let k = query.limit;
+        let basis =
+            paging::basis(&[base.generation(), &paging::arguments(&input, &["cursor", "max_results", "token_budget"])]);
+        let paging = Paging::start("search_knowledge", basis, input.cursor.as_deref().map(|c| c.as_str()))?;
+        // The ranking is deterministic for one base, so page N is ranks offset..offset+k; one
+        // rank more says whether rows remain after it.
+        let wanted = paging.offset.saturating_add(k).min(MAX_RANKED);
+        let found = base.search(&Query { limit: wanted + 1, ..query });
         let detail = match input.detail {
             SearchKnowledgeInputDetail::Brief => Detail::Brief,
             SearchKnowledgeInputDetail::Standard => Detail::Standard,
         };
         let budget = SEARCH_KNOWLEDGE_TOKEN_BUDGET.rows(input.token_budget);
-        let rendered: Vec<Value> = found.hits.iter().map(|h| render(&base.records()[h.index], detail)).collect();
-        let (kept, cut) = within_budget(rendered, budget);
-        let results = kept
+        let window = found.hits.get(paging.offset..wanted.min(found.hits.len())).unwrap_or_default();
+        let rendered = window.iter().map(|h| render(&base.records()[h.index], detail));
+        let more_after = found.hits.len() > wanted;
+        let page = paging.page(rendered, k, budget, more_after && wanted < MAX_RANKED);
+        let cut = window.len() - page.rows.len();
+        let results = page
+            .rows
             .into_iter()
             .map(serde_json::from_value)
             .collect::<Result<Vec<SearchKnowledgeOutputResultsItem>, _>>()
@@ -170,6 +182,8 @@ impl Knowledge for KnowledgeTools {
                 total_candidates: found.total_candidates as u64,
             },
             results,
+            truncated: page.truncated || more_after,
+            next_cursor: page.next_cursor,
         })
     }
 
@@ -179,18 +193,26 @@ impl Knowledge for KnowledgeTools {
             GetGuidanceInputDetail::Brief => Detail::Brief,
             GetGuidanceInputDetail::Full => Detail::Full,
         };
+        let basis = paging::basis(&[base.generation(), &paging::arguments(&input, &["cursor", "token_budget"])]);
+        let paging = Paging::start("get_guidance", basis, input.cursor.as_deref().map(|c| c.as_str()))?;
+        // A page's rows are the ids asked for, in order: a record renders as an object, an id
+        // that names none as itself, made safe to show back.
+        let rows = input.ids.iter().skip(paging.offset).map(|key| match base.get(key) {
+            Some(record) => render(record, detail),
+            None => Value::String(clean_single_line(key, MAX_SHORT_FIELD)),
+        });
+        let page = paging.page(rows, input.ids.len(), GET_GUIDANCE_TOKEN_BUDGET.rows(input.token_budget), false);
         let (mut results, mut missing) = (vec![], vec![]);
-        for key in &input.ids {
-            match base.get(key) {
-                Some(record) => results.push(
-                    serde_json::from_value(render(record, detail))
+        for row in page.rows {
+            match row {
+                Value::String(key) => missing.push(key),
+                record => results.push(
+                    serde_json::from_value(record)
                         .map_err(|e| ToolError::new(format!("a record did not render: {e}")))?,
                 ),
-                // What the caller sent, made safe to show back.
-                None => missing.push(clean_single_line(key, MAX_SHORT_FIELD)),
             }
         }
-        Ok(GetGuidanceOutput { results, missing })
+        Ok(GetGuidanceOutput { results, missing, truncated: page.truncated, next_cursor: page.next_cursor })
     }
 
     fn submit_feedback(&self, input: SubmitFeedbackInput) -> Result<SubmitFeedbackOutput, ToolError> {
@@ -265,29 +287,6 @@ fn render(record: &KbRecord, detail: Detail) -> Value {
     clean_value(Value::Object(out), MAX_RECORD_FIELD)
 }
 
-/// Estimated tokens of one rendered result.
-pub fn tokens(value: &Value) -> usize {
-    value.to_string().chars().count().div_ceil(CHARS_PER_TOKEN)
-}
-
-/// The results that fit `budget` tokens, in rank order: the first always, then each next one
-/// while the total stays within the budget. Also how many were cut.
-pub fn within_budget(rendered: Vec<Value>, budget: usize) -> (Vec<Value>, usize) {
-    let total = rendered.len();
-    let mut used = 0;
-    let mut kept = vec![];
-    for value in rendered {
-        let cost = tokens(&value);
-        if !kept.is_empty() && used + cost > budget {
-            break;
-        }
-        used += cost;
-        kept.push(value);
-    }
-    let cut = total - kept.len();
-    (kept, cut)
-}
-
 /// The topics and technologies searched, joined by ` · `; never the query text.
 fn query_summary(topics: &[String], technologies: &[String]) -> String {
     let parts: Vec<String> = topics.iter().chain(technologies).map(|t| clean_single_line(t, MAX_SHORT_FIELD)).collect();
@@ -319,7 +318,9 @@ fn suggestions(found: &Found, topics: &[String], technologies: &[String], cut: u
         ));
     }
     if cut > 0 {
-        out.push(format!("{cut} more results did not fit token_budget: raise it, or use detail \"brief\""));
+        out.push(format!(
+            "{cut} more results did not fit token_budget: pass next_cursor as `cursor`, raise it, or use detail \"brief\""
+        ));
     }
     if !found.hits.is_empty() {
         out.push("call get_guidance with a result's slug for exceptions, pitfalls and verification checks".to_string());
@@ -370,17 +371,6 @@ mod tests {
         assert!(brief.results[0].rationale.is_none() && brief.results[0].sources[0].evidence_excerpt.is_none());
         let standard = search(&tools, json!({"query": query, "detail": "standard"}));
         assert!(standard.results[0].rationale.is_some() && standard.results[0].sources[0].evidence_excerpt.is_some());
-    }
-
-    #[test]
-    fn the_budget_keeps_the_first_result_and_never_goes_over_otherwise() {
-        let item = |n: usize| json!({"text": "x".repeat(n)});
-        let (kept, cut) = within_budget(vec![item(4000), item(10)], 200);
-        assert_eq!((kept.len(), cut), (1, 1));
-        let items: Vec<Value> = (0..10).map(|_| item(390)).collect();
-        let (kept, cut) = within_budget(items, 500);
-        assert_eq!((kept.len(), cut), (4, 6));
-        assert!(kept.iter().map(tokens).sum::<usize>() <= 500);
     }
 
     #[test]

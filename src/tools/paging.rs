@@ -10,6 +10,7 @@
 
 use crate::catalog::ToolError;
 use serde::Serialize;
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 const VERSION: &str = "c1";
@@ -76,6 +77,21 @@ pub fn basis(parts: &[&str]) -> String {
         hash.update(part.as_bytes());
     }
     format!("{:x}", hash.finalize())[..16].to_string()
+}
+
+/// The arguments an answer depends on, as canonical JSON (keys sorted): every one but
+/// `leave_out` (the cursor, the row limit and the budget, which do not change the rows).
+pub fn arguments<T: Serialize>(input: &T, leave_out: &[&str]) -> String {
+    match serde_json::to_value(input) {
+        Ok(Value::Object(mut map)) => {
+            for name in leave_out {
+                map.remove(*name);
+            }
+            Value::Object(map).to_string()
+        }
+        Ok(other) => other.to_string(),
+        Err(_) => String::new(),
+    }
 }
 
 fn check(tool: &str, basis: &str, offset: usize) -> String {

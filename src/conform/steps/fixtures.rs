@@ -65,6 +65,17 @@ pub fn register(r: &mut Registry) {
             .collect();
         write_json(w, "roster.json", &json!({"agents": agents}))
     });
+    r.add(r"the leases file holds (\d+) leases held in turn by (\d+) agents", |w, a, _| {
+        let (n, holders): (usize, usize) =
+            (a[0].parse().map_err(|_| fail("a count"))?, a[1].parse().map_err(|_| fail("a count"))?);
+        let leases: Vec<Value> = (0..n)
+            .map(|i| {
+                json!({"resource": format!("org/app:src/part{i:03}/**"), "holder": format!("cc-{:02}", i % holders.max(1)),
+                       "reason": "refactor", "expires_at": "2026-09-09T10:05:00Z", "epoch": i})
+            })
+            .collect();
+        write_json(w, "leases.json", &json!({"leases": leases}))
+    });
     r.add(r"the spool directory already holds (\d+) bytes", |w, a, _| {
         let len = a[0].parse().map_err(|_| fail("a size"))?;
         std::fs::create_dir_all(spool_dir(w)?).map_err(io)?;

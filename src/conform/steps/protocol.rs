@@ -257,56 +257,75 @@ pub fn register(r: &mut Registry) {
         let text = pointer(&output, &a[0])?.as_str().unwrap_or_default();
         ensure(text.lines().count().to_string() == a[1], || format!("{text:?}"))
     });
-    // Pages and cursors (issue 17): a read tool's pages concatenate to its unpaged answer.
-    r.add(r#"paging "([^"]*)" with (\{.*\}) through (\S+) gives the rows of one call with (\{.*\})"#, |w, a, _| {
-        let (tool, at) = (a[0].clone(), a[2].clone());
-        let mut paged: Vec<Value> = vec![];
-        let mut cursor: Option<String> = None;
-        for _ in 0..500 {
-            let mut args = json_arg(&a[1])?;
-            if let Some(cursor) = &cursor {
-                args["cursor"] = json!(cursor);
+    // Pages and cursors (issue 17): a read tool's pages concatenate to its unpaged answer. A
+    // tool may page more than one list (fleet_status: agents, then leases): `/a and /b`.
+    r.add(
+        r#"paging "([^"]*)" with (\{.*\}) through (\S+(?: and \S+)*) gives the rows of one call with (\{.*\})"#,
+        |w, a, _| {
+            let (tool, lists) = (a[0].clone(), a[2].split(" and ").map(str::to_string).collect::<Vec<_>>());
+            let mut paged: Vec<Vec<Value>> = vec![vec![]; lists.len()];
+            let mut cursor: Option<String> = None;
+            for _ in 0..500 {
+                let mut args = json_arg(&a[1])?;
+                if let Some(cursor) = &cursor {
+                    args["cursor"] = json!(cursor);
+                }
+                w.request("tools/call", json!({"name": tool, "arguments": args}))?;
+                let output = tool_output(w)?;
+                let pages = lists.iter().map(|at| rows_at(&output, at)).collect::<Result<Vec<_>, _>>()?;
+                ensure(pages.iter().any(|rows| !rows.is_empty()), || format!("an empty page: {output}"))?;
+                paged.iter_mut().zip(pages).for_each(|(all, rows)| all.extend(rows));
+                match output["next_cursor"].as_str() {
+                    Some(next) => cursor = Some(next.to_string()),
+                    None => break,
+                }
             }
-            w.request("tools/call", json!({"name": tool, "arguments": args}))?;
-            let output = tool_output(w)?;
-            let rows = pointer(&output, &at)?.as_array().cloned().unwrap_or_default();
-            ensure(!rows.is_empty(), || format!("an empty page: {output}"))?;
-            paged.extend(rows);
-            match output["next_cursor"].as_str() {
-                Some(next) => cursor = Some(next.to_string()),
-                None => break,
+            w.request("tools/call", json!({"name": tool, "arguments": json_arg(&a[3])?}))?;
+            let whole = tool_output(w)?;
+            for (at, rows) in lists.iter().zip(paged) {
+                let expected = rows_at(&whole, at)?;
+                ensure(rows == expected, || {
+                    format!("{} paged rows at {at} differ from the {} of one call", rows.len(), expected.len())
+                })?;
             }
-        }
-        w.request("tools/call", json!({"name": tool, "arguments": json_arg(&a[3])?}))?;
-        let whole = pointer(&tool_output(w)?, &at)?.as_array().cloned().unwrap_or_default();
-        ensure(paged == whole, || format!("{} paged rows differ from the {} of one call", paged.len(), whole.len()))
-    });
-    r.add(r#"the client calls "([^"]*)" with the next cursor and (\{.*\})"#, |w, a, _| {
+            Ok(())
+        },
+    );
+    r.add(r#"the client calls "([^"]*)" with the next cursor( edited)? and (\{.*\})"#, |w, a, _| {
         let cursor = tool_output(w)?["next_cursor"].as_str().map(str::to_string);
-        let cursor = cursor.ok_or_else(|| fail("the last answer has no next_cursor"))?;
-        let mut args = json_arg(&a[1])?;
+        let mut cursor = cursor.ok_or_else(|| fail("the last answer has no next_cursor"))?;
+        if !a[1].is_empty() {
+            // One page further on: a cursor someone edited to skip ahead.
+            let mut parts: Vec<String> = cursor.split('.').map(str::to_string).collect();
+            let offset: usize = parts.get(1).and_then(|o| o.parse().ok()).ok_or_else(|| fail("c1.<offset>.…"))?;
+            parts[1] = (offset + 1).to_string();
+            cursor = parts.join(".");
+        }
+        let mut args = json_arg(&a[2])?;
         args["cursor"] = json!(cursor);
         w.request("tools/call", json!({"name": a[0], "arguments": args})).map(drop)
     });
-    r.add(r"the rows at (\S+) fit (\d+) tokens at 4 characters each, or are one row", |w, a, _| {
+    r.add(r"the rows at (\S+(?: and \S+)*) fit (\d+) tokens at 4 characters each, or are one row", |w, a, _| {
         let budget: usize = a[1].parse().map_err(|_| fail("a budget"))?;
-        let output = tool_output(w)?;
-        let rows = pointer(&output, &a[0])?.as_array().cloned().unwrap_or_default();
+        let rows = rows_of(&tool_output(w)?, &a[0])?;
         let used: usize = rows.iter().map(|r| r.to_string().len().div_ceil(4)).sum();
         ensure(rows.len() == 1 || used <= budget, || format!("{} rows, {used} tokens", rows.len()))
     });
-    r.add(r#"a bigger token_budget never gives fewer rows at (\S+) from "([^"]*)" with (\{.*\})"#, |w, a, _| {
-        let mut last = 0;
-        for budget in [200, 300, 500, 800, 1300, 2100, 3400, 5500, 8900, 20000] {
-            let mut args = json_arg(&a[2])?;
-            args["token_budget"] = json!(budget);
-            w.request("tools/call", json!({"name": a[1], "arguments": args}))?;
-            let n = pointer(&tool_output(w)?, &a[0])?.as_array().map_or(0, Vec::len);
-            ensure(n >= last && n >= 1, || format!("budget {budget}: {n} rows after {last}"))?;
-            last = n;
-        }
-        Ok(())
-    });
+    r.add(
+        r#"a bigger token_budget never gives fewer rows at (\S+(?: and \S+)*) from "([^"]*)" with (\{.*\})"#,
+        |w, a, _| {
+            let mut last = 0;
+            for budget in [200, 300, 500, 800, 1300, 2100, 3400, 5500, 8900, 20000] {
+                let mut args = json_arg(&a[2])?;
+                args["token_budget"] = json!(budget);
+                w.request("tools/call", json!({"name": a[1], "arguments": args}))?;
+                let n = rows_of(&tool_output(w)?, &a[0])?.len();
+                ensure(n >= last && n >= 1, || format!("budget {budget}: {n} rows after {last}"))?;
+                last = n;
+            }
+            Ok(())
+        },
+    );
     r.add("the structured content matches the text content and the tool's output schema", structured_matches);
     r.add("every tool has an object input schema and a description", |w, _, _| {
         for tool in tools(w)? {
@@ -361,6 +380,20 @@ fn tool_error_text(w: &World<'_>) -> Result<String, StepError> {
     let text: Vec<&str> =
         result["content"].as_array().into_iter().flatten().filter_map(|c| c["text"].as_str()).collect();
     Ok(text.join("\n"))
+}
+
+/// The rows of the list at `at` (a JSON pointer) in a tool's output.
+fn rows_at(output: &Value, at: &str) -> Result<Vec<Value>, StepError> {
+    Ok(pointer(output, at)?.as_array().cloned().unwrap_or_default())
+}
+
+/// The rows of every list named in `lists` (`/a and /b`), one after the other.
+fn rows_of(output: &Value, lists: &str) -> Result<Vec<Value>, StepError> {
+    let mut rows = vec![];
+    for at in lists.split(" and ") {
+        rows.extend(rows_at(output, at)?);
+    }
+    Ok(rows)
 }
 
 fn tool_output(w: &World<'_>) -> Result<Value, StepError> {

@@ -457,6 +457,8 @@ pub mod context {
         ///one section per facet that has items, in the intent's facet order
         pub sections: ::std::vec::Vec<ContextSection>,
         pub total_items: i64,
+        ///true when the Markdown left items out for markdown_token_budget (sections still hold every item)
+        pub truncated: bool,
         pub usage_hint: ::std::string::String,
         ///how the pack was compiled: limits, per-facet counts, retrieval modes, what the Markdown kept, notes about the cache
         pub usage_metadata: ::serde_json::Map<
@@ -1137,7 +1139,7 @@ pub mod fleet {
         ///only sessions that ended at or after this RFC 3339 time
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub since: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
-        ///token budget (4 characters a token); default 4000, clamped to 200..20000
+        ///default 4000, clamped to 200..20000
         #[serde(default = "defaults::default_u64::<i64, 4000>")]
         pub token_budget: i64,
     }
@@ -1300,10 +1302,79 @@ pub mod fleet {
         pub queued: bool,
         pub request_id: ::std::string::String,
     }
-    ///Call at the start of a task and before editing shared files: who is active in this fleet and which advisory leases they hold, as of the last `ctxlake sync`. No arguments.
-    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
+    ///Call at the start of a task and before editing shared files: who is active in this fleet and which advisory leases they hold, as of the last `ctxlake sync`.
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
-    pub struct FleetStatusInput {}
+    pub struct FleetStatusInput {
+        ///the previous page's next_cursor
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub cursor: ::std::option::Option<FleetStatusInputCursor>,
+        ///default 4000, clamped to 200..20000
+        #[serde(default = "defaults::default_u64::<i64, 4000>")]
+        pub token_budget: i64,
+    }
+    impl ::std::default::Default for FleetStatusInput {
+        fn default() -> Self {
+            Self {
+                cursor: Default::default(),
+                token_budget: defaults::default_u64::<i64, 4000>(),
+            }
+        }
+    }
+    ///the previous page's next_cursor
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct FleetStatusInputCursor(::std::string::String);
+    impl ::std::ops::Deref for FleetStatusInputCursor {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<FleetStatusInputCursor> for ::std::string::String {
+        fn from(value: FleetStatusInputCursor) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for FleetStatusInputCursor {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 200usize {
+                return Err("longer than 200 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for FleetStatusInputCursor {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for FleetStatusInputCursor {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for FleetStatusInputCursor {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
     ///`FleetStatusOutput`
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
@@ -1317,11 +1388,14 @@ pub mod fleet {
         pub leases: ::std::vec::Vec<
             ::serde_json::Map<::std::string::String, ::serde_json::Value>,
         >,
+        ///present when rows were left out: pass it as `cursor` for the next page
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub next_cursor: ::std::option::Option<::std::string::String>,
         pub note: ::std::string::String,
         ///when the roster in the cache was built, if it says
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub roster_generated_at: ::std::option::Option<::std::string::String>,
-        ///true when more than 200 agents or leases were cached
+        ///true when agents or leases were left out (a page holds agents, then leases, at most 200 rows)
         pub truncated: bool,
     }
     /// Generation of default values for serde.
@@ -1368,7 +1442,7 @@ pub mod fleet {
     }
     /// One method per tool of this family; `crate::tools` implements it.
     pub trait Fleet: Send + Sync {
-        ///Call at the start of a task and before editing shared files: who is active in this fleet and which advisory leases they hold, as of the last `ctxlake sync`. No arguments.
+        ///Call at the start of a task and before editing shared files: who is active in this fleet and which advisory leases they hold, as of the last `ctxlake sync`.
         fn fleet_status(
             &self,
             input: FleetStatusInput,
@@ -1394,6 +1468,12 @@ pub mod fleet {
             input: FleetHandoffInput,
         ) -> Result<FleetHandoffOutput, crate::catalog::ToolError>;
     }
+    ///`fleet_status.token_budget`: default 4000, clamped to 200..20000.
+    pub const FLEET_STATUS_TOKEN_BUDGET: crate::catalog::Clamp = crate::catalog::Clamp {
+        default: 4000i64,
+        min: 200i64,
+        max: 20000i64,
+    };
     ///`fleet_claim.ttl_secs`: default 300, clamped to 30..86400.
     pub const FLEET_CLAIM_TTL_SECS: crate::catalog::Clamp = crate::catalog::Clamp {
         default: 300i64,
@@ -1418,13 +1498,73 @@ pub mod knowledge {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct GetGuidanceInput {
-        ///`brief`: the fields search_knowledge's brief detail returns; `full`: every field plus status, content_version, approved_at, version_constraints and examples
+        ///the previous page's next_cursor
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub cursor: ::std::option::Option<GetGuidanceInputCursor>,
+        ///`brief`: search_knowledge's brief fields; `full`: every field
         #[serde(default = "defaults::get_guidance_input_detail")]
         pub detail: GetGuidanceInputDetail,
         ///1 to 10 slugs or ids
         pub ids: ::std::vec::Vec<GetGuidanceInputIdsItem>,
+        ///default 4000, clamped to 200..20000
+        #[serde(default = "defaults::default_u64::<i64, 4000>")]
+        pub token_budget: i64,
     }
-    ///`brief`: the fields search_knowledge's brief detail returns; `full`: every field plus status, content_version, approved_at, version_constraints and examples
+    ///the previous page's next_cursor
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct GetGuidanceInputCursor(::std::string::String);
+    impl ::std::ops::Deref for GetGuidanceInputCursor {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<GetGuidanceInputCursor> for ::std::string::String {
+        fn from(value: GetGuidanceInputCursor) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for GetGuidanceInputCursor {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 200usize {
+                return Err("longer than 200 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for GetGuidanceInputCursor {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for GetGuidanceInputCursor {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for GetGuidanceInputCursor {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
+    ///`brief`: search_knowledge's brief fields; `full`: every field
     #[derive(
         ::serde::Deserialize,
         ::serde::Serialize,
@@ -1545,10 +1685,15 @@ pub mod knowledge {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct GetGuidanceOutput {
-        ///ids and slugs that name no approved record (unknown, draft or deprecated), as asked
+        ///this page's ids and slugs that name no approved record (unknown, draft or deprecated), as asked
         pub missing: ::std::vec::Vec<::std::string::String>,
-        ///the approved records asked for, in the order asked
+        ///present when rows were left out: pass it as `cursor` for the next page
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub next_cursor: ::std::option::Option<::std::string::String>,
+        ///this page's approved records, in the order asked
         pub results: ::std::vec::Vec<GetGuidanceOutputResultsItem>,
+        ///true when ids were left out for the budget
+        pub truncated: bool,
     }
     ///`GetGuidanceOutputResultsItem`
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
@@ -1968,6 +2113,9 @@ pub mod knowledge {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct SearchKnowledgeInput {
+        ///the previous page's next_cursor
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub cursor: ::std::option::Option<SearchKnowledgeInputCursor>,
         ///`brief`: decision fields and sources; `standard`: adds rationale, conditions, exceptions, pitfalls, checks, excerpts
         #[serde(default = "defaults::search_knowledge_input_detail")]
         pub detail: SearchKnowledgeInputDetail,
@@ -1979,10 +2127,10 @@ pub mod knowledge {
         ///what you are doing; favours records of the matching topic
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub task_type: ::std::option::Option<SearchKnowledgeInputTaskType>,
-        ///technologies in play (at most 10): a filter, dropped when nothing matches (technology_filter_fallback), and a ranking bonus
+        ///technologies in play (at most 10): a filter (dropped when nothing matches) and a ranking bonus
         #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
         pub technologies: ::std::vec::Vec<SearchKnowledgeInputTechnologiesItem>,
-        ///token budget (4 characters a token); default 2500, clamped to 200..5000
+        ///default 2500, clamped to 200..5000
         #[serde(default = "defaults::default_u64::<i64, 2500>")]
         pub token_budget: i64,
         ///only records of this topic, or of one of these (at most 3)
@@ -1997,6 +2145,60 @@ pub mod knowledge {
             SearchKnowledgeInputVersionsKey,
             SearchKnowledgeInputVersionsValue,
         >,
+    }
+    ///the previous page's next_cursor
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct SearchKnowledgeInputCursor(::std::string::String);
+    impl ::std::ops::Deref for SearchKnowledgeInputCursor {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<SearchKnowledgeInputCursor> for ::std::string::String {
+        fn from(value: SearchKnowledgeInputCursor) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for SearchKnowledgeInputCursor {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 200usize {
+                return Err("longer than 200 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for SearchKnowledgeInputCursor {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for SearchKnowledgeInputCursor {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for SearchKnowledgeInputCursor {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
     }
     ///`brief`: decision fields and sources; `standard`: adds rationale, conditions, exceptions, pitfalls, checks, excerpts
     #[derive(
@@ -2583,6 +2785,9 @@ pub mod knowledge {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct SearchKnowledgeOutput {
+        ///present when rows were left out: pass it as `cursor` for the next page
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub next_cursor: ::std::option::Option<::std::string::String>,
         ///the topic(s) and technologies searched, joined by ` · ` (never the query text)
         pub query_summary: ::std::string::String,
         ///best first; empty when mode is no_match
@@ -2590,6 +2795,8 @@ pub mod knowledge {
         pub retrieval: SearchKnowledgeOutputRetrieval,
         ///how to broaden or sharpen the query
         pub suggestions: ::std::vec::Vec<::std::string::String>,
+        ///true when more results matched than were returned
+        pub truncated: bool,
     }
     ///`SearchKnowledgeOutputResultsItem`
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
@@ -3424,6 +3631,12 @@ pub mod knowledge {
         min: 200i64,
         max: 5000i64,
     };
+    ///`get_guidance.token_budget`: default 4000, clamped to 200..20000.
+    pub const GET_GUIDANCE_TOKEN_BUDGET: crate::catalog::Clamp = crate::catalog::Clamp {
+        default: 4000i64,
+        min: 200i64,
+        max: 20000i64,
+    };
 }
 pub mod memory {
     ///Call when you learned something the fleet should know, citing the sessions and messages it rests on. Queued as a candidate at agent scope: only the promotion gate makes it visible to others. Secrets in arguments are redacted.
@@ -3898,7 +4111,7 @@ pub mod memory {
         ///only claims about this subject (exact match)
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub subject: ::std::option::Option<MemorySearchInputSubject>,
-        ///token budget (4 characters a token); default 4000, clamped to 200..20000
+        ///default 4000, clamped to 200..20000
         #[serde(default = "defaults::default_u64::<i64, 4000>")]
         pub token_budget: i64,
     }
@@ -4300,7 +4513,7 @@ pub mod memory {
         pub since: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
         ///the subject (exact match)
         pub subject: MemoryTimelineInputSubject,
-        ///token budget (4 characters a token); default 4000, clamped to 200..20000
+        ///default 4000, clamped to 200..20000
         #[serde(default = "defaults::default_u64::<i64, 4000>")]
         pub token_budget: i64,
     }
@@ -4654,7 +4867,7 @@ pub static CATALOG: &[crate::catalog::ToolSpec] = &[
         family: "fleet",
         name: "fleet_status",
         title: "Fleet status",
-        description: "Call at the start of a task and before editing shared files: who is active in this fleet and which advisory leases they hold, as of the last `ctxlake sync`. No arguments.",
+        description: "Call at the start of a task and before editing shared files: who is active in this fleet and which advisory leases they hold, as of the last `ctxlake sync`.",
         input_schema: include_str!(
             concat!(env!("CARGO_MANIFEST_DIR"),
             "/schemas/tools/fleet/fleet_status.input.json")
