@@ -127,7 +127,13 @@ fn main() {
     let started = Instant::now();
     let first = call("warm up the vector indexes");
     println!("first pack (loads both vector indexes) {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
-    println!("a pack: {} items, {} Markdown bytes", first.total_items, first.markdown.len());
+    let whole = serde_json::to_string(&first).map_or(0, |text| text.len());
+    println!(
+        "a pack: {} items selected, {} Markdown bytes, {whole} bytes of JSON in all (about {} tokens)",
+        first.total_items,
+        first.markdown.len(),
+        whole / 4
+    );
 
     let mut times = vec![];
     for round in 0..3 {

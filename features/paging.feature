@@ -219,8 +219,23 @@ Feature: Read tools page their rows by a token budget and an opaque cursor
       | search_knowledge | the knowledge base changes     | {"query": "how to decide about response caching", "max_results": 2} | the knowledge base imports 9 approved records about "response caching" | {"query": "how to decide about response caching", "max_results": 2} |
       | search_knowledge | the query changes              | {"query": "how to decide about response caching", "max_results": 2} | the roster holds 60 agents with 40-character tasks | {"query": "how to decide on response caching", "max_results": 2} |
 
+  Scenario: a context pack whose Markdown left items out holds only the kept items in its sections
+    The structured pack is bounded with its text: sections hold the prefix the Markdown kept, total_items counts every item selected.
+
+    Given a server initialized with revision "2025-11-25"
+    And the fleet snapshot holds 300 promoted "convention" claims about "deploy"
+    When the client calls "context" with:
+      """
+      {"goal": "the deploy pipeline migration steps", "project": "org/app", "markdown_token_budget": 100}
+      """
+    Then the tool output at /truncated is true
+    And the tool output at /total_items is 24
+    And the tool output at /usage_metadata/markdown/items is 1
+    And the tool output at /sections has 1 items
+    And the tool output at /sections/0/items has 1 items
+
   Scenario Outline: a context pack says truncated when its Markdown left items out (<budget>)
-    context pages nothing: its sections hold every item of the pack, and a bigger layer or budget is the way to more (docs/context-window.md).
+    context pages nothing: a bigger layer or budget is the way to more (docs/context-window.md).
 
     Given a server initialized with revision "2025-11-25"
     And the fleet snapshot holds 300 promoted "convention" claims about "deploy"

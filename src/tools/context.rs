@@ -178,6 +178,9 @@ impl Context for ContextTools {
         let header = Header { goal: &goal, intent: &intent, layer: &layer, project: project.as_deref() };
         let rendered = markdown::render(&header, &sections, budget);
         let total_items = sections.iter().map(|s| s.items.len()).sum::<usize>();
+        // The structured pack holds what the Markdown kept (a prefix in pack order), so the
+        // whole answer stays within a few times the budget, not only its text.
+        keep_first(&mut sections, rendered.items);
         let usage_metadata = json!({
             "limit": plan.limit,
             "per_facet": plan.per_facet,
@@ -564,6 +567,15 @@ fn restates(claims: &mut [Candidate], records: &[Candidate], base: &Base) {
 }
 
 /// One hop: claims sharing a chosen claim's subject, records sharing a chosen record's technology.
+/// Keeps the first `kept` items of `sections`, in order, and drops the sections left empty.
+fn keep_first(sections: &mut Vec<ContextSection>, mut kept: usize) {
+    for section in sections.iter_mut() {
+        section.items.truncate(kept);
+        kept -= section.items.len();
+    }
+    sections.retain(|section| !section.items.is_empty());
+}
+
 fn attach_related(sections: &mut [ContextSection], snapshot: Option<&Snapshot>, base: &Base, limit: usize) {
     for item in sections.iter_mut().flat_map(|s| s.items.iter_mut()) {
         match item.type_.as_str() {

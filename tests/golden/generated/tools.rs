@@ -457,7 +457,7 @@ pub mod context {
         ///one section per facet that has items, in the intent's facet order
         pub sections: ::std::vec::Vec<ContextSection>,
         pub total_items: i64,
-        ///true when the Markdown left items out for markdown_token_budget (sections still hold every item)
+        ///true when items were left out for markdown_token_budget: sections then hold only what the Markdown kept, and total_items counts every item selected
         pub truncated: bool,
         pub usage_hint: ::std::string::String,
         ///how the pack was compiled: limits, per-facet counts, retrieval modes, what the Markdown kept, notes about the cache
