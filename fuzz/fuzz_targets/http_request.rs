@@ -171,7 +171,8 @@ fuzz_target!(|data: &[u8]| {
             assert!(body.is_empty(), "{status} has a body");
             return;
         }
-        let frames = Response { status, headers, body, ..Response::default() }.frames().expect("every body is JSON-RPC");
+        let frames =
+            Response { status, headers, body, ..Response::default() }.frames().expect("every body is JSON-RPC");
         let (answer, before) = frames.split_last().expect("one answer per POST");
         for sent in before {
             assert!(sent["method"].is_string() && sent["jsonrpc"] == "2.0", "only messages precede the answer: {sent}");
