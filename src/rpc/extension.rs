@@ -10,7 +10,8 @@ use serde_json::{Map, Value};
 /// Methods and tools beside the catalog's. The core asks it for every method it does not serve
 /// itself, and for `tools/call` of a name the catalog does not know.
 pub trait Extension: Send + Sync {
-    /// Merged into the capabilities `initialize` and `server/discover` announce in `revision`.
+    /// What `initialize` and `server/discover` announce in `revision` besides `tools` (which
+    /// stays the catalog's).
     fn capabilities(&self, revision: Revision) -> ServerCapabilities;
     /// `tools/list` entries listed after the catalog's, for `revision`.
     fn tools(&self, revision: Revision) -> Vec<Value>;

@@ -29,8 +29,6 @@ pub struct Session {
     negotiated: Option<Revision>,
     /// The client as it named itself in `initialize` (presence records report it).
     client: Option<Implementation>,
-    /// The capabilities the client declared in `initialize`.
-    client_capabilities: Map<String, Value>,
     /// The level `logging/setLevel` set; `None` before any (an extension's log notifications).
     pub log_level: Option<String>,
 }
@@ -55,11 +53,6 @@ impl Session {
     /// The client's `clientInfo` from the last `initialize`; `None` before any.
     pub fn client(&self) -> Option<&Implementation> {
         self.client.as_ref()
-    }
-
-    /// The capabilities the client declared in `initialize`; empty before any.
-    pub fn client_capabilities(&self) -> &Map<String, Value> {
-        &self.client_capabilities
     }
 }
 
@@ -206,14 +199,11 @@ impl Server {
 
     /// What this server serves: tools, and whatever its extension adds.
     fn capabilities(&self, revision: Revision) -> ServerCapabilities {
-        let mut capabilities = results::capabilities();
-        if let Some(extra) = self.extension.as_ref().map(|e| e.capabilities(revision)) {
-            capabilities.resources = extra.resources.or(capabilities.resources);
-            capabilities.prompts = extra.prompts.or(capabilities.prompts);
-            capabilities.logging = extra.logging.or(capabilities.logging);
-            capabilities.completions = extra.completions.or(capabilities.completions);
+        let ours = results::capabilities();
+        match &self.extension {
+            Some(extension) => ServerCapabilities { tools: ours.tools, ..extension.capabilities(revision) },
+            None => ours,
         }
-        capabilities
     }
 
     fn initialize(&self, session: &mut Session, params: Map<String, Value>) -> Result<Answer, RpcError> {
@@ -224,7 +214,6 @@ impl Server {
         session.negotiated = Some(revision);
         tracing::info!(requested = %params.protocol_version, %revision, client = %params.client_info.name, "initialized");
         session.client = Some(params.client_info);
-        session.client_capabilities = params.capabilities;
         to_object(results::initialize(revision, self.capabilities(revision)))
     }
 
