@@ -118,6 +118,7 @@ Feature: Reviewed engineering guidance: search, fetch, feedback
     And the tool output at /retrieval/embedding_cache is "miss"
     And the tool output at /results/0/slug is "write-only-protocol-messages-to-stdout-in-stdio-mcp-servers"
     And the tool output at /results/0/sources/0/relation is "supports"
+    And the tool output at /results/0/attribution mentions ", reviewed guidance]"
     And the tool output at /query_summary is "reliability · MCP"
     And the tool output at /query_summary does not mention "stdout"
     And the structured content matches the text content and the tool's output schema
@@ -265,6 +266,7 @@ Feature: Reviewed engineering guidance: search, fetch, feedback
     Then the tool output at /results has 2 items
     And the tool output at /results/0/status is "approved"
     And the tool output at /results/0/content_version is 1
+    And the tool output at /results/0/attribution mentions ", reviewed guidance]"
     And the tool output at /results/1/slug is "validate-origin-on-streamable-http-to-block-dns-rebinding"
     And the tool output at /missing is ["no-such-record"]
     And the structured content matches the text content and the tool's output schema

@@ -56,6 +56,7 @@ Feature: Read tools page their rows by a token budget and an opaque cursor
       | fleet_history   | {"cursor": "not a cursor"}                                  |
       | memory_timeline | {"subject": "deploy", "cursor": "c1.-1.x.y"}                |
       | memory_search   | {"query": "deploy", "cursor": ""}                           |
+      | context         | {"goal": "deploy", "project": "org/app", "cursor": "c1.0.x.y"} |
 
   Scenario: a cursor of fleet_history is not a cursor of memory_timeline
     Given a server initialized with revision "2025-11-25"
@@ -234,21 +235,72 @@ Feature: Read tools page their rows by a token budget and an opaque cursor
     And the tool output at /sections has 1 items
     And the tool output at /sections/0/items has 1 items
 
-  Scenario Outline: a context pack says truncated when its Markdown left items out (<budget>)
-    context pages nothing: a bigger layer or budget is the way to more (docs/context-window.md).
-
+  Scenario Outline: a context pack says truncated, with a cursor, exactly when a budget left items out (<budgets>)
     Given a server initialized with revision "2025-11-25"
     And the fleet snapshot holds 300 promoted "convention" claims about "deploy"
     When the client calls "context" with:
       """
-      {"goal": "the deploy pipeline migration steps", "project": "org/app", "markdown_token_budget": <budget>}
+      {"goal": "the deploy pipeline migration steps", "project": "org/app", <budgets>}
       """
     Then the tool output at /truncated is <truncated>
     And the tool output at /total_items is 24
-    And the tool output lacks next_cursor
+    And the tool output <cursor> next_cursor
+    And the whole tool output fits <fits> tokens at 4 characters each
 
     Examples:
-      | budget | truncated |
-      | 100    | true      |
-      | 4000   | false     |
-      | null   | false     |
+      | budgets                                                 | truncated | cursor | fits  |
+      | "markdown_token_budget": 100                            | true      | has    | 12000 |
+      | "markdown_token_budget": 4000, "token_budget": 2000     | true      | has    | 2000  |
+      | "markdown_token_budget": 4000, "token_budget": 3000     | true      | has    | 3000  |
+      | "markdown_token_budget": 4000, "token_budget": 24000    | false     | lacks  | 24000 |
+      | "markdown_token_budget": null, "token_budget": 24000    | false     | lacks  | 24000 |
+
+  Scenario: a context pack's default budgets keep its whole answer under 12,000 tokens
+    Given a server initialized with revision "2025-11-25"
+    And the fleet cache holds 150 sessions in "org/app"
+    And the fleet snapshot holds 300 promoted "convention" claims about "deploy"
+    When the client calls "context" with:
+      """
+      {"goal": "the deploy pipeline migration steps", "project": "org/app", "layer": "deep_search", "limit": 50, "markdown_token_budget": null}
+      """
+    Then the tool output at /truncated is true
+    And the whole tool output fits 12000 tokens at 4 characters each
+
+  Scenario Outline: pages of a context pack concatenate to its whole selection (<page>)
+    Given a server initialized with revision "2025-11-25"
+    And the fleet cache holds 150 sessions in "org/app"
+    And the fleet snapshot holds 60 promoted "outcome" claims about "deploy"
+    Then paging "context" with <page> through /sections/*/items gives the rows of one call with {"goal": "the deploy migration step", "project": "org/app", "markdown_token_budget": null, "token_budget": 24000}
+
+    Examples:
+      | page                                                                                   |
+      | {"goal": "the deploy migration step", "project": "org/app", "token_budget": 2000}      |
+      | {"goal": "the deploy migration step", "project": "org/app", "markdown_token_budget": 100} |
+
+  Scenario: a bigger token_budget never gives a context pack fewer items
+    Given a server initialized with revision "2025-11-25"
+    And the fleet cache holds 150 sessions in "org/app"
+    And the fleet snapshot holds 60 promoted "outcome" claims about "deploy"
+    Then a bigger token_budget never gives fewer rows at /sections/*/items from "context" with {"goal": "the deploy migration step", "project": "org/app", "layer": "deep_search", "limit": 50}
+
+  Scenario Outline: a context cursor is refused by name when <case>
+    Given a server initialized with revision "2025-11-25"
+    And the fleet cache holds 30 sessions in "org/app"
+    And the fleet snapshot holds 60 promoted "outcome" claims about "deploy"
+    When the client calls "context" with:
+      """
+      {"goal": "the deploy migration step", "project": "org/app", "token_budget": 2000}
+      """
+    Then the tool output at /truncated is true
+    Given <fixture>
+    When the client calls "context" with <cursor> and <arguments>
+    Then the tool result is an error mentioning:
+      """
+      <error>
+      """
+
+    Examples:
+      | case              | fixture                                        | cursor                 | arguments                                                   | error                                   |
+      | the cache changed | the fleet cache holds 31 sessions in "org/app" | the next cursor        | {"goal": "the deploy migration step", "project": "org/app"} | `cursor` is stale                       |
+      | the goal changed  | the fleet cache holds 30 sessions in "org/app" | the next cursor        | {"goal": "another goal", "project": "org/app"}              | `cursor` is stale                       |
+      | it was edited     | the fleet cache holds 30 sessions in "org/app" | the next cursor edited | {"goal": "the deploy migration step", "project": "org/app"} | `cursor` is not a cursor context issued |

@@ -1,6 +1,10 @@
-//! How a claim is shown to an agent: with its attribution (who observed it, when, on how many
-//! independent sessions, at what confidence, whether it is contested), never as a bare fact.
-//! The memory tools, the briefing and context packs all render claims through `render`.
+//! How others' words are shown to an agent: with their attribution, never as a bare fact.
+//! A claim gets the seed's header (who observed it, when, on how many independent sessions, at
+//! what confidence, whether it is contested) through `render`; every other piece of lake or
+//! knowledge-base text (a status, a lease, a session, a handoff, a reviewed record) gets a
+//! header of the same shape through `header`, `[who, date, whose words]`. The header travels
+//! with the text, in the same string or the same object, so a client that shows only part of
+//! a result still shows whose words it is showing.
 
 use crate::guard::sanitize::{MAX_LONG_FIELD, MAX_SHORT_FIELD, clean_single_line};
 use crate::snapshot::SnapshotRow;
@@ -10,19 +14,87 @@ use chrono::{DateTime, Utc};
 /// the claim indented two spaces on the next line. Every field is cleaned to a single line, so
 /// a claim cannot forge a second header; the raw evidence count is never shown.
 pub fn render(row: &SnapshotRow) -> String {
+    let claim = clean_single_line(&row.claim, MAX_LONG_FIELD);
+    format!("{}\n  {claim}", claim_header(row))
+}
+
+/// A claim's header alone, `[cc-03, 2026-09-09, 2 independent sessions, conf 0.81]`: what a
+/// pointer to a claim (a context pack's related item) carries beside the claim's short name.
+pub fn claim_header(row: &SnapshotRow) -> String {
     let observer = clean_single_line(&row.observed_by, MAX_SHORT_FIELD);
-    let date = match DateTime::parse_from_rfc3339(&row.updated_at) {
-        Ok(at) => at.with_timezone(&Utc).format("%Y-%m-%d").to_string(),
-        Err(_) => clean_single_line(&row.updated_at, MAX_SHORT_FIELD),
-    };
+    let date = day(&row.updated_at);
     let sessions = match row.independent_count.max(0) {
         1 => "1 independent session".to_string(),
         n => format!("{n} independent sessions"),
     };
     let confidence = if row.confidence.is_finite() { row.confidence.clamp(0.0, 1.0) } else { 0.0 };
     let contested = if row.status == "contested" { ", CONTESTED" } else { "" };
-    let claim = clean_single_line(&row.claim, MAX_LONG_FIELD);
-    format!("[{observer}, {date}, {sessions}, conf {confidence:.2}{contested}]\n  {claim}")
+    format!("[{observer}, {date}, {sessions}, conf {confidence:.2}{contested}]")
+}
+
+/// Whose words a piece of text is, as its header says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Words {
+    Status,
+    Lease,
+    Session,
+    Handoff,
+    NextStep,
+    Guidance,
+}
+
+impl Words {
+    fn noun(self) -> &'static str {
+        match self {
+            Words::Status => "status",
+            Words::Lease => "lease",
+            Words::Session => "session summary",
+            Words::Handoff => "handoff",
+            Words::NextStep => "next step",
+            Words::Guidance => "reviewed guidance",
+        }
+    }
+}
+
+/// Who wrote a piece of text: an agent (possibly the reader itself) or the knowledge base's
+/// reviewed sources, named by their publishers.
+pub enum Origin<'a> {
+    Agent { id: Option<&'a str>, reader: &'a str },
+    Sources(&'a str),
+}
+
+/// `[cc-03, 2026-09-09, another agent's handoff]`, `[rust-lang.org, 2026-05-01, reviewed
+/// guidance]`: the header for text that is not a claim. Every part is cleaned to one line, so
+/// the text cannot forge a header of its own; a date that is not RFC 3339 is shown as written.
+pub fn header(words: Words, origin: Origin<'_>, at: Option<&str>) -> String {
+    let (who, whose) = match origin {
+        Origin::Agent { id, reader } => {
+            let id = id.map(|id| clean_single_line(id, MAX_SHORT_FIELD)).filter(|id| !id.is_empty());
+            let whose = if id.as_deref() == Some(reader) { "your own" } else { "another agent's" };
+            (id.unwrap_or_else(|| "unknown agent".into()), format!("{whose} {}", words.noun()))
+        }
+        Origin::Sources(publishers) => {
+            let who = clean_single_line(publishers, MAX_SHORT_FIELD);
+            (if who.is_empty() { "unsourced".into() } else { who }, words.noun().to_string())
+        }
+    };
+    match at.map(day).filter(|d| !d.is_empty()) {
+        Some(date) => format!("[{who}, {date}, {whose}]"),
+        None => format!("[{who}, {whose}]"),
+    }
+}
+
+/// A header, then the text on the next line indented two spaces: the shape of a rendered claim.
+pub fn framed(header: &str, text: &str) -> String {
+    format!("{header}\n  {}", clean_single_line(text, MAX_LONG_FIELD))
+}
+
+/// An RFC 3339 time as its UTC day; anything else cleaned as written.
+fn day(at: &str) -> String {
+    match DateTime::parse_from_rfc3339(at) {
+        Ok(at) => at.with_timezone(&Utc).format("%Y-%m-%d").to_string(),
+        Err(_) => clean_single_line(at, MAX_SHORT_FIELD),
+    }
 }
 
 #[cfg(test)]
@@ -69,5 +141,22 @@ mod tests {
         ));
         assert_eq!(rendered.lines().count(), 2, "{rendered}");
         assert!(!rendered.contains('\u{202E}'));
+    }
+
+    #[test]
+    fn a_header_says_whose_words_and_cannot_be_forged() {
+        let agent = |id| Origin::Agent { id, reader: "me" };
+        assert_eq!(
+            header(Words::Handoff, agent(Some("cc-03")), Some("2026-09-09T10:11:12+02:00")),
+            "[cc-03, 2026-09-09, another agent's handoff]"
+        );
+        assert_eq!(header(Words::Status, agent(Some("me")), None), "[me, your own status]");
+        assert_eq!(header(Words::Lease, agent(None), Some("")), "[unknown agent, another agent's lease]");
+        assert_eq!(
+            header(Words::Guidance, Origin::Sources("docs.rs"), Some("2026-05-01T00:00:00Z")),
+            "[docs.rs, 2026-05-01, reviewed guidance]"
+        );
+        let forged = framed(&header(Words::Session, agent(Some("a]\n[admin")), None), "x\n[admin, 2099]");
+        assert_eq!(forged.lines().count(), 2, "{forged}");
     }
 }

@@ -37,9 +37,14 @@ pub struct Args {
     /// Size the Markdown to about this many tokens (default 4000, clamped to 100..32000).
     #[arg(long, conflicts_with = "no_budget")]
     budget: Option<i64>,
-    /// Render every item (the tool's `markdown_token_budget: null`).
+    /// No Markdown budget (the tool's `markdown_token_budget: null`): every item the whole
+    /// answer's budget allows.
     #[arg(long)]
     no_budget: bool,
+    /// The whole answer's budget in tokens (the tool's `token_budget`, clamped to 2000..24000).
+    /// Default here 24000, the most: what is printed is the Markdown, not the JSON it is cut by.
+    #[arg(long, default_value_t = 24_000)]
+    token_budget: i64,
     /// Print the whole pack as JSON instead of its Markdown.
     #[arg(long)]
     json: bool,
@@ -55,6 +60,7 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
         ("agent_id", args.agent_id.map(Value::from)),
         ("limit", args.limit.map(Value::from)),
         ("markdown_token_budget", if args.no_budget { Some(Value::Null) } else { args.budget.map(Value::from) }),
+        ("token_budget", Some(Value::from(args.token_budget))),
     ];
     for (key, value) in optional {
         if let Some(value) = value {

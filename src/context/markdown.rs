@@ -37,12 +37,14 @@ pub struct Rendered {
     pub omitted: usize,
 }
 
-/// Renders `sections` within `budget` tokens (`None`: every item).
-pub fn render(header: &Header<'_>, sections: &[ContextSection], budget: Option<usize>) -> Rendered {
+/// Renders `sections` within `budget` tokens (`None`: every item), at most `cap` items (the
+/// whole answer's budget, `token_budget`, sets it; the first item is kept whatever it says).
+pub fn render(header: &Header<'_>, sections: &[ContextSection], budget: Option<usize>, cap: usize) -> Rendered {
     let total: usize = sections.iter().map(|s| s.items.len()).sum();
+    let capped = cap < total;
     let mut out = head(header);
     let limit = budget.map(|b| b.saturating_mul(BYTES_PER_TOKEN));
-    let reserve = footer(total).len();
+    let reserve = footer(total, capped).len();
     let mut kept = 0;
     'sections: for section in sections {
         let heading = format!("\n## {}\n\n", section.title);
@@ -51,7 +53,7 @@ pub fn render(header: &Header<'_>, sections: &[ContextSection], budget: Option<u
             let cost = text.len() + if i == 0 { heading.len() } else { 0 };
             let last = kept + 1 == total;
             let room = if last { 0 } else { reserve };
-            if kept > 0 && limit.is_some_and(|limit| out.len() + cost + room > limit) {
+            if kept > 0 && (kept >= cap || limit.is_some_and(|limit| out.len() + cost + room > limit)) {
                 break 'sections;
             }
             if i == 0 {
@@ -65,7 +67,7 @@ pub fn render(header: &Header<'_>, sections: &[ContextSection], budget: Option<u
         out.push_str("\nNothing in this fleet's cache, snapshot or knowledge base matched this goal.\n");
     }
     if kept < total {
-        out.push_str(&footer(total - kept));
+        out.push_str(&footer(total - kept, kept >= cap));
     }
     Rendered { markdown: out, items: kept, omitted: total - kept }
 }
@@ -83,24 +85,35 @@ fn head(header: &Header<'_>) -> String {
     )
 }
 
-fn footer(omitted: usize) -> String {
-    format!("\n_{omitted} more items did not fit markdown_token_budget._\n")
+fn footer(omitted: usize, capped: bool) -> String {
+    let budget = if capped { "token_budget" } else { "markdown_token_budget" };
+    format!("\n_{omitted} more items did not fit {budget}; pass next_cursor as cursor for the next page._\n")
 }
 
-/// One item: a claim keeps memory_search's two lines (attribution header, then the claim);
-/// anything else is `name: content` on one line. Related items follow, one line each.
+/// One item: its attribution header, then its text indented on the next line, as
+/// memory_search shows a claim. A claim's header is the whole first line; anything else's is
+/// followed by the item's name (an agent, a leased path, a record's title). Content without a
+/// header (none is built so) is `name: content` on one line. Related items follow, one line each.
 fn item_text(item: &ContextItem) -> String {
     let mut text = match item.content.split_once("\n  ") {
-        Some((header, claim)) if item.content.starts_with('[') => {
-            format!("- {}\n  {}\n", inline(header, MAX_SHORT_FIELD), inline(claim, MAX_LONG_FIELD))
+        Some((header, body)) if item.content.starts_with('[') => {
+            let name = match item.type_.as_str() {
+                "claim" | "proposed_claim" => String::new(),
+                _ => format!(" {}", clean_single_line(&item.name, MAX_SHORT_FIELD)),
+            };
+            format!("- {}{name}\n  {}\n", inline(header, MAX_SHORT_FIELD), inline(body, MAX_LONG_FIELD))
         }
         _ => format!("- {}: {}\n", inline(&item.name, MAX_SHORT_FIELD), inline(&item.content, MAX_LONG_FIELD)),
     };
     for related in &item.related {
+        // The related item's attribution header rides on its one line too.
+        let header = related.content.as_deref().filter(|h| h.starts_with('['));
+        let header = header.map(|h| format!("{} ", clean_single_line(h, MAX_SHORT_FIELD)));
         text.push_str(&format!(
-            "  - related ({}): {}\n",
+            "  - related ({}): {}{}\n",
             inline(&related.relationship, MAX_SHORT_FIELD),
-            inline(&related.name, MAX_SHORT_FIELD)
+            header.unwrap_or_default(),
+            clean_single_line(&related.name, MAX_SHORT_FIELD)
         ));
     }
     text

@@ -117,7 +117,7 @@ fn a_bigger_budget_never_gives_less_content_and_the_budget_holds_past_the_first_
     let header = Header { goal: "g", intent: "build", layer: "deep_search", project: Some("org/app") };
     let mut previous: Option<super::markdown::Rendered> = None;
     for budget in [100, 150, 200, 300, 450, 700, 1000, 1500, 2200, 3500, 5000, 8000, 32000] {
-        let rendered = render(&header, &sections, Some(budget));
+        let rendered = render(&header, &sections, Some(budget), usize::MAX);
         assert!(rendered.items >= 1);
         assert!(
             rendered.items == 1 || tokens(&rendered.markdown) <= budget,
@@ -132,20 +132,32 @@ fn a_bigger_budget_never_gives_less_content_and_the_budget_holds_past_the_first_
         }
         previous = Some(rendered);
     }
-    let unbounded = render(&header, &sections, None);
+    let unbounded = render(&header, &sections, None, usize::MAX);
     assert_eq!((unbounded.items, unbounded.omitted), (40, 0));
 }
 
 #[test]
 fn an_all_projects_pack_says_so_in_its_scope_line() {
     let header = Header { goal: "g", intent: "build", layer: "recall", project: None };
-    assert!(render(&header, &pack(1), None).markdown.contains("\nScope: all accessible projects\n"));
+    assert!(render(&header, &pack(1), None, usize::MAX).markdown.contains("\nScope: all accessible projects\n"));
 }
 
 #[test]
 fn an_empty_pack_says_nothing_matched_rather_than_rendering_nothing() {
     let header = Header { goal: "g", intent: "build", layer: "recall", project: Some("org/app") };
-    let rendered = render(&header, &[], Some(4000));
+    let rendered = render(&header, &[], Some(4000), usize::MAX);
     assert_eq!((rendered.items, rendered.omitted), (0, 0));
     assert!(rendered.markdown.contains("Nothing in this fleet's cache"), "{}", rendered.markdown);
+}
+
+#[test]
+fn a_cap_keeps_that_many_items_and_the_footer_names_the_budget_that_cut() {
+    let header = Header { goal: "g", intent: "build", layer: "deep_search", project: Some("org/app") };
+    let sections = pack(10);
+    let capped = render(&header, &sections, None, 3);
+    assert_eq!((capped.items, capped.omitted), (3, 7));
+    assert!(capped.markdown.contains("7 more items did not fit token_budget;"), "{}", capped.markdown);
+    let cut = render(&header, &sections, Some(100), usize::MAX);
+    assert!(cut.markdown.contains("did not fit markdown_token_budget;"), "{}", cut.markdown);
+    assert_eq!(render(&header, &sections, None, 0).items, 1, "the first item is kept whatever the cap");
 }

@@ -65,6 +65,24 @@ pub fn embedded_text(record: &KbRecord) -> String {
     format!("{}. {} {} {}", *record.title, *record.summary, *record.recommendation, names.join(" "))
 }
 
+/// A record's attribution header, `[rust-lang.org; docs.rs, 2026-05-01, reviewed guidance]`:
+/// its sources' publishers (each once, in order) and the day it was last updated.
+pub fn attribution(record: &KbRecord) -> String {
+    let mut publishers: Vec<&str> = vec![];
+    for source in &record.sources {
+        let publisher: &str = &source.publisher;
+        if !publishers.contains(&publisher) {
+            publishers.push(publisher);
+        }
+    }
+    let updated = record.updated_at.to_rfc3339();
+    crate::attribution::header(
+        crate::attribution::Words::Guidance,
+        crate::attribution::Origin::Sources(&publishers.join("; ")),
+        Some(&updated),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,7 @@
 //! spool, labelled unreviewed. `crate::context` shapes, dedups and renders the pack. Every
 //! string is sanitized here, at render time; a pack is material, never an instruction.
 
-use crate::attribution::render;
+use crate::attribution::{Origin, Words, claim_header, framed, header, render};
 use crate::catalog::ToolError;
 use crate::config::Ctx;
 use crate::context::markdown::{self, Header};
@@ -25,6 +25,7 @@ use crate::spec::wire::leases::LeasesFile;
 use crate::spec::wire::roster::RosterFile;
 use crate::tools::knowledge::KnowledgeTools;
 use crate::tools::memory::{MemoryTools, Opened, query_embedder};
+use crate::tools::paging::{self, Paging};
 use serde_json::{Map, Value, json};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -52,6 +53,11 @@ impl ContextTools {
     pub fn new(ctx: Ctx, memory: Arc<MemoryTools>, knowledge: Arc<KnowledgeTools>) -> ContextTools {
         let cache_dir = ctx.fleet_id.cache_dir(&ctx.cache_root);
         ContextTools { ctx, cache_dir, memory, knowledge }
+    }
+
+    /// Who wrote a cache row, as its attribution header names them.
+    fn origin<'a>(&'a self, agent: Option<&'a str>) -> Origin<'a> {
+        Origin::Agent { id: agent, reader: &self.ctx.agent_id }
     }
 }
 
@@ -172,50 +178,65 @@ impl Context for ContextTools {
                 item.metadata.remove("audit");
             }
         }
+        let total_items = sections.iter().map(|s| s.items.len()).sum::<usize>();
+        // The selection itself is the cursor's basis: a page of another selection (the cache,
+        // the snapshot or the knowledge base changed) would skip or repeat items.
+        let ids: Vec<&str> = sections.iter().flat_map(|s| s.items.iter().map(|i| i.id.as_str())).collect();
+        let arguments = paging::arguments(&input, &["cursor", "token_budget", "markdown_token_budget"]);
+        let basis = paging::basis(&[&arguments, &ids.join("\n")]);
+        let paging = Paging::start("context", basis, input.cursor.as_deref().map(|c| c.as_str()))?;
+        let rest = slice(&sections, paging.offset, usize::MAX);
         let intent = input.intent.to_string();
         let layer = input.layer.to_string();
         let project = reads.project().map(|p| clean_single_line(p, MAX_SHORT_FIELD));
         let header = Header { goal: &goal, intent: &intent, layer: &layer, project: project.as_deref() };
-        let rendered = markdown::render(&header, &sections, budget);
-        let total_items = sections.iter().map(|s| s.items.len()).sum::<usize>();
-        // The structured pack holds what the Markdown kept (a prefix in pack order), so the
-        // whole answer stays within a few times the budget, not only its text.
-        keep_first(&mut sections, rendered.items);
-        let usage_metadata = json!({
-            "limit": plan.limit,
-            "per_facet": plan.per_facet,
-            "related_limit": plan.related_limit,
-            "facets": plan.facets.iter().map(|f| f.to_string()).collect::<Vec<_>>(),
-            "candidates": candidate_count,
-            "duplicates_dropped": duplicates,
-            "retrieval": { "claims": retrieval, "knowledge": knowledge_mode },
-            "markdown": {
-                "token_budget": budget,
-                "bytes_per_token": markdown::BYTES_PER_TOKEN,
-                "estimated_tokens": markdown::tokens(&rendered.markdown),
-                "items": rendered.items,
-                "omitted": rendered.omitted,
-            },
-            "notes": notes.iter().map(|n| clean_single_line(n, MAX_LONG_FIELD)).collect::<Vec<_>>(),
-        });
-        Ok(ContextOutput {
-            goal,
-            intent,
-            query,
-            domain,
-            scope: if project.is_some() { ContextOutputScope::Project } else { ContextOutputScope::AllProjects },
-            project,
-            layer,
-            sections,
-            total_items: total_items as i64,
-            usage_metadata: match usage_metadata {
-                Value::Object(map) => map,
-                _ => Map::new(),
-            },
-            usage_hint: USAGE_HINT.to_string(),
-            truncated: rendered.omitted > 0,
-            markdown: rendered.markdown,
-        })
+        let usage = Usage {
+            plan: &plan,
+            candidates: candidate_count,
+            duplicates,
+            retrieval: json!({ "claims": retrieval, "knowledge": knowledge_mode }),
+            notes: &notes,
+            markdown_budget: budget,
+            answer_budget: CONTEXT_TOKEN_BUDGET.rows(input.token_budget),
+            offset: paging.offset,
+        };
+        let page = |cap: usize| {
+            let rendered = markdown::render(&header, &rest, budget, cap);
+            let mut output = ContextOutput {
+                goal: goal.clone(),
+                intent: intent.clone(),
+                query: query.clone(),
+                domain: domain.clone(),
+                scope: if project.is_some() { ContextOutputScope::Project } else { ContextOutputScope::AllProjects },
+                project: project.clone(),
+                layer: layer.clone(),
+                // The structured pack holds what the Markdown kept (a prefix of the page), so
+                // the budgets bound the whole answer, not only its text.
+                sections: slice(&rest, 0, rendered.items),
+                total_items: total_items as i64,
+                usage_metadata: usage.metadata(&rendered),
+                usage_hint: USAGE_HINT.to_string(),
+                truncated: rendered.omitted > 0,
+                markdown: rendered.markdown,
+                next_cursor: None,
+            };
+            if rendered.omitted > 0 {
+                output.next_cursor = Some(paging.cursor_after(rendered.items));
+            }
+            (output, rendered.items)
+        };
+        // The most items (at least one) whose whole answer fits token_budget. The size grows
+        // with the items kept, so a bisection over the Markdown's own cut finds it.
+        let (first, markdown_items) = page(usize::MAX);
+        if tokens(&first) <= usage.answer_budget {
+            return Ok(first);
+        }
+        let (mut fits, mut over) = (1, markdown_items);
+        while over - fits > 1 {
+            let mid = (fits + over) / 2;
+            if tokens(&page(mid).0) <= usage.answer_budget { fits = mid } else { over = mid }
+        }
+        Ok(page(fits).0)
     }
 }
 
@@ -246,6 +267,8 @@ impl ContextTools {
             let score = overlap(wanted, &format!("{task} {}", held.join(" ")));
             let runtime = text(agent, "runtime").unwrap_or_else(|| "?".into());
             let repo = text(agent, "repo");
+            let updated = text(agent, "updated_at");
+            let content = framed(&header(Words::Status, self.origin(Some(&id)), updated.as_deref()), &content);
             out.push(Candidate {
                 facet: ContextSectionFacet::ActiveWork,
                 lineage: vec![format!("agent:{id}")],
@@ -258,7 +281,7 @@ impl ContextTools {
                     ContextSectionFacet::ActiveWork,
                     live_reason(repo.as_deref(), score),
                     "roster",
-                    quality(Some(&id), "roster", None, text(agent, "updated_at"), repo.clone()),
+                    quality(Some(&id), "roster", None, updated, repo.clone()),
                     meta(json!({"runtime": runtime, "branch": text(agent, "branch"), "held_leases": held})),
                 ),
             });
@@ -273,6 +296,8 @@ impl ContextTools {
             let until = text(lease, "expires_at").map(|t| format!(" until {t}")).unwrap_or_default();
             let score = overlap(wanted, &format!("{resource} {why}"));
             let repo = text(lease, "repo");
+            let acquired = text(lease, "acquired_at");
+            let frame = header(Words::Lease, self.origin(Some(&holder)), acquired.as_deref());
             out.push(Candidate {
                 facet: ContextSectionFacet::ActiveWork,
                 lineage: vec![format!("lease:{resource}")],
@@ -280,12 +305,12 @@ impl ContextTools {
                     format!("lease:{resource}"),
                     "lease",
                     resource.clone(),
-                    format!("held by {holder}{until}: {why}"),
+                    framed(&frame, &format!("held{until}: {why}")),
                     score,
                     ContextSectionFacet::ActiveWork,
                     "an advisory lease held in this project (advisory: it stops no writer)".into(),
                     "leases",
-                    quality(Some(&holder), "leases", text(lease, "acquired_at"), None, repo),
+                    quality(Some(&holder), "leases", acquired, None, repo),
                     meta(json!({"expires_at": text(lease, "expires_at")})),
                 ),
             });
@@ -311,6 +336,8 @@ impl ContextTools {
             let next = long_text(row, "next");
             let kind = if row.contains_key("next") { "handoff" } else { "session" };
             let outcome = text(row, "outcome").unwrap_or_default();
+            let words = if kind == "handoff" { Words::Handoff } else { Words::Session };
+            let frame = |words| header(words, self.origin(agent.as_deref()), ended.as_deref());
             if !summary.is_empty() {
                 let score = overlap(wanted, &summary) + recency;
                 out.push(Candidate {
@@ -324,7 +351,14 @@ impl ContextTools {
                             agent.clone().unwrap_or_else(|| "?".into()),
                             ended.clone().unwrap_or_default()
                         ),
-                        if outcome.is_empty() { summary.clone() } else { format!("{summary} (status: {outcome})") },
+                        framed(
+                            &frame(words),
+                            &if outcome.is_empty() {
+                                summary.clone()
+                            } else {
+                                format!("{summary} (status: {outcome})")
+                            },
+                        ),
                         score,
                         ContextSectionFacet::RecentMemory,
                         format!("a recent {kind} in this project (newest {} of {})", position + 1, rows.len()),
@@ -343,7 +377,7 @@ impl ContextTools {
                         format!("plan:{id}"),
                         "plan",
                         format!("next, from {}", agent.clone().unwrap_or_else(|| "?".into())),
-                        next,
+                        framed(&frame(Words::NextStep), &next),
                         score,
                         ContextSectionFacet::Planning,
                         "the next step a handoff in this project left for whoever continues".into(),
@@ -512,6 +546,7 @@ fn knowledge(base: &Base, query: &str, plan: &Plan) -> (Vec<Candidate>, String) 
         let record = &base.records()[hit.index];
         let id = clean_single_line(&record.id, MAX_SHORT_FIELD);
         let title = clean_single_line(&record.title, MAX_SHORT_FIELD);
+        let frame = crate::knowledge::attribution(record);
         let reason =
             |what: &str| format!("{what} of a reviewed knowledge record, rank {} for this goal ({mode})", rank + 1);
         let pitfalls: Vec<&str> = record.pitfalls.iter().map(|p| p.as_str()).collect();
@@ -533,7 +568,7 @@ fn knowledge(base: &Base, query: &str, plan: &Plan) -> (Vec<Candidate>, String) 
                     format!("kb:{id}{suffix}"),
                     "record",
                     title.clone(),
-                    clean_single_line(&content, MAX_LONG_FIELD),
+                    framed(&frame, &content),
                     hit.score,
                     facet,
                     reason(what),
@@ -566,16 +601,68 @@ fn restates(claims: &mut [Candidate], records: &[Candidate], base: &Base) {
     }
 }
 
-/// One hop: claims sharing a chosen claim's subject, records sharing a chosen record's technology.
-/// Keeps the first `kept` items of `sections`, in order, and drops the sections left empty.
-fn keep_first(sections: &mut Vec<ContextSection>, mut kept: usize) {
-    for section in sections.iter_mut() {
-        section.items.truncate(kept);
-        kept -= section.items.len();
+/// `count` items of `sections` from the `from`-th on, in pack order, without the sections left
+/// empty.
+fn slice(sections: &[ContextSection], mut from: usize, mut count: usize) -> Vec<ContextSection> {
+    let mut out = vec![];
+    for section in sections {
+        let skip = from.min(section.items.len());
+        from -= skip;
+        let items: Vec<ContextItem> = section.items.iter().skip(skip).take(count).cloned().collect();
+        count -= items.len();
+        if !items.is_empty() {
+            out.push(ContextSection { items, ..section.clone() });
+        }
     }
-    sections.retain(|section| !section.items.is_empty());
+    out
 }
 
+/// The whole answer's estimated tokens: its compact JSON's bytes / 4, as every budget counts.
+fn tokens(output: &ContextOutput) -> usize {
+    serde_json::to_string(output).map_or(usize::MAX, |json| markdown::tokens(&json))
+}
+
+/// What `usage_metadata` says of how a page was compiled.
+struct Usage<'a> {
+    plan: &'a Plan,
+    candidates: usize,
+    duplicates: usize,
+    retrieval: Value,
+    notes: &'a [String],
+    markdown_budget: Option<usize>,
+    answer_budget: usize,
+    offset: usize,
+}
+
+impl Usage<'_> {
+    fn metadata(&self, rendered: &markdown::Rendered) -> Map<String, Value> {
+        let plan = self.plan;
+        let value = json!({
+            "limit": plan.limit,
+            "per_facet": plan.per_facet,
+            "related_limit": plan.related_limit,
+            "facets": plan.facets.iter().map(|f| f.to_string()).collect::<Vec<_>>(),
+            "candidates": self.candidates,
+            "duplicates_dropped": self.duplicates,
+            "retrieval": self.retrieval,
+            "page": { "offset": self.offset, "items": rendered.items, "token_budget": self.answer_budget },
+            "markdown": {
+                "token_budget": self.markdown_budget,
+                "bytes_per_token": markdown::BYTES_PER_TOKEN,
+                "estimated_tokens": markdown::tokens(&rendered.markdown),
+                "items": rendered.items,
+                "omitted": rendered.omitted,
+            },
+            "notes": self.notes.iter().map(|n| clean_single_line(n, MAX_LONG_FIELD)).collect::<Vec<_>>(),
+        });
+        match value {
+            Value::Object(map) => map,
+            _ => Map::new(),
+        }
+    }
+}
+
+/// One hop: claims sharing a chosen claim's subject, records sharing a chosen record's technology.
 fn attach_related(sections: &mut [ContextSection], snapshot: Option<&Snapshot>, base: &Base, limit: usize) {
     for item in sections.iter_mut().flat_map(|s| s.items.iter_mut()) {
         match item.type_.as_str() {
@@ -600,7 +687,7 @@ fn attach_related(sections: &mut [ContextSection], snapshot: Option<&Snapshot>, 
                         relationship: "same_subject".into(),
                         direction: ContextRelatedItemDirection::Outgoing,
                         distance: 1,
-                        content: Some(render(row)),
+                        content: Some(claim_header(row)),
                         metadata: meta(json!({"subject": row.subject, "claim_type": row.claim_type})),
                     })
                     .collect();
@@ -623,7 +710,7 @@ fn attach_related(sections: &mut [ContextSection], snapshot: Option<&Snapshot>, 
                             relationship: "shares_technology".into(),
                             direction: ContextRelatedItemDirection::Outgoing,
                             distance: 1,
-                            content: Some(clean_single_line(&other.summary, MAX_LONG_FIELD)),
+                            content: Some(crate::knowledge::attribution(other)),
                             metadata: meta(json!({"technology": shared.name.to_string()})),
                         })
                     })

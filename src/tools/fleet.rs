@@ -3,6 +3,7 @@
 //! time; a missing or unreadable file gives an honest empty result with a note. Writes are
 //! redacted, appended to the fleet's spool, and answered "queued" — never "done".
 
+use crate::attribution::{self, Origin, Words};
 use crate::catalog::ToolError;
 use crate::config::Ctx;
 use crate::guard::{sanitize, scrub};
@@ -47,6 +48,15 @@ impl FleetTools {
         })
     }
 
+    /// Adds `attribution`, the row's header (`[cc-03, 2026-09-09, another agent's lease]`),
+    /// from its (already sanitized) `who` and `at` fields, in place of any the writer put there.
+    fn attributed(&self, mut row: Map<String, Value>, words: Words, who: &str, at: &str) -> Map<String, Value> {
+        let origin = Origin::Agent { id: row.get(who).and_then(Value::as_str), reader: &self.ctx.agent_id };
+        let header = attribution::header(words, origin, row.get(at).and_then(Value::as_str));
+        row.insert("attribution".to_string(), Value::String(header));
+        row
+    }
+
     fn request_id_and_time(&self) -> (String, DateTime<Utc>) {
         (ulid::Ulid::new().to_string(), DateTime::<Utc>::from(std::time::SystemTime::now()))
     }
@@ -68,14 +78,17 @@ impl Fleet for FleetTools {
         ]);
         let paging = Paging::start("fleet_status", basis, input.cursor.as_deref().map(|c| c.as_str()))?;
         // Every lease, so an agent's held_leases are whole on any page.
-        let leases: Vec<Map<String, Value>> =
-            leases.into_iter().map(|l| clean_object(l, sanitize::MAX_SHORT_FIELD)).collect();
+        let leases: Vec<Map<String, Value>> = leases
+            .into_iter()
+            .map(|l| self.attributed(clean_object(l, sanitize::MAX_SHORT_FIELD), Words::Lease, "holder", "acquired_at"))
+            .collect();
         // A page's rows are the agents, then the leases, from the offset on.
         let (agent_count, agents_left) = (agents.len(), agents.len().saturating_sub(paging.offset));
         let rows = agents
             .into_iter()
             .skip(paging.offset)
-            .map(|a| with_held_leases(clean_object(a, sanitize::MAX_SHORT_FIELD), &leases))
+            .map(|a| clean_object(a, sanitize::MAX_SHORT_FIELD))
+            .map(|a| with_held_leases(self.attributed(a, Words::Status, "agent_id", "updated_at"), &leases))
             .chain(leases.iter().skip(paging.offset.saturating_sub(agent_count)).cloned());
         let page = paging.page(rows, MAX_STATUS_ROWS, FLEET_STATUS_TOKEN_BUDGET.rows(input.token_budget), false);
         let mut agents = page.rows;
@@ -166,7 +179,10 @@ impl Fleet for FleetTools {
         ]);
         let paging = Paging::start("fleet_history", basis, input.cursor.as_deref().map(|c| c.as_str()))?;
         let rows = newest_first(history.objects, input.repo.as_deref(), input.since);
-        let rows = rows.into_iter().skip(paging.offset).map(|row| clean_object(row, sanitize::MAX_LONG_FIELD));
+        let rows = rows.into_iter().skip(paging.offset).map(|row| {
+            let words = if row.contains_key("next") { Words::Handoff } else { Words::Session };
+            self.attributed(clean_object(row, sanitize::MAX_LONG_FIELD), words, "agent_id", "ended_at")
+        });
         let limit = FLEET_HISTORY_LIMIT.rows(input.limit);
         let page = paging.page(rows, limit, FLEET_HISTORY_TOKEN_BUDGET.rows(input.token_budget), false);
         Ok(FleetHistoryOutput {

@@ -284,6 +284,9 @@ fn render(record: &KbRecord, detail: Detail) -> Value {
             source.remove("evidence_excerpt");
         }
     }
+    // The header rides in the record itself, so a client that shows one result shows whose
+    // words it is (the publishers are sanitized by `header`, like every other string here).
+    out.insert("attribution".to_string(), Value::String(crate::knowledge::attribution(record)));
     clean_value(Value::Object(out), MAX_RECORD_FIELD)
 }
 

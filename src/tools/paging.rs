@@ -59,6 +59,12 @@ impl Paging {
         let next_cursor = truncated.then(|| encode(self.tool, &self.basis, self.offset + taken.len()));
         Page { rows: taken, truncated, next_cursor }
     }
+
+    /// The cursor that resumes after `taken` rows past the offset, for a tool that cuts its
+    /// page itself (`context`, whose page is cut by its Markdown and its whole answer).
+    pub fn cursor_after(&self, taken: usize) -> String {
+        encode(self.tool, &self.basis, self.offset + taken)
+    }
 }
 
 /// One page: its rows, whether rows were left out, and the cursor that resumes after them.

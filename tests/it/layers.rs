@@ -15,7 +15,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
         &["catalog", "attribution", "config", "context", "embed", "guard", "knowledge", "local", "snapshot", "spec"],
     ),
     ("context", &["guard", "snapshot", "spec"]),
-    ("knowledge", &["embed", "guard", "snapshot", "spec"]),
+    ("knowledge", &["attribution", "embed", "guard", "snapshot", "spec"]),
     ("briefing", &["attribution", "config", "guard", "local", "snapshot", "spec"]),
     ("attribution", &["guard", "snapshot"]),
     ("local", &["spec"]),

@@ -225,9 +225,12 @@ pub fn register(r: &mut Registry) {
         let expected = json_arg(&a[1])?;
         ensure(*pointer(&output, &a[0])? == expected, || format!("expected {expected} at {}: {output}", a[0]))
     });
-    r.add(r"the tool output lacks (\S+)", |w, a, _| {
+    r.add(r"the tool output (has|lacks) (\S+)$", |w, a, _| {
         let output = tool_output(w)?;
-        ensure(output.get(&a[0]).is_none(), || format!("{} is present: {output}", a[0]))
+        let wanted = a[0] == "has";
+        ensure(output.get(&a[1]).is_some() == wanted, || {
+            format!("{} is {}: {output}", a[1], if wanted { "absent" } else { "present" })
+        })
     });
     r.add(r"the tool output at (\S+) has (\d+) items", |w, a, _| {
         let output = tool_output(w)?;
@@ -304,6 +307,11 @@ pub fn register(r: &mut Registry) {
         let mut args = json_arg(&a[2])?;
         args["cursor"] = json!(cursor);
         w.request("tools/call", json!({"name": a[0], "arguments": args})).map(drop)
+    });
+    r.add(r"the whole tool output fits (\d+) tokens at 4 characters each", |w, a, _| {
+        let budget: usize = a[0].parse().map_err(|_| fail("a budget"))?;
+        let used = tool_output(w)?.to_string().len().div_ceil(4);
+        ensure(used <= budget, || format!("{used} tokens"))
     });
     r.add(r"the rows at (\S+(?: and \S+)*) fit (\d+) tokens at 4 characters each, or are one row", |w, a, _| {
         let budget: usize = a[1].parse().map_err(|_| fail("a budget"))?;
@@ -382,8 +390,16 @@ fn tool_error_text(w: &World<'_>) -> Result<String, StepError> {
     Ok(text.join("\n"))
 }
 
-/// The rows of the list at `at` (a JSON pointer) in a tool's output.
+/// The rows of the list at `at` (a JSON pointer) in a tool's output. A `*` step flattens a
+/// list of lists: `/sections/*/items` is every section's items, in order.
 fn rows_at(output: &Value, at: &str) -> Result<Vec<Value>, StepError> {
+    if let Some((outer, inner)) = at.split_once("/*") {
+        let mut rows = vec![];
+        for element in rows_at(output, outer)? {
+            rows.extend(rows_at(&element, if inner.is_empty() { "" } else { inner })?);
+        }
+        return Ok(rows);
+    }
     Ok(pointer(output, at)?.as_array().cloned().unwrap_or_default())
 }
 

@@ -3,21 +3,24 @@ pub mod context {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct ContextInput {
-        ///also this agent's own queued proposals, labelled unreviewed
+        ///also this agent's own unreviewed proposals
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub agent_id: ::std::option::Option<ContextInputAgentId>,
-        ///read every project you can access, on purpose (default false)
+        ///read every project you can access (default false)
         #[serde(default)]
         pub all_projects: bool,
         ///full retrieval metadata per item; default false
         #[serde(default)]
         pub audit: bool,
+        ///the previous page's next_cursor
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub cursor: ::std::option::Option<ContextInputCursor>,
         ///a domain or category added to the query
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub domain: ::std::option::Option<ContextInputDomain>,
         ///what you are trying to do, in words
         pub goal: ContextInputGoal,
-        ///attach one-hop related items; default true, ignored for wake
+        ///one-hop related items; default true, not for wake
         #[serde(default = "defaults::default_bool::<true>")]
         pub include_related: bool,
         ///which facets lead; default build (`review` is refused)
@@ -26,20 +29,23 @@ pub mod context {
         ///depth: wake (at most 8 items), recall (24; default), deep_search (50)
         #[serde(default = "defaults::context_input_layer")]
         pub layer: ContextInputLayer,
-        ///items at most; default 24, clamped to 1..50, then capped by the layer
+        ///items; default 24, clamped to 1..50, capped by the layer
         #[serde(default = "defaults::default_u64::<i64, 24>")]
         pub limit: i64,
-        ///Markdown size in tokens (4 bytes each); default 4000, clamped to 100..32000; null: every item
+        ///default 4000, clamped to 100..32000; null: no limit
         #[serde(default = "defaults::context_input_markdown_token_budget")]
         pub markdown_token_budget: ::std::option::Option<i64>,
-        ///the repository the pack reads, as fleet_status names it; required unless all_projects
+        ///the repository, as fleet_status names it; required unless all_projects
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub project: ::std::option::Option<ContextInputProject>,
         ///related items per item; default 3, clamped to 0..5
         #[serde(default = "defaults::default_u64::<i64, 3>")]
         pub related_limit: i64,
+        ///whole answer; default 12000, clamped to 2000..24000
+        #[serde(default = "defaults::default_u64::<i64, 12000>")]
+        pub token_budget: i64,
     }
-    ///also this agent's own queued proposals, labelled unreviewed
+    ///also this agent's own unreviewed proposals
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct ContextInputAgentId(::std::string::String);
@@ -85,6 +91,60 @@ pub mod context {
         }
     }
     impl<'de> ::serde::Deserialize<'de> for ContextInputAgentId {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
+    ///the previous page's next_cursor
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct ContextInputCursor(::std::string::String);
+    impl ::std::ops::Deref for ContextInputCursor {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<ContextInputCursor> for ::std::string::String {
+        fn from(value: ContextInputCursor) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for ContextInputCursor {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 200usize {
+                return Err("longer than 200 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for ContextInputCursor {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for ContextInputCursor {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for ContextInputCursor {
         fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
         where
             D: ::serde::Deserializer<'de>,
@@ -355,7 +415,7 @@ pub mod context {
             ContextInputLayer::Recall
         }
     }
-    ///the repository the pack reads, as fleet_status names it; required unless all_projects
+    ///the repository, as fleet_status names it; required unless all_projects
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct ContextInputProject(::std::string::String);
@@ -416,7 +476,7 @@ pub mod context {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct ContextItem {
-        ///the item's text; a claim is rendered with its attribution header exactly as memory_search renders it
+        ///an attribution header `[who, date, whose words]`, then the item's text on the next line indented two spaces; a claim is rendered exactly as memory_search renders it
         pub content: ::std::string::String,
         pub facet: ::std::string::String,
         pub id: ::std::string::String,
@@ -445,8 +505,11 @@ pub mod context {
         pub goal: ::std::string::String,
         pub intent: ::std::string::String,
         pub layer: ::std::string::String,
-        ///the same pack rendered as Markdown, sized to markdown_token_budget
+        ///this page's items rendered as Markdown, sized to markdown_token_budget
         pub markdown: ::std::string::String,
+        ///present when items were left out: pass it as `cursor` for the next page of the same selection
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub next_cursor: ::std::option::Option<::std::string::String>,
         ///the project read; null for an all_projects pack
         #[serde(deserialize_with = "::std::option::Option::deserialize")]
         pub project: ::std::option::Option<::std::string::String>,
@@ -457,7 +520,7 @@ pub mod context {
         ///one section per facet that has items, in the intent's facet order
         pub sections: ::std::vec::Vec<ContextSection>,
         pub total_items: i64,
-        ///true when items were left out for markdown_token_budget: sections then hold only what the Markdown kept, and total_items counts every item selected
+        ///true when items of the selection were left out of this page, for markdown_token_budget or token_budget: sections then hold only what the Markdown kept, and total_items counts every item selected
         pub truncated: bool,
         pub usage_hint: ::std::string::String,
         ///how the pack was compiled: limits, per-facet counts, retrieval modes, what the Markdown kept, notes about the cache
@@ -545,6 +608,7 @@ pub mod context {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct ContextRelatedItem {
+        ///its attribution header `[who, date, whose words]`; `name` is its text, cut short
         #[serde(deserialize_with = "::std::option::Option::deserialize")]
         pub content: ::std::option::Option<::std::string::String>,
         pub direction: ContextRelatedItemDirection,
@@ -792,6 +856,12 @@ pub mod context {
         default: 3i64,
         min: 0i64,
         max: 5i64,
+    };
+    ///`context.token_budget`: default 12000, clamped to 2000..24000.
+    pub const CONTEXT_TOKEN_BUDGET: crate::catalog::Clamp = crate::catalog::Clamp {
+        default: 12000i64,
+        min: 2000i64,
+        max: 24000i64,
     };
 }
 pub mod fleet {
@@ -1133,7 +1203,7 @@ pub mod fleet {
         ///rows to return; default 50, clamped to 1..200
         #[serde(default = "defaults::default_u64::<i64, 50>")]
         pub limit: i64,
-        ///only sessions in this project: its id (github.com/org/repo) or its remote URL in any spelling
+        ///only this project's sessions: its id (github.com/org/repo) or remote URL
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub repo: ::std::option::Option<::std::string::String>,
         ///only sessions that ended at or after this RFC 3339 time
@@ -1703,6 +1773,8 @@ pub mod knowledge {
         ///full only
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub approved_at: ::std::option::Option<::std::string::String>,
+        ///`[publishers, date updated, reviewed guidance]`
+        pub attribution: ::std::string::String,
         ///standard and full only
         #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
         pub conditions: ::std::vec::Vec<::std::string::String>,
@@ -2803,6 +2875,8 @@ pub mod knowledge {
     #[serde(deny_unknown_fields)]
     pub struct SearchKnowledgeOutputResultsItem {
         pub applies_to: ::std::vec::Vec<SearchKnowledgeOutputResultsItemAppliesToItem>,
+        ///`[publishers, date updated, reviewed guidance]`
+        pub attribution: ::std::string::String,
         ///standard and full only
         #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
         pub conditions: ::std::vec::Vec<::std::string::String>,
