@@ -14,6 +14,9 @@ pub struct Ctx {
     pub lake_root: PathBuf,
     /// The knowledge base (`CTXLAKE_KB`, default `~/.ctxlake/kb.sqlite`).
     pub kb_path: PathBuf,
+    /// Whether `CTXLAKE_KB` named the base. Then it is served; else the fleet's published base
+    /// (`<cache>/<fleet>/kb.jsonl`, mirrored by `ctxlake sync`) comes first when there is one.
+    pub kb_explicit: bool,
     /// The tool groups or tools to serve (`CTXLAKE_TOOLS`, comma-separated; `None`: all), as
     /// written: the binary checks it against the catalog at startup.
     pub tools: Option<String>,
@@ -41,6 +44,7 @@ impl Ctx {
                 .unwrap_or_else(|| home.join(".ctxlake/cache")),
             lake_root: home.join(".ctxlake/lake"),
             kb_path: non_empty("CTXLAKE_KB").map(PathBuf::from).unwrap_or_else(|| home.join(".ctxlake/kb.sqlite")),
+            kb_explicit: non_empty("CTXLAKE_KB").is_some(),
             tools: non_empty("CTXLAKE_TOOLS"),
             projects: None,
         })
@@ -58,6 +62,7 @@ impl Ctx {
             cache_root: root.join("cache"),
             lake_root: root.join("lake"),
             kb_path: root.join("kb.sqlite"),
+            kb_explicit: false,
             tools: None,
             projects: None,
         })

@@ -1,17 +1,21 @@
 //! The lake's parsers of outside input, on arbitrary bytes. The first byte picks the parser:
 //!
-//! | byte % 6 | parser | the table it must keep |
+//! | byte % 8 | parser | the table it must keep |
 //! |---|---|---|
 //! | 0 | the drain's `prepare` (spool lines → a batch) | every whole line is shipped or refused with a named reason; what it ships is a spool that reads back with nothing refused, re-scrubbing it changes nothing, and maint reads every line of it |
 //! | 1 | maint's `parse_batch` (a batch body from the lake) | every non-empty line is a proposal, a request, or counted unreadable |
 //! | 2, 3, 4 | the mirror's `render` of roster, leases, history | a document becomes a cache file the read tools parse; anything else is `MirrorError::Shape` naming the key |
 //! | 5 | the mirror's `parse_pointer` | a pointer or `MirrorError::Shape` naming the key |
+//! | 6 | `kb::parse_pointer` (the published knowledge base's pointer) | a pointer or `KbError::Pointer` naming the key |
+//! | 7 | `kb::verify` (a published knowledge base's blob, under a pointer with its true hash) | every record approved and counted, and the set published again verifies to the same records; or a refusal naming the key |
 //!
 //! Never a panic; a refused object is refused whole (the functions are pure, so nothing is
 //! half-applied: the caller writes only what an `Ok` returned).
 #![no_main]
 
 use ctxlake::lake::drain::prepare;
+use ctxlake::lake::kb::{self, KbError};
+use ctxlake::lake::layout::sha256_hex;
 use ctxlake::lake::maint::parse_batch;
 use ctxlake::lake::mirror::{MirrorError, parse_pointer, render};
 use ctxlake::local::paths::FleetId;
@@ -21,8 +25,14 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Some((which, body)) = data.split_first() else { return };
-    match which % 6 {
+    match which % 8 {
         0 => drain(body),
+        6 => {
+            if let Err(e) = kb::parse_pointer(body, "fleets/team/kb/current.json") {
+                assert!(matches!(&e, KbError::Pointer { key, .. } if key == "fleets/team/kb/current.json"), "{e}");
+            }
+        }
+        7 => published_kb(body),
         1 => {
             let batch = parse_batch(body);
             let lines = body.split(|b| *b == b'\n').filter(|l| !l.is_empty()).count();
@@ -74,4 +84,25 @@ fn drain(body: &[u8]) {
     assert_eq!(again.batch, prepared.batch, "what the drain ships is a fixed point of the drain");
     let read = parse_batch(&prepared.batch);
     assert_eq!((read.proposals.len() + read.requests.len(), read.unreadable), (prepared.records, 0));
+}
+
+fn published_kb(body: &[u8]) {
+    let key = "fleets/team/kb/blob.jsonl";
+    let lines = body.split(|b| *b == b'\n').filter(|l| !l.iter().all(u8::is_ascii_whitespace)).count() as u64;
+    let pointer = |body: &[u8], records| ctxlake::spec::wire::lake::KbPointer {
+        content_hash: sha256_hex(body),
+        key: key.to_string(),
+        records,
+        published_at: chrono::DateTime::<chrono::Utc>::UNIX_EPOCH,
+    };
+    match kb::verify(body, &pointer(body, lines), key) {
+        Ok(records) => {
+            assert!(records.iter().all(|r| r.status == ctxlake::spec::wire::kb_record::KbRecordStatus::Approved));
+            let again = kb::blob(&records);
+            let count = records.len() as u64;
+            let reread = kb::verify(&again, &pointer(&again, count), key).expect("a published set verifies");
+            assert_eq!(reread.len(), records.len(), "publishing a verified set keeps every record");
+        }
+        Err(e) => assert!(e.to_string().contains(key), "a refusal names the key: {e}"),
+    }
 }

@@ -46,10 +46,18 @@ enum Command {
     Deprecate { id: String },
     /// Print every record as JSONL (re-importable).
     Export,
+    /// Publish the approved records as the fleet's knowledge base in the lake (every fleet this
+    /// host serves): `ctxlake sync` on each host then mirrors it, and the knowledge tools serve
+    /// it there before any local base (unless CTXLAKE_KB names one).
+    #[cfg(feature = "lake")]
+    Publish {
+        #[command(flatten)]
+        lake: super::lake::LakeArgs,
+    },
 }
 
 pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
-    let path = args.kb.unwrap_or(ctx.kb_path);
+    let path = args.kb.unwrap_or_else(|| ctx.kb_path.clone());
     let mut store = Store::open(&path).with_context(|| format!("opening {}", path.display()))?;
     let embedder: Option<&dyn Embedder> = match model::shared() {
         Ok(model) => Some(model),
@@ -104,6 +112,29 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
         Command::Export => {
             for record in store.all()? {
                 writeln!(out, "{}", serde_json::to_string(&record)?)?;
+            }
+        }
+        #[cfg(feature = "lake")]
+        Command::Publish { lake } => {
+            let records = store.all()?;
+            if !records.iter().any(|r| r.status == KbRecordStatus::Approved) {
+                eprintln!(
+                    "ctxlake kb publish: {} holds no approved record, so there is nothing to publish (a published empty set would empty every host's base); import and approve records first",
+                    path.display()
+                );
+                return Ok(ExitCode::from(1));
+            }
+            let opened = lake.open(&ctx)?;
+            for fleet in &opened.fleets {
+                let published = ctxlake::lake::kb::publish(&opened.lake, fleet, &records, now)
+                    .with_context(|| format!("publishing the knowledge base of fleet {}", fleet.as_str()))?;
+                eprintln!(
+                    "ctxlake kb publish: fleet {}: {} approved records at {}{}",
+                    fleet.as_str(),
+                    published.pointer.records,
+                    published.pointer.key,
+                    if published.new_blob { "" } else { " (already in the lake; pointer moved)" }
+                );
             }
         }
     }

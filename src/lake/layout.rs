@@ -145,6 +145,15 @@ impl FleetLayout {
     pub fn snapshot_pointer(&self) -> Path {
         self.key("snapshot/current.json")
     }
+
+    /// The published knowledge base, content-addressed (`lake::kb`).
+    pub fn kb(&self, content_sha256: &str) -> Path {
+        self.key(&format!("kb/{content_sha256}.jsonl"))
+    }
+
+    pub fn kb_pointer(&self) -> Path {
+        self.key("kb/current.json")
+    }
 }
 
 #[cfg(test)]
@@ -162,6 +171,8 @@ mod tests {
         assert_eq!(layout().spool_batch(&host, &hash).as_ref(), format!("fleets/team-a/spool/laptop/{hash}.ndjson"));
         assert_eq!(layout().snapshot_pointer().as_ref(), "fleets/team-a/snapshot/current.json");
         assert_eq!(layout().leases().as_ref(), "fleets/team-a/leases.json");
+        assert_eq!(layout().kb_pointer().as_ref(), "fleets/team-a/kb/current.json");
+        assert_eq!(layout().kb(&hash).as_ref(), format!("fleets/team-a/kb/{hash}.jsonl"));
     }
 
     #[test]

@@ -3,7 +3,9 @@
 //! parse (schemas/wire/{roster,leases,history}.json), each atomically and only when the lake's
 //! object changed: the ETag each file was written from is kept in `.mirror.json`, and every
 //! read is conditional, so an idle refresh is four conditional GETs and no write.
-//! The snapshot blob is checked against its content hash before it replaces `snapshot.bin`.
+//! The snapshot blob is checked against its content hash before it replaces `snapshot.bin`;
+//! the published knowledge base's blob (`lake::kb`) against its hash and every record before it
+//! replaces `kb.jsonl`.
 
 use crate::lake::files::write_atomic;
 use crate::lake::layout::{FleetLayout, sha256_hex};
@@ -28,6 +30,8 @@ pub enum MirrorError {
     Shape { key: String, what: &'static str, source: serde_json::Error },
     #[error("lake key {key}: its bytes hash to {actual}, the pointer says {expected}; not mirrored")]
     Corrupt { key: String, expected: String, actual: String },
+    #[error(transparent)]
+    Kb(#[from] crate::lake::kb::KbError),
     #[error("{name} is not a cache file the mirror writes")]
     UnknownFile { name: String },
 }
@@ -72,6 +76,10 @@ pub fn mirror(lake: &Lake, fleet: &FleetId, cache_root: &Path) -> Result<MirrorR
             return Err(MirrorError::Corrupt { key: blob_key.to_string(), expected: pointer.content_hash, actual });
         }
         Ok(blob.body)
+    })?;
+    refresh(lake, &layout.kb_pointer(), &dir, "kb.jsonl", &mut state, &mut report, |body, key| {
+        let pointer = crate::lake::kb::parse_pointer(body, key.as_ref())?;
+        Ok(crate::lake::kb::fetch(lake, fleet, &pointer, key.as_ref())?)
     })?;
 
     if !report.written.is_empty() {

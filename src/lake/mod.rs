@@ -17,6 +17,9 @@
 //! drain(&lake, &DrainOptions::new(spool_root, &HostId::new(host)?)) -> Result<DrainReport, DrainError>
 //! mirror(&lake, &fleet, cache_root) -> Result<MirrorReport, MirrorError>   // per fleet
 //!
+//! // ctxlake kb publish, per fleet (the owner's approved records):
+//! kb::publish(&lake, &fleet, &records, now) -> Result<Published, KbError>
+//!
 //! // ctxlake maint, per fleet:
 //! maint(&lake, &MaintOptions::new(&fleet, writer)) -> Result<MaintReport, MaintError>
 //!     MaintOptions { fleet, writer, mode: snapshot::Mode::{Agent, Shadow}, roster_ttl }
@@ -32,6 +35,7 @@ pub mod claims;
 pub mod drain;
 pub mod files;
 pub mod gate;
+pub mod kb;
 pub mod layout;
 pub mod leases;
 pub mod maint;

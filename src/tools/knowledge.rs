@@ -42,9 +42,15 @@ enum Detail {
 
 pub struct KnowledgeTools {
     kb_path: PathBuf,
+    /// The fleet's published base as `ctxlake sync` mirrors it (`lake::kb`), served before
+    /// `kb_path` while it is there; `None` when `CTXLAKE_KB` named the base.
+    published: Option<PathBuf>,
     embedder: Result<&'static dyn Embedder, String>,
-    loaded: Mutex<Option<(Option<FileIdentity>, Arc<Base>)>>,
+    loaded: Mutex<Option<(Identity, Arc<Base>)>>,
 }
+
+/// What the loaded base was read from: the published file's version and the store's.
+type Identity = (Option<FileIdentity>, Option<FileIdentity>);
 
 /// One version of kb.sqlite (`ctxlake kb` commits change its size or mtime): a new one is
 /// loaded on the next call. `None` stands for "no store, the starter base".
@@ -61,23 +67,22 @@ impl KnowledgeTools {
         let embedder = model::shared()
             .map(|m| m as &'static dyn Embedder)
             .map_err(|e| format!("the static embedding model is unavailable ({e}); keyword index only"));
-        KnowledgeTools::with_embedder(ctx.kb_path.clone(), embedder)
+        let published = (!ctx.kb_explicit).then(|| ctx.fleet_id.cache_dir(&ctx.cache_root).join("kb.jsonl"));
+        KnowledgeTools { published, ..KnowledgeTools::with_embedder(ctx.kb_path.clone(), embedder) }
     }
 
     /// The tools over the store at `kb_path` with an explicit embedder, or the reason there is
     /// none (tests build the service without one).
     pub fn with_embedder(kb_path: PathBuf, embedder: Result<&'static dyn Embedder, String>) -> KnowledgeTools {
-        KnowledgeTools { kb_path, embedder, loaded: Mutex::new(None) }
+        KnowledgeTools { kb_path, published: None, embedder, loaded: Mutex::new(None) }
     }
 
-    /// The base to serve: the store when it holds records, else the starter base; loaded on
-    /// first use and again after the store file changed.
+    /// The base to serve: the fleet's published base when it is mirrored here, else the store
+    /// when it holds records, else the starter base; loaded on first use and again after either
+    /// file changed.
     pub(crate) fn base(&self) -> Result<Arc<Base>, ToolError> {
-        let identity = std::fs::metadata(&self.kb_path).ok().map(|m| FileIdentity {
-            inode: m.ino(),
-            len: m.len(),
-            modified_ns: i128::from(m.mtime()) * 1_000_000_000 + i128::from(m.mtime_nsec()),
-        });
+        let published = self.published.as_deref().and_then(identity_of);
+        let identity = (published, identity_of(&self.kb_path));
         let mut guard = self.loaded.lock().unwrap_or_else(|poisoned| {
             let mut inner = poisoned.into_inner();
             *inner = None;
@@ -89,8 +94,13 @@ impl KnowledgeTools {
             return Ok(base.clone());
         }
         let embedder = self.embedder.as_ref().ok().copied();
-        let base = match identity {
-            Some(_) => {
+        let from_lake = match (&self.published, published) {
+            (Some(path), Some(_)) => published_records(path),
+            _ => None,
+        };
+        let base = match (from_lake, identity.1) {
+            (Some(records), _) => Base::build(records, embedder),
+            (None, Some(_)) => {
                 let store = Store::open(&self.kb_path).map_err(unavailable)?;
                 if store.record_count().map_err(unavailable)? > 0 {
                     store.load(embedder).map_err(unavailable)?
@@ -98,11 +108,41 @@ impl KnowledgeTools {
                     Base::build(starter_records(), embedder)
                 }
             }
-            None => Base::build(starter_records(), embedder),
+            (None, None) => Base::build(starter_records(), embedder),
         };
         let base = Arc::new(base);
         *guard = Some((identity, base.clone()));
         Ok(base)
+    }
+}
+
+fn identity_of(path: &std::path::Path) -> Option<FileIdentity> {
+    std::fs::metadata(path).ok().map(|m| FileIdentity {
+        inode: m.ino(),
+        len: m.len(),
+        modified_ns: i128::from(m.mtime()) * 1_000_000_000 + i128::from(m.mtime_nsec()),
+    })
+}
+
+/// The published base's records. The mirror checked them before writing the file; they are
+/// parsed (and redacted) again here, and a file that no longer parses is logged and passed
+/// over for the local store, never served in part.
+fn published_records(path: &std::path::Path) -> Option<Vec<KbRecord>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| tracing::warn!(error = %e, path = %path.display(), "published knowledge base unreadable"))
+        .ok()?;
+    match crate::knowledge::parse(&path.display().to_string(), &text) {
+        Ok(parsed) => Some(
+            parsed
+                .into_iter()
+                .map(|p| p.record)
+                .filter(|r| r.status == crate::spec::wire::kb_record::KbRecordStatus::Approved)
+                .collect(),
+        ),
+        Err(e) => {
+            tracing::error!(error = %e, "published knowledge base refused; serving the local one");
+            None
+        }
     }
 }
 

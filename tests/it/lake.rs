@@ -534,6 +534,76 @@ fn a_context_pack_on_host_b_shows_host_as_live_work_handoff_and_promoted_claim(b
     agent.wait().unwrap();
 }
 
+/// `ctxlake kb <args>` on `host`, over its own kb.sqlite, with `--lake` for `kb publish`.
+fn kb_command(f: &Fleet, host: &Host, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ctxlake"));
+    let kb = host.cache_root.parent().unwrap().join("kb.sqlite");
+    command.arg("kb").args(args).arg("--kb").arg(&kb).env("CTXLAKE_CACHE_DIR", &host.cache_root);
+    command.env("CTXLAKE_FLEET_ID", f.fleet.as_str()).env("CTXLAKE_HOST_ID", host.id.as_str());
+    command.env("CTXLAKE_LAKE", &f.lake_url).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
+    if let Some(endpoint) = &f.s3.endpoint {
+        command
+            .env("CTXLAKE_LAKE_ENDPOINT", endpoint)
+            .env("AWS_ACCESS_KEY_ID", f.s3.access_key_id.as_deref().unwrap_or_default())
+            .env("AWS_SECRET_ACCESS_KEY", f.s3.secret_access_key.as_deref().unwrap_or_default())
+            .env("AWS_REGION", f.s3.region.as_deref().unwrap_or("us-east-1"));
+    }
+    command
+}
+
+fn a_knowledge_base_published_on_host_a_is_served_on_host_b_after_sync(backend: Backend) {
+    let f = fleet(backend);
+    // One record of the fleet's own, under an id and slug the starter base does not have.
+    let mut record = serde_json::to_value(&ctxlake::knowledge::starter_records()[0]).unwrap();
+    record["id"] = json!("team-deploy-guide");
+    record["slug"] = json!("deploy-with-the-fleets-blue-green-script");
+    record["title"] = json!("Deploy with the fleet's blue-green script");
+    let file = f.a.cache_root.parent().unwrap().join("team.jsonl");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, format!("{record}\n")).unwrap();
+    let run = |mut command: Command, what: &str| {
+        let out = command.output().unwrap();
+        assert!(out.status.success(), "{what}: {}", String::from_utf8_lossy(&out.stderr));
+    };
+    let refused = kb_command(&f, &f.a, &["publish"]).output().unwrap();
+    assert!(!refused.status.success(), "an empty base is not published");
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("no approved record"), "{refused:?}");
+    run(kb_command(&f, &f.a, &["import", file.to_str().unwrap(), "--approve"]), "kb import");
+    run(kb_command(&f, &f.a, &["publish"]), "kb publish");
+    let status = host_command(&f, &f.b, "sync", &["--once"]).status().unwrap();
+    assert!(status.success(), "sync on host B: {status}");
+
+    let served = |ids: Value| {
+        let out = call_tool(&f.b.cache_root, &f.b.spool_root, "get_guidance", json!({"ids": ids}));
+        (out["results"].as_array().unwrap().iter().map(|r| r["slug"].as_str().unwrap().to_string()).collect(), out)
+    };
+    let (slugs, out): (Vec<String>, Value) = served(json!(["deploy-with-the-fleets-blue-green-script"]));
+    assert_eq!(slugs, ["deploy-with-the-fleets-blue-green-script"], "{out}");
+    // The published set replaces the starter base on host B: a starter slug is missing there.
+    let starter = ctxlake::knowledge::starter_records()[1].slug.to_string();
+    let (slugs, out) = served(json!([starter]));
+    assert!(slugs.is_empty() && out["missing"] == json!([starter]), "{out}");
+
+    // A pointer at a blob whose bytes do not hash to it is refused; host B keeps its last good copy.
+    let lake = f.lake();
+    let layout = lake::FleetLayout::new(&f.fleet);
+    let claimed = lake::layout::sha256_hex(b"the set the pointer claims");
+    // A well-formed, approved record, so only the hash check can refuse it.
+    let mut forged = record.clone();
+    forged["id"] = json!("forged");
+    forged["slug"] = json!("forged-guidance");
+    lake.put(&layout.kb(&claimed), format!("{forged}\n").into_bytes()).unwrap();
+    let pointer = json!({"content_hash": claimed, "key": layout.kb(&claimed).to_string(), "records": 1,
+                         "published_at": "2026-12-01T00:00:00Z"});
+    lake.put(&layout.kb_pointer(), serde_json::to_vec(&pointer).unwrap()).unwrap();
+    let mirrored = f.cache_file(&f.b, "kb.jsonl");
+    let before = std::fs::read(&mirrored).unwrap();
+    let _ = host_command(&f, &f.b, "sync", &["--once"]).status().unwrap();
+    assert!(std::fs::read(&mirrored).unwrap() == before, "the forged set reached host B's cache");
+    let (slugs, out) = served(json!(["deploy-with-the-fleets-blue-green-script", "forged-guidance"]));
+    assert_eq!(slugs, ["deploy-with-the-fleets-blue-green-script"], "{out}");
+}
+
 /// Every record id in host A's batches in the lake, with how often it occurs.
 fn ids_in_lake(f: &Fleet) -> std::collections::HashMap<String, usize> {
     let lake = f.lake();
@@ -625,4 +695,5 @@ on_every_backend!(
     an_agent_appears_in_another_hosts_roster_while_its_process_lives_and_ages_out_after_it_dies,
     a_context_pack_on_host_b_shows_host_as_live_work_handoff_and_promoted_claim,
     a_sync_killed_at_random_points_then_rerun_leaves_every_record_in_the_lake_exactly_once,
+    a_knowledge_base_published_on_host_a_is_served_on_host_b_after_sync,
 );

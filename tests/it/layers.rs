@@ -22,7 +22,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("snapshot", &["embed", "spec"]),
     ("config", &["local"]),
     ("conform", &["spec"]),
-    ("lake", &["embed", "guard", "local", "snapshot", "spec"]),
+    ("lake", &["embed", "guard", "knowledge", "local", "snapshot", "spec"]),
     ("keys", &[]),
     ("install", &["spec"]),
     ("embed", &[]),

@@ -40,6 +40,17 @@ pub struct HistoryDocument {
     pub sessions: ::std::vec::Vec<::serde_json::Value>,
     pub stamp: CasStamp,
 }
+///fleets/<fleet>/kb/current.json: which content-addressed knowledge base is the fleet's published set (`ctxlake kb publish`).
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct KbPointer {
+    ///sha256 hex of the JSONL blob
+    pub content_hash: ::std::string::String,
+    ///the blob's key, fleets/<fleet>/kb/<content_hash>.jsonl: one approved record (schemas/wire/kb_record.json) per line, in id order
+    pub key: ::std::string::String,
+    pub published_at: ::chrono::DateTime<::chrono::offset::Utc>,
+    pub records: u64,
+}
 ///One lease as the lake holds it; the cache's Lease shape (schemas/wire/leases.json) plus the request that set it and the requests that lost to it.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
