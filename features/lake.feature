@@ -121,3 +121,34 @@ Feature: The lake: what one host spools, another host reads after sync, maint an
     Then the tool output at /enabled is true
     And the tool output at /results is []
     And the tool output at /note mentions "shadow mode"
+
+  # ---- the knowledge base published through the lake (`ctxlake kb publish`, docs/knowledge.md)
+
+  Scenario: the knowledge base the owner publishes on host A is what this host serves after sync
+    Given the owner on host "A" imports with --approve and publishes these records:
+      | id     | slug                     | status   | title                                     | summary                                            | applies_to  |
+      | team-1 | deploy-with-blue-green   | approved | Deploy with the fleet's blue-green script | Deploy every service with the blue-green script    | tool:deploy |
+      | team-2 | draft-deploy-freeze      | draft    | Freeze deploys on Fridays                 | A draft the owner has not reviewed yet             | tool:deploy |
+    And the lake command reported "1 approved records"
+    And this host runs ctxlake sync
+    And the server serves the fleet's published knowledge base
+    And a server initialized with revision "2025-11-25"
+    When the client calls "get_guidance" with:
+      """
+      {"ids": ["deploy-with-blue-green", "draft-deploy-freeze", "write-only-protocol-messages-to-stdout-in-stdio-mcp-servers"]}
+      """
+    Then the tool output at /results has 1 items
+    And the tool output at /results/0/slug is "deploy-with-blue-green"
+    And the tool output at /missing is ["draft-deploy-freeze", "write-only-protocol-messages-to-stdout-in-stdio-mcp-servers"]
+
+  Scenario: with CTXLAKE_KB set, the base it names is served, not the fleet's published one
+    Given the owner on host "A" imports with --approve and publishes these records:
+      | id     | slug                   | status   | title                                     | summary                                         | applies_to  |
+      | team-1 | deploy-with-blue-green | approved | Deploy with the fleet's blue-green script | Deploy every service with the blue-green script | tool:deploy |
+    And this host runs ctxlake sync
+    And a server initialized with revision "2025-11-25"
+    When the client calls "get_guidance" with:
+      """
+      {"ids": ["deploy-with-blue-green", "write-only-protocol-messages-to-stdout-in-stdio-mcp-servers"]}
+      """
+    Then the tool output at /missing is ["deploy-with-blue-green"]

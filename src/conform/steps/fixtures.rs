@@ -442,6 +442,31 @@ fn knowledge_steps(r: &mut Registry) {
         let out = ctxlake(w, &args)?.output().map_err(io)?;
         ensure(out.status.success(), || String::from_utf8_lossy(&out.stderr).to_string())
     });
+    // The fleet's published knowledge base (`ctxlake kb publish`): the owner's own store on a
+    // host of its own, published to the scenario's folder lake.
+    r.add(r#"the owner on host "([^"]*)" imports with --approve and publishes these records:"#, |w, a, s| {
+        let table = s.table.as_ref().ok_or_else(|| fail("this step needs a table"))?;
+        let (header, rows) = table.split_first().ok_or_else(|| fail("an empty table"))?;
+        let records: Vec<Value> =
+            rows.iter().map(|cells| kb_record(&header.iter().cloned().zip(cells.iter().cloned()).collect())).collect();
+        let host = host_dir(w, &a[0])?;
+        std::fs::create_dir_all(&host).map_err(io)?;
+        let (file, kb) = (host.join("records.jsonl"), host.join("kb.sqlite"));
+        let lines: Vec<String> = records.iter().map(Value::to_string).collect();
+        std::fs::write(&file, lines.join("\n")).map_err(io)?;
+        let (file, kb) = (file.display().to_string(), kb.display().to_string());
+        let out = ctxlake(w, &["kb", "import", &file, "--approve", "--kb", &kb])?.output().map_err(io)?;
+        ensure(out.status.success(), || format!("kb import failed: {}", String::from_utf8_lossy(&out.stderr)))?;
+        let publish = ctxlake(w, &["kb", "publish", "--kb", &kb])?;
+        lake_command(w, publish)
+    });
+    r.add("the server serves the fleet's published knowledge base", |w, _, _| {
+        // No CTXLAKE_KB (an empty value is unset), and a home of its own for the default path.
+        let home = w.scratch_dir()?.join("home");
+        w.extra_env.push(("CTXLAKE_KB".into(), String::new()));
+        w.extra_env.push(("HOME".into(), home.display().to_string()));
+        Ok(())
+    });
     r.add("the static embedding model is unavailable", |w, _, _| {
         let empty = w.scratch_dir()?.join("no-model");
         std::fs::create_dir_all(&empty).map_err(io)?;
