@@ -447,14 +447,19 @@ fn host_command(f: &Fleet, host: &Host, subcommand: &str, extra: &[&str]) -> Com
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
+    with_s3(f, &mut command);
+    command
+}
+
+/// The S3 endpoint (`CTXLAKE_LAKE_ENDPOINT`) and credentials of an S3 backend's lake.
+fn with_s3(f: &Fleet, command: &mut Command) {
     if let Some(endpoint) = &f.s3.endpoint {
         command
-            .args(["--lake-endpoint", endpoint])
+            .env("CTXLAKE_LAKE_ENDPOINT", endpoint)
             .env("AWS_ACCESS_KEY_ID", f.s3.access_key_id.as_deref().unwrap_or_default())
             .env("AWS_SECRET_ACCESS_KEY", f.s3.secret_access_key.as_deref().unwrap_or_default())
             .env("AWS_REGION", f.s3.region.as_deref().unwrap_or("us-east-1"));
     }
-    command
 }
 
 fn a_context_pack_on_host_b_shows_host_as_live_work_handoff_and_promoted_claim(backend: Backend) {
@@ -541,13 +546,7 @@ fn kb_command(f: &Fleet, host: &Host, args: &[&str]) -> Command {
     command.arg("kb").args(args).arg("--kb").arg(&kb).env("CTXLAKE_CACHE_DIR", &host.cache_root);
     command.env("CTXLAKE_FLEET_ID", f.fleet.as_str()).env("CTXLAKE_HOST_ID", host.id.as_str());
     command.env("CTXLAKE_LAKE", &f.lake_url).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
-    if let Some(endpoint) = &f.s3.endpoint {
-        command
-            .env("CTXLAKE_LAKE_ENDPOINT", endpoint)
-            .env("AWS_ACCESS_KEY_ID", f.s3.access_key_id.as_deref().unwrap_or_default())
-            .env("AWS_SECRET_ACCESS_KEY", f.s3.secret_access_key.as_deref().unwrap_or_default())
-            .env("AWS_REGION", f.s3.region.as_deref().unwrap_or("us-east-1"));
-    }
+    with_s3(f, &mut command);
     command
 }
 
