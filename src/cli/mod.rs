@@ -97,6 +97,7 @@ enum Command {
 
 impl Cli {
     pub fn run(self) -> anyhow::Result<ExitCode> {
+        configure_embedder()?;
         match self.command {
             Command::Mcp(args) => mcp::run(args, environment()?),
             Command::Snapshot(args) => snapshot::run(args),
@@ -140,6 +141,15 @@ pub fn exit_code(error: &anyhow::Error) -> ExitCode {
 fn environment() -> anyhow::Result<Ctx> {
     Ctx::from_lookup(|key| std::env::var(key).ok())
         .map_err(|e| anyhow::Error::new(ConfigError(format!("invalid ctxlake configuration: {e}"))))
+}
+
+/// Which model fills new vectors (`CTXLAKE_EMBEDDER`) and where the transformer's files are
+/// (`CTXLAKE_TRANSFORMER_DIR`), read once for every command; an unknown embedder exits 78.
+fn configure_embedder() -> anyhow::Result<()> {
+    let settings = ctxlake::embed::Settings::from_lookup(|key| std::env::var(key).ok())
+        .map_err(|e| anyhow::Error::new(ConfigError(format!("invalid ctxlake configuration: {e}"))))?;
+    ctxlake::embed::configure(settings);
+    Ok(())
 }
 
 /// The tools `CTXLAKE_TOOLS` (or `--tools`) selects, `None` for every tool; an unknown group is a

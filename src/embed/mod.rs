@@ -3,8 +3,12 @@
 //! query is embedded by the same model.
 
 pub mod model;
+#[cfg(feature = "transformer")]
+pub mod transformer;
 
 pub use model::{STATIC_MODEL, StaticModel};
+use std::path::PathBuf;
+use std::sync::OnceLock;
 
 /// Turns text into a unit vector of `dimensions()` floats.
 pub trait Embedder: Send + Sync {
@@ -43,13 +47,119 @@ impl Embedder for Lexical {
     }
 }
 
-/// The embedder that fills a new snapshot's vectors: the static model when it loads, else the
-/// lexical hash (the reason is logged once, and the snapshot's meta names what was used).
+/// Which model fills new vectors: where claims and records are written (`ctxlake maint`,
+/// `snapshot build`, `kb import`) and the knowledge bases indexed in memory. Readers never consult
+/// it: a query is embedded by the model its snapshot or base records ([`by_model`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Choice {
+    /// The static model compiled into the binary (the default: microseconds a text).
+    #[default]
+    Static,
+    /// all-MiniLM-L6-v2 itself (`CTXLAKE_EMBEDDER=minilm-l6`): better retrieval and no-match,
+    /// milliseconds a text; its files come from `scripts/fetch-transformer.sh`.
+    Transformer,
+}
+
+impl std::str::FromStr for Choice {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Choice, String> {
+        match name {
+            "static" => Ok(Choice::Static),
+            "minilm-l6" if cfg!(feature = "transformer") => Ok(Choice::Transformer),
+            "minilm-l6" => Err("`minilm-l6` needs a ctxlake built with the `transformer` feature".into()),
+            other => Err(format!("unknown embedder `{other}`: `static` or `minilm-l6`")),
+        }
+    }
+}
+
+/// The embedding settings, read once at startup (`CTXLAKE_EMBEDDER`, `CTXLAKE_TRANSFORMER_DIR`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    pub choice: Choice,
+    /// Where the transformer's files are (default `~/.ctxlake/models/all-MiniLM-L6-v2`).
+    pub transformer_dir: PathBuf,
+}
+
+impl Settings {
+    /// From a lookup of variables (as `config::Ctx` is built), so tests pass a map.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Settings, String> {
+        let choice = match lookup("CTXLAKE_EMBEDDER").filter(|v| !v.is_empty()) {
+            Some(name) => name.parse().map_err(|e| format!("CTXLAKE_EMBEDDER: {e}"))?,
+            None => Choice::Static,
+        };
+        Ok(Settings { choice, transformer_dir: Settings::transformer_dir(lookup) })
+    }
+
+    fn transformer_dir(lookup: impl Fn(&str) -> Option<String>) -> PathBuf {
+        let non_empty = |key: &str| lookup(key).filter(|v| !v.is_empty());
+        let home = non_empty("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
+        non_empty("CTXLAKE_TRANSFORMER_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| home.join(".ctxlake/models/all-MiniLM-L6-v2"))
+    }
+}
+
+static SETTINGS: OnceLock<Settings> = OnceLock::new();
+
+/// Sets this process's embedding settings; the binary calls it once at startup, before any
+/// embedding. Later calls change nothing.
+pub fn configure(settings: Settings) {
+    let _ = SETTINGS.set(settings);
+}
+
+/// The configured settings. A process that never called [`configure`] (tests, benches, the
+/// library on its own) reads the same variables at its first embedding, once.
+fn settings() -> &'static Settings {
+    SETTINGS.get_or_init(|| {
+        let env = |key: &str| std::env::var(key).ok();
+        Settings::from_lookup(env).unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "CTXLAKE_EMBEDDER ignored; the static model fills new vectors");
+            Settings { choice: Choice::Static, transformer_dir: Settings::transformer_dir(env) }
+        })
+    })
+}
+
+/// The semantic model that fills new vectors: the configured one when it loads, else the static
+/// model (the reason is logged once), else none.
+pub fn semantic() -> Option<&'static dyn Embedder> {
+    if settings().choice == Choice::Transformer
+        && let Ok(transformer) = by_model(TRANSFORMER_MODEL)
+    {
+        return Some(transformer);
+    }
+    model::shared().ok().map(|m| m as &'static dyn Embedder)
+}
+
+/// The embedder that fills a new snapshot's vectors: [`semantic`], else the lexical hash (the
+/// snapshot's meta names what was used).
 pub fn best_available() -> &'static dyn Embedder {
     static LEXICAL: Lexical = Lexical;
-    match model::shared() {
-        Ok(model) => model,
-        Err(_) => &LEXICAL,
+    semantic().unwrap_or(&LEXICAL)
+}
+
+/// The model id the transformer records in a snapshot's or knowledge base's meta (defined in
+/// builds without it too, so a reader can say which model it lacks); the suffix is the start of
+/// the weights' sha256, as for the static model.
+pub const TRANSFORMER_MODEL: &str = "minilm-l6-v2-384-53aa5117";
+
+/// The embedder that made vectors recorded as `model`, for embedding a query against them; it
+/// is loaded on first use. `Err` says why there is none (an unknown model, files missing).
+pub fn by_model(model: &str) -> Result<&'static dyn Embedder, String> {
+    static LEXICAL: Lexical = Lexical;
+    match model {
+        LEXICAL_MODEL => Ok(&LEXICAL),
+        STATIC_MODEL => model::shared()
+            .map(|m| m as &'static dyn Embedder)
+            .map_err(|e| format!("the static embedding model is unavailable ({e})")),
+        #[cfg(feature = "transformer")]
+        TRANSFORMER_MODEL => transformer::shared(&settings().transformer_dir)
+            .map(|m| m as &'static dyn Embedder)
+            .map_err(|e| format!("the transformer embedding model is unavailable ({e})")),
+        #[cfg(not(feature = "transformer"))]
+        TRANSFORMER_MODEL => Err("this ctxlake was built without the transformer runtime".into()),
+        // The id comes from a file: it is not echoed (callers name it, sanitized, if at all).
+        _ => Err("this ctxlake has no such embedding model".into()),
     }
 }
 
@@ -153,6 +263,37 @@ mod tests {
         let b: Vec<i8> = (0..300).map(|i| (i * 91 % 255 - 127) as i8).collect();
         let plain: i32 = a.iter().zip(&b).map(|(&x, &y)| i32::from(x) * i32::from(y)).sum();
         assert_eq!(dot_i8(&a, &b), plain);
+    }
+
+    fn settings(pairs: &[(&str, &str)]) -> Result<Settings, String> {
+        let map: std::collections::HashMap<&str, &str> = pairs.iter().copied().collect();
+        Settings::from_lookup(|key| map.get(key).map(|v| v.to_string()))
+    }
+
+    #[test]
+    fn the_static_model_fills_new_vectors_unless_the_transformer_is_chosen() {
+        let default = settings(&[("HOME", "/home/a")]).expect("valid");
+        assert_eq!(default.choice, Choice::Static);
+        assert_eq!(default.transformer_dir, PathBuf::from("/home/a/.ctxlake/models/all-MiniLM-L6-v2"));
+        let chosen = settings(&[("CTXLAKE_EMBEDDER", "minilm-l6"), ("CTXLAKE_TRANSFORMER_DIR", "/m")]);
+        let expected = if cfg!(feature = "transformer") { Ok(Choice::Transformer) } else { Err(()) };
+        assert_eq!(chosen.as_ref().map(|s| s.choice).map_err(|_| ()), expected);
+        if let Ok(chosen) = chosen {
+            assert_eq!(chosen.transformer_dir, PathBuf::from("/m"));
+        }
+    }
+
+    #[test]
+    fn an_unknown_embedder_is_refused_naming_the_valid_ones() {
+        let err = settings(&[("CTXLAKE_EMBEDDER", "bert-large")]).expect_err("refused");
+        assert!(err.contains("CTXLAKE_EMBEDDER") && err.contains("`static` or `minilm-l6`"), "{err}");
+    }
+
+    #[test]
+    fn a_query_is_embedded_by_the_model_its_vectors_came_from() {
+        assert_eq!(by_model(LEXICAL_MODEL).map(|e| e.model()), Ok(LEXICAL_MODEL));
+        assert_eq!(by_model(STATIC_MODEL).map(|e| e.model()), Ok(STATIC_MODEL));
+        assert!(by_model("m2v-minilm-l6-256-i8-00000000").is_err());
     }
 
     #[test]
