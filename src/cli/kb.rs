@@ -3,7 +3,7 @@
 
 use anyhow::Context as _;
 use ctxlake::config::Ctx;
-use ctxlake::embed::{Embedder, model};
+use ctxlake::embed::Embedder;
 use ctxlake::knowledge::Store;
 use ctxlake::spec::wire::kb_record::KbRecordStatus;
 use std::io::Write as _;
@@ -59,13 +59,10 @@ enum Command {
 pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     let path = args.kb.unwrap_or_else(|| ctx.kb_path.clone());
     let mut store = Store::open(&path).with_context(|| format!("opening {}", path.display()))?;
-    let embedder: Option<&dyn Embedder> = match model::shared() {
-        Ok(model) => Some(model),
-        Err(e) => {
-            tracing::warn!(error = %e, "static embedding model unavailable: records are stored without vectors");
-            None
-        }
-    };
+    let embedder: Option<&dyn Embedder> = ctxlake::embed::semantic();
+    if embedder.is_none() {
+        tracing::warn!("no embedding model loads: records are stored without vectors");
+    }
     let now = chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now());
     let mut out = std::io::stdout().lock();
     match args.command {

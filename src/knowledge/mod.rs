@@ -12,7 +12,7 @@ pub mod search;
 pub mod store;
 
 pub use import::{ImportError, parse};
-pub use search::{Base, CacheState, Found, Hit, Mode, Query, TUNING, Tuning};
+pub use search::{Base, CacheState, Found, Hit, Mode, Query, TRANSFORMER_TUNING, TUNING, Tuning, tuning_for};
 pub use store::{Store, StoreError};
 
 use crate::spec::wire::kb_record::{KbRecord, KbRecordStatus};

@@ -9,7 +9,7 @@
 
 use crate::embed::{Embedder, dot_i8, quantize};
 use crate::snapshot::lexical::{LEXICAL_INDEX_V1, accumulate, query_terms, query_terms_unfolded};
-use crate::snapshot::rank::{FUSION, Fusion, fuse, keep_strong, top};
+use crate::snapshot::rank::{Fusion, fuse, fusion_for, keep_strong, top};
 use crate::snapshot::{SCHEMA_VERSION, SnapshotError};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use std::cell::OnceCell;
@@ -193,7 +193,7 @@ impl Snapshot {
         filters: &Filters,
         k: usize,
     ) -> Result<Hits, SnapshotError> {
-        self.search_with(embedder, query, filters, k, &FUSION, Lanes::BOTH)
+        self.search_with(embedder, query, filters, k, fusion_for(embedder.map(|e| e.model())), Lanes::BOTH)
     }
 
     /// [`Snapshot::search`] with explicit fusion parameters and lanes. Use this in benchmarks.

@@ -62,11 +62,12 @@ struct FileIdentity {
 }
 
 impl KnowledgeTools {
-    /// The tools over `ctx.kb_path`, with the static model when it loads.
+    /// The tools over `ctx.kb_path`, with the configured semantic model when it loads.
     pub fn new(ctx: &Ctx) -> KnowledgeTools {
-        let embedder = model::shared()
-            .map(|m| m as &'static dyn Embedder)
-            .map_err(|e| format!("the static embedding model is unavailable ({e}); keyword index only"));
+        let embedder = crate::embed::semantic().ok_or_else(|| {
+            let why = model::shared().err().unwrap_or("no semantic model loads");
+            format!("the static embedding model is unavailable ({why}); keyword index only")
+        });
         let published = (!ctx.kb_explicit).then(|| ctx.fleet_id.cache_dir(&ctx.cache_root).join("kb.jsonl"));
         KnowledgeTools { published, ..KnowledgeTools::with_embedder(ctx.kb_path.clone(), embedder) }
     }

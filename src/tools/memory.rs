@@ -7,7 +7,7 @@
 use crate::attribution::render;
 use crate::catalog::ToolError;
 use crate::config::Ctx;
-use crate::embed::{Embedder, LEXICAL_MODEL, Lexical, model};
+use crate::embed::{Embedder, LEXICAL_MODEL, STATIC_MODEL, TRANSFORMER_MODEL};
 use crate::guard::sanitize::{MAX_SHORT_FIELD, clean_single_line};
 use crate::guard::scrub;
 use crate::local::cache::check_fleet_dir;
@@ -275,28 +275,24 @@ impl Memory for MemoryTools {
 /// How deep a cursor may page into one ranking: past it a search is better asked again.
 const MAX_RANKED: usize = 1000;
 
-/// The embedder for a query against `snapshot`, and how the result will describe it. The static
-/// model is loaded (on the first search only) just when the snapshot's vectors come from it.
+/// The embedder for a query against `snapshot`, and how the result will describe it: the model
+/// that filled the snapshot's vectors, loaded on the first search that needs it.
 pub(crate) fn query_embedder(snapshot: &Snapshot) -> (Option<&'static dyn Embedder>, MemorySearchOutputRetrieval) {
-    static LEXICAL: Lexical = Lexical;
     let built_with = snapshot.embedding_model();
-    if built_with == LEXICAL_MODEL {
-        let why = "this snapshot's vectors come from the lexical hash (it was built without the static model); \
-                   the next `ctxlake maint` or `ctxlake snapshot build` fills them with the model";
-        return (
-            Some(&LEXICAL),
-            retrieval(MemorySearchOutputRetrievalMode::Hash, Some(LEXICAL_MODEL), Some(why.into())),
-        );
-    }
-    match model::shared() {
-        Ok(model) if built_with == model.model() => {
-            (Some(model), retrieval(MemorySearchOutputRetrievalMode::Semantic, Some(model.model()), None))
+    match crate::embed::by_model(built_with) {
+        Ok(lexical) if built_with == LEXICAL_MODEL => {
+            let why = "this snapshot's vectors come from the lexical hash (it was built without the static model); \
+                       the next `ctxlake maint` or `ctxlake snapshot build` fills them with the model";
+            (Some(lexical), retrieval(MemorySearchOutputRetrievalMode::Hash, Some(LEXICAL_MODEL), Some(why.into())))
         }
-        Ok(_) => (None, retrieval(MemorySearchOutputRetrievalMode::Keyword, None, Some(unknown_model(built_with)))),
-        Err(why) => {
-            let why = format!("the static embedding model is unavailable ({why}); keyword index only");
-            (None, retrieval(MemorySearchOutputRetrievalMode::Keyword, None, Some(why)))
+        Ok(model) => (Some(model), retrieval(MemorySearchOutputRetrievalMode::Semantic, Some(model.model()), None)),
+        Err(_) if ![STATIC_MODEL, TRANSFORMER_MODEL].contains(&built_with) => {
+            (None, retrieval(MemorySearchOutputRetrievalMode::Keyword, None, Some(unknown_model(built_with))))
         }
+        Err(why) => (
+            None,
+            retrieval(MemorySearchOutputRetrievalMode::Keyword, None, Some(format!("{why}; keyword index only"))),
+        ),
     }
 }
 
@@ -353,6 +349,7 @@ fn non_blank(name: &str, text: &str) -> Result<String, ToolError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::embed::{Lexical, model};
     use crate::snapshot::{ClaimRow, Mode, Status, write};
 
     /// An embedder whose model no ctxlake has, named with a control character a hostile
@@ -436,6 +433,20 @@ mod tests {
         let (_dir, snapshot) = snapshot_by(model);
         let (embedder, retrieval) = query_embedder(&snapshot);
         assert_eq!(embedder.map(|e| e.model()), Some(model::STATIC_MODEL));
+        assert_eq!((retrieval.mode, retrieval.degraded), (MemorySearchOutputRetrievalMode::Semantic, false));
+        let hits =
+            snapshot.search(embedder, "which port does the staging box use for remote login", &Filters::default(), 1);
+        assert!(hits.expect("search").dense);
+    }
+
+    #[cfg(feature = "transformer")]
+    #[test]
+    fn a_snapshot_of_the_transformer_is_searched_with_the_transformer() {
+        let Some(dir) = crate::embed::transformer::test_dir() else { return };
+        let model = crate::embed::transformer::shared(&dir).expect("the fetched transformer loads");
+        let (_dir, snapshot) = snapshot_by(model);
+        let (embedder, retrieval) = query_embedder(&snapshot);
+        assert_eq!(embedder.map(|e| e.model()), Some(TRANSFORMER_MODEL));
         assert_eq!((retrieval.mode, retrieval.degraded), (MemorySearchOutputRetrievalMode::Semantic, false));
         let hits =
             snapshot.search(embedder, "which port does the staging box use for remote login", &Filters::default(), 1);

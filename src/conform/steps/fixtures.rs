@@ -243,10 +243,13 @@ pub fn register(r: &mut Registry) {
         w.last_http = Some(response);
         Ok(())
     });
-    r.add(r#"the server is configured with CTXLAKE_TOOLS "([^"]*)""#, |w, a, _| {
-        w.extra_env.push(("CTXLAKE_TOOLS".into(), a[0].clone()));
-        Ok(())
-    });
+    r.add(
+        r#"the server is configured with (CTXLAKE_TOOLS|CTXLAKE_EMBEDDER|CTXLAKE_TRANSFORMER_DIR) "([^"]*)""#,
+        |w, a, _| {
+            w.extra_env.push((a[0].clone(), a[1].clone()));
+            Ok(())
+        },
+    );
     r.add(r#"the server refuses to start with exit status 78, saying "([^"]*)""#, |w, a, _| {
         let out = ctxlake(w, &["mcp"])?.stdin(Stdio::null()).output().map_err(io)?;
         let stderr = String::from_utf8_lossy(&out.stderr);

@@ -4501,18 +4501,18 @@ pub mod memory {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct MemorySearchOutputRetrieval {
-        ///true when the static embedding model was not used
+        ///true when no semantic model took part (the lexical hash or the keyword index alone)
         pub degraded: bool,
         ///the model that embedded the query, when vectors took part
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub embedder: ::std::option::Option<::std::string::String>,
-        ///`semantic`: the keyword index fused with the static embedding model; `hash`: the keyword index fused with the lexical hash fallback; `keyword`: the keyword index alone
+        ///`semantic`: the keyword index fused with an embedding model (the static model or the transformer: `embedder` names it); `hash`: the keyword index fused with the lexical hash fallback; `keyword`: the keyword index alone
         pub mode: MemorySearchOutputRetrievalMode,
         ///why the search is degraded
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub reason: ::std::option::Option<::std::string::String>,
     }
-    ///`semantic`: the keyword index fused with the static embedding model; `hash`: the keyword index fused with the lexical hash fallback; `keyword`: the keyword index alone
+    ///`semantic`: the keyword index fused with an embedding model (the static model or the transformer: `embedder` names it); `hash`: the keyword index fused with the lexical hash fallback; `keyword`: the keyword index alone
     #[derive(
         ::serde::Deserialize,
         ::serde::Serialize,
