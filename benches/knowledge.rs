@@ -10,7 +10,7 @@
 //! Figures: docs/knowledge.md.
 
 use ctxlake::embed::{Embedder, model};
-use ctxlake::knowledge::{Base, Mode, Query, TUNING, Tuning, starter_records};
+use ctxlake::knowledge::{Base, Mode, Query, TRANSFORMER_TUNING, TUNING, Tuning, starter_records};
 use ctxlake::spec::wire::kb_record::KbRecord;
 use serde_json::Value;
 use std::time::Instant;
@@ -45,10 +45,21 @@ fn main() {
     let build_ms = started.elapsed().as_secs_f64() * 1e3;
     let keyword = Base::build(starter_records(), None);
     println!("starter base: {} records, built with the static model in {build_ms:.1} ms", hybrid.records().len());
+    // The transformer, when its files are there (scripts/fetch-transformer.sh).
+    let by_transformer = transformer().map(|model| {
+        let started = Instant::now();
+        let base = Base::build(starter_records(), Some(model));
+        println!("starter base built with the transformer in {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
+        base
+    });
+    let mut methods = vec![("keyword-only", &keyword, &TUNING), ("hybrid", &hybrid, &TUNING)];
+    if let Some(base) = &by_transformer {
+        methods.push(("hybrid-minilm", base, &TRANSFORMER_TUNING));
+    }
     println!("{} in-domain queries, {} out-of-domain\n", inside.len(), outside.len());
     println!("method\tR@5\tMRR\tno_match P\tno_match R");
-    for (name, base) in [("keyword-only", &keyword), ("hybrid", &hybrid)] {
-        let q = quality(base, &inside, &outside, &TUNING);
+    for &(name, base, tuning) in &methods {
+        let q = quality(base, &inside, &outside, tuning);
         println!("{name}\t{:.3}\t{:.3}\t{:.3}\t{:.3}", q.recall5, q.mrr, q.no_match_precision, q.no_match_recall);
     }
     // The held-out set was written without reading the tuning set and never tuned on: how the
@@ -60,8 +71,8 @@ fn main() {
         held["out_of_domain"].as_array().into_iter().flatten().map(labelled).collect(),
     );
     println!("\nheld-out: {} in-domain queries, {} out-of-domain", held_in.len(), held_out.len());
-    for (name, base) in [("keyword-only", &keyword), ("hybrid", &hybrid)] {
-        let q = quality(base, &held_in, &held_out, &TUNING);
+    for &(name, base, tuning) in &methods {
+        let q = quality(base, &held_in, &held_out, tuning);
         println!("{name}\t{:.3}\t{:.3}\t{:.3}\t{:.3}", q.recall5, q.mrr, q.no_match_precision, q.no_match_recall);
     }
     if std::env::args().any(|a| a == "misses") {
@@ -76,9 +87,27 @@ fn main() {
     }
     if std::env::args().any(|a| a == "sweep") {
         sweep(&hybrid, &keyword, &inside, &outside);
+        if let Some(base) = &by_transformer {
+            sweep_transformer(base, &inside, &outside);
+        }
     }
     if !std::env::args().any(|a| a == "quality") {
         latency(model, &inside);
+        if let Some(model) = transformer() {
+            latency(model, &inside);
+        }
+    }
+}
+
+/// The transformer from `CTXLAKE_TRANSFORMER_DIR`, when that names a folder with its files.
+fn transformer() -> Option<&'static dyn Embedder> {
+    let dir = std::env::var_os("CTXLAKE_TRANSFORMER_DIR")?;
+    match ctxlake::embed::transformer::shared(std::path::Path::new(&dir)) {
+        Ok(model) => Some(model),
+        Err(why) => {
+            println!("transformer unavailable: {why}");
+            None
+        }
     }
 }
 
@@ -173,6 +202,23 @@ fn sweep(hybrid: &Base, keyword: &Base, inside: &[Labelled], outside: &[Labelled
     }
 }
 
+/// The transformer's floor and vocabulary weight, on the tuning set only (the held-out set
+/// never chooses a value).
+fn sweep_transformer(base: &Base, inside: &[Labelled], outside: &[Labelled]) {
+    println!("\nsweep (hybrid-minilm): dense_floor\tvocabulary_weight\tR@5\tMRR\tno_match P\tno_match R");
+    for vocabulary_weight in [0.0f32, 0.2, 0.3, 0.4, 0.5, 0.55, 0.6, 0.7] {
+        for step in 0..=30u8 {
+            let dense_floor = 0.3 + vocabulary_weight * 0.6 + f32::from(step) * 0.01;
+            let tuning = Tuning { dense_floor, vocabulary_weight, ..TRANSFORMER_TUNING };
+            let q = quality(base, inside, outside, &tuning);
+            println!(
+                "{dense_floor:.2}\t{vocabulary_weight}\t{:.3}\t{:.3}\t{:.3}\t{:.3}",
+                q.recall5, q.mrr, q.no_match_precision, q.no_match_recall
+            );
+        }
+    }
+}
+
 /// p50/p90/p99 of search_knowledge's search over 10 000 records generated from the starter
 /// base's vocabulary (each a shuffled recombination of real titles, summaries and
 /// recommendations, so postings lengths and vectors look like real ones).
@@ -195,7 +241,11 @@ fn latency(model: &'static dyn Embedder, inside: &[Labelled]) {
         .collect();
     let started = Instant::now();
     let base = Base::build(records, Some(model));
-    println!("\n10 000 generated records indexed and embedded in {:.2} s", started.elapsed().as_secs_f64());
+    println!(
+        "\n10 000 generated records indexed and embedded by {} in {:.2} s",
+        model.model(),
+        started.elapsed().as_secs_f64()
+    );
     for (name, base) in [("hybrid", &base)] {
         let mut times: Vec<f64> = vec![];
         for round in 0..3 {

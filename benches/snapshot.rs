@@ -4,7 +4,8 @@
 //! including the query's embedding) on one core. Two corpora: `common`, issue 12's claims of 12
 //! words from 60 engineering words (every word matches about a fifth of all claims), and
 //! `prose`, claims of 8 to 17 words from a 6,000-word Zipf-like vocabulary.
-//! Run: `taskset -c 1 cargo bench --bench snapshot [-- SIZES]`, e.g. `-- 10000 100000`.
+//! Run: `taskset -c 1 cargo bench --bench snapshot [-- SIZES]`, e.g. `-- 10000 100000`; with
+//! `CTXLAKE_EMBEDDER=minilm-l6` the transformer (from `CTXLAKE_TRANSFORMER_DIR`) embeds instead.
 //! Figures: docs/memory.md.
 
 use chrono::{DateTime, Utc};
@@ -189,8 +190,15 @@ fn main() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let words = vocabulary(&mut rng);
     let started = Instant::now();
-    let model = StaticModel::load(&ModelSource::Embedded).expect("the embedded model loads");
-    println!("model load: {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
+    let model: &dyn Embedder = match std::env::var("CTXLAKE_EMBEDDER").as_deref() {
+        Ok("minilm-l6") => {
+            let dir =
+                std::env::var_os("CTXLAKE_TRANSFORMER_DIR").expect("CTXLAKE_TRANSFORMER_DIR names the transformer");
+            ctxlake::embed::transformer::shared(std::path::Path::new(&dir)).expect("the transformer loads")
+        }
+        _ => Box::leak(Box::new(StaticModel::load(&ModelSource::Embedded).expect("the embedded model loads"))),
+    };
+    println!("model {} load: {:.1} ms", model.model(), started.elapsed().as_secs_f64() * 1e3);
     println!(
         "corpus\tsize\twrite_s\tembed_per_s\tfile_MiB\topen_ms\tfirst_search_ms\tquery\tp50_ms\tp99_ms\tfiltered_p50_ms"
     );
@@ -199,13 +207,15 @@ fn main() {
         for &n in &sizes {
             let rows = claims(n, corpus, &words, &mut rng);
             let started = Instant::now();
-            for row in rows.iter().take(20_000) {
+            // The transformer is timed on fewer texts: it takes milliseconds each.
+            let timed = if model.model() == ctxlake::embed::TRANSFORMER_MODEL { 500 } else { 20_000 };
+            for row in rows.iter().take(timed) {
                 std::hint::black_box(model.embed(&row.claim));
             }
-            let embed_per_s = rows.len().min(20_000) as f64 / started.elapsed().as_secs_f64();
+            let embed_per_s = rows.len().min(timed) as f64 / started.elapsed().as_secs_f64();
             let path = dir.path().join(format!("snapshot-{name}-{n}.bin"));
             let started = Instant::now();
-            write(&path, &rows, Mode::Agent, &model, DateTime::<Utc>::from(std::time::SystemTime::now()))
+            write(&path, &rows, Mode::Agent, model, DateTime::<Utc>::from(std::time::SystemTime::now()))
                 .expect("snapshot written");
             let write_s = started.elapsed().as_secs_f64();
             drop(rows);
@@ -214,14 +224,14 @@ fn main() {
             let snapshot = Snapshot::open(&path).expect("snapshot opens");
             let open_ms = started.elapsed().as_secs_f64() * 1e3;
             let started = Instant::now();
-            snapshot.search(Some(&model), "warm up", &Filters::default(), 10).expect("search");
+            snapshot.search(Some(model), "warm up", &Filters::default(), 10).expect("search");
             let first_ms = started.elapsed().as_secs_f64() * 1e3;
             let measure = |queries: &[String], filters: &Filters| {
                 let mut times: Vec<f64> = Vec::new();
                 for _ in 0..3 {
                     for query in queries {
                         let started = Instant::now();
-                        let hits = snapshot.search(Some(&model), query, filters, 10).expect("search");
+                        let hits = snapshot.search(Some(model), query, filters, 10).expect("search");
                         times.push(started.elapsed().as_secs_f64() * 1e3);
                         assert!(hits.dense, "the vector lane took part");
                         std::hint::black_box(hits);
