@@ -200,6 +200,19 @@ Feature: Fleet coordination tools
       | {"limit": 120, "token_budget": 8000} | 120 | true |
       | {"limit": 100000, "token_budget": 20000} | 200 | true |
 
+  Scenario Outline: an agent in a linked git worktree is present under its main repository's id
+    Issue 17: a git worktree maps to its main repository, so two worktrees of one repository are one project.
+    Given the server runs in a linked worktree of a repository <where>
+    And a server initialized with revision "2025-11-25"
+    When the client calls "fleet_status"
+    Then the spool holds a presence record whose repo is "<id>"
+
+    Examples:
+      | where                                                   | id                  |
+      | whose origin is "git@github.com:Org/Repo.git"           | github.com/org/repo |
+      | whose origin is "https://bot:tok@github.com/org/repo"   | github.com/org/repo |
+      | without a remote, in a folder named "billing-service"   | billing-service     |
+
   Scenario: a row's attribution says whose words it is, and cannot be forged by the row
     Given a server initialized with revision "2025-11-25"
     And the fleet cache file "history.json" contains:

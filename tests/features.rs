@@ -40,6 +40,7 @@ fn run(args: &[&str], tags: Option<&str>) -> ctxlake::conform::ConformReport {
             program: env!("CARGO_BIN_EXE_ctxlake").into(),
             args: args.iter().map(|a| a.to_string()).collect(),
             env: vec![("CTXLAKE_LOG".into(), "debug".into())],
+            cwd: None,
         }),
         timeout: Duration::from_secs(20),
         // ctxlake answers in order, so the sentinel alone makes "no answer" exact.

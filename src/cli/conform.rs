@@ -109,7 +109,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Target::Http(conform::http::Url::parse(url).map_err(anyhow::Error::msg)?)
     } else if args.self_test {
         let exe = std::env::current_exe().context("cannot find this ctxlake binary")?;
-        Target::Stdio(Launch { program: exe.display().to_string(), args: vec!["mcp".into()], env: vec![] })
+        Target::Stdio(Launch { program: exe.display().to_string(), args: vec!["mcp".into()], env: vec![], cwd: None })
     } else {
         anyhow::bail!("name a target: --stdio COMMAND, --url URL or --self (or --list the checks)");
     };

@@ -19,12 +19,14 @@ pub struct Launch {
     pub program: String,
     pub args: Vec<String>,
     pub env: Vec<(String, String)>,
+    /// The folder the server starts in (`None`: the runner's own).
+    pub cwd: Option<std::path::PathBuf>,
 }
 
 impl Launch {
     /// A command line as a user types it, run by `/bin/sh -c` (so `VAR=x node server.js` works).
     pub fn shell(command: &str) -> Launch {
-        Launch { program: "/bin/sh".into(), args: vec!["-c".into(), command.into()], env: vec![] }
+        Launch { program: "/bin/sh".into(), args: vec!["-c".into(), command.into()], env: vec![], cwd: None }
     }
 }
 
@@ -55,7 +57,11 @@ pub struct StdioConn {
 
 impl StdioConn {
     pub fn spawn(launch: &Launch, grace: Duration) -> std::io::Result<StdioConn> {
-        let mut child = Command::new(&launch.program)
+        let mut command = Command::new(&launch.program);
+        if let Some(dir) = &launch.cwd {
+            command.current_dir(dir);
+        }
+        let mut child = command
             .args(&launch.args)
             .envs(launch.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())

@@ -101,6 +101,8 @@ pub struct World<'a> {
     pub picked_tool: Option<(String, String)>,
     /// Variables fixture steps add to every ctxlake process the check starts after them.
     pub extra_env: Vec<(String, String)>,
+    /// ctxlake fixtures: the folder the server under test starts in, when a step chose one.
+    pub cwd: Option<std::path::PathBuf>,
     /// A `ctxlake serve` a fixture step started beside the target, stopped with the check.
     pub served: Option<Served>,
     /// The items a listing step gathered across pages (`the client lists … to the end`).
@@ -146,6 +148,7 @@ impl<'a> World<'a> {
             last_tool: None,
             picked_tool: None,
             extra_env: vec![],
+            cwd: None,
             served: None,
             listed: Vec::new(),
         })
@@ -178,6 +181,7 @@ impl<'a> World<'a> {
                 ("CTXLAKE_KB".to_string(), dir.path().join("kb.sqlite").display().to_string()),
             ]);
             launch.env.extend(self.extra_env.iter().cloned());
+            launch.cwd = self.cwd.clone().or(launch.cwd);
         }
         Ok(launch)
     }

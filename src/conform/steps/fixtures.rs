@@ -98,6 +98,19 @@ pub fn register(r: &mut Registry) {
         let text = spool_text(w)?;
         ensure(!text.contains(&a[0]), || format!("{:?} leaked into {text}", a[0]))
     });
+    r.add(r#"the server runs in a linked worktree of a repository (?:whose origin is "([^"]*)"|without a remote, in a folder named "([^"]*)")"#, |w, a, _| {
+        worktree(w, a.first().filter(|u| !u.is_empty()).map(String::as_str), a.get(1).map(String::as_str))
+    });
+    r.add(r#"the spool holds a presence record whose repo is "([^"]*)""#, |w, a, _| {
+        let text = std::fs::read_to_string(spool_file(w)?).unwrap_or_default();
+        let repos: Vec<Value> = text
+            .lines()
+            .filter(|l| is_presence(l))
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter_map(|r| r.get("repo").cloned())
+            .collect();
+        ensure(repos.iter().any(|r| r == a[0].as_str()), || format!("no presence record names {:?}: {repos:?}", a[0]))
+    });
     r.add(r"the last spool record at (\S+) is (.+)", |w, a, _| {
         let text = spool_text(w)?;
         let last = json_arg(text.lines().last().ok_or_else(|| fail("the spool is empty"))?)?;
@@ -624,6 +637,26 @@ fn ctxlake(w: &World<'_>, args: &[&str]) -> Result<Command, StepError> {
     // The launch runs `<ctxlake> mcp`; keep the program, replace the subcommand.
     cmd.args(args).envs(launch.env.iter().map(|(k, v)| (k, v))).stderr(Stdio::piped());
     Ok(cmd)
+}
+
+/// A main checkout and a linked worktree of it, laid out as git lays them (`.git/worktrees/<name>`
+/// with `commondir`, and a `.git` file in the worktree pointing there), with `origin` set when
+/// given; the server starts inside the worktree.
+fn worktree(w: &mut World<'_>, origin: Option<&str>, folder: Option<&str>) -> Outcome {
+    let scratch = w.scratch.as_ref().ok_or_else(|| fail("no scratch folder"))?.path().to_path_buf();
+    let main = scratch.join(folder.filter(|f| !f.is_empty()).unwrap_or("main-checkout"));
+    let linked = main.join(".git/worktrees/feature");
+    std::fs::create_dir_all(&linked).map_err(io)?;
+    let remote = origin.map(|url| format!("[remote \"origin\"]\n\turl = {url}\n")).unwrap_or_default();
+    std::fs::write(main.join(".git/config"), format!("[core]\n\tbare = false\n{remote}")).map_err(io)?;
+    std::fs::write(main.join(".git/HEAD"), "ref: refs/heads/main\n").map_err(io)?;
+    std::fs::write(linked.join("HEAD"), "ref: refs/heads/feature\n").map_err(io)?;
+    std::fs::write(linked.join("commondir"), "../..\n").map_err(io)?;
+    let tree = scratch.join("feature-worktree");
+    std::fs::create_dir_all(tree.join("src")).map_err(io)?;
+    std::fs::write(tree.join(".git"), format!("gitdir: {}\n", linked.display())).map_err(io)?;
+    w.cwd = Some(tree.join("src"));
+    Ok(())
 }
 
 fn spool_valid(w: &mut World<'_>, _: &[String], _: &Step) -> Outcome {
