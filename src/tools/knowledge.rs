@@ -18,7 +18,7 @@ use crate::tools::paging::{self, Paging};
 use serde_json::{Map, Value};
 use std::os::unix::fs::MetadataExt;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Stored strings are bounded at the record schema's longest field (rationale, 4000).
 const MAX_RECORD_FIELD: usize = 4000;
@@ -45,7 +45,9 @@ pub struct KnowledgeTools {
     /// The fleet's published base as `ctxlake sync` mirrors it (`lake::kb`), served before
     /// `kb_path` while it is there; `None` when `CTXLAKE_KB` named the base.
     published: Option<PathBuf>,
-    embedder: Result<&'static dyn Embedder, String>,
+    /// Resolved on the first search, not when the server starts: the transformer, when chosen,
+    /// is 87 MiB to read and check.
+    embedder: OnceLock<Result<&'static dyn Embedder, String>>,
     loaded: Mutex<Option<(Identity, Arc<Base>)>>,
 }
 
@@ -64,18 +66,24 @@ struct FileIdentity {
 impl KnowledgeTools {
     /// The tools over `ctx.kb_path`, with the configured semantic model when it loads.
     pub fn new(ctx: &Ctx) -> KnowledgeTools {
-        let embedder = crate::embed::semantic().ok_or_else(|| {
-            let why = model::shared().err().unwrap_or("no semantic model loads");
-            format!("the static embedding model is unavailable ({why}); keyword index only")
-        });
         let published = (!ctx.kb_explicit).then(|| ctx.fleet_id.cache_dir(&ctx.cache_root).join("kb.jsonl"));
-        KnowledgeTools { published, ..KnowledgeTools::with_embedder(ctx.kb_path.clone(), embedder) }
+        KnowledgeTools { kb_path: ctx.kb_path.clone(), published, embedder: OnceLock::new(), loaded: Mutex::new(None) }
     }
 
     /// The tools over the store at `kb_path` with an explicit embedder, or the reason there is
     /// none (tests build the service without one).
     pub fn with_embedder(kb_path: PathBuf, embedder: Result<&'static dyn Embedder, String>) -> KnowledgeTools {
-        KnowledgeTools { kb_path, published: None, embedder, loaded: Mutex::new(None) }
+        KnowledgeTools { kb_path, published: None, embedder: OnceLock::from(embedder), loaded: Mutex::new(None) }
+    }
+
+    /// The embedder for indexing and queries: the one given, else the configured semantic model.
+    fn embedder(&self) -> &Result<&'static dyn Embedder, String> {
+        self.embedder.get_or_init(|| {
+            crate::embed::semantic().ok_or_else(|| {
+                let why = model::shared().err().unwrap_or("no semantic model loads");
+                format!("the static embedding model is unavailable ({why}); keyword index only")
+            })
+        })
     }
 
     /// The base to serve: the fleet's published base when it is mirrored here, else the store
@@ -94,7 +102,7 @@ impl KnowledgeTools {
         {
             return Ok(base.clone());
         }
-        let embedder = self.embedder.as_ref().ok().copied();
+        let embedder = self.embedder().as_ref().ok().copied();
         let from_lake = match (&self.published, published) {
             (Some(path), Some(_)) => published_records(path),
             _ => None,
@@ -199,7 +207,7 @@ impl Knowledge for KnowledgeTools {
             .map(serde_json::from_value)
             .collect::<Result<Vec<SearchKnowledgeOutputResultsItem>, _>>()
             .map_err(|e| ToolError::new(format!("a record did not render: {e}")))?;
-        let reason = self.embedder.as_ref().err().cloned().filter(|_| found.degraded);
+        let reason = self.embedder().as_ref().err().cloned().filter(|_| found.degraded);
         Ok(SearchKnowledgeOutput {
             query_summary: query_summary(&topics, &technologies),
             suggestions: suggestions(&found, &topics, &technologies, cut),
