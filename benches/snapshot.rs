@@ -6,11 +6,15 @@
 //! `prose`, claims of 8 to 17 words from a 6,000-word Zipf-like vocabulary.
 //! Run: `taskset -c 1 cargo bench --bench snapshot [-- SIZES]`, e.g. `-- 10000 100000`; with
 //! `CTXLAKE_EMBEDDER=minilm-l6` the transformer (from `CTXLAKE_TRANSFORMER_DIR`) embeds instead.
+//! `CTXLAKE_BENCH_DISTINCT=N` makes claim i carry claim (i mod N)'s text, so a snapshot of a
+//! million claims needs N embeddings (the writer reuses each text's vector, as a rebuild does):
+//! with the transformer a million distinct texts would take over an hour to embed here. The
+//! search cost is the same, since each lane scans as many postings and vectors.
 //! Figures: docs/memory.md.
 
 use chrono::{DateTime, Utc};
 use ctxlake::embed::{Embedder, StaticModel, model::ModelSource};
-use ctxlake::snapshot::{ClaimRow, Filters, Mode, Snapshot, Status, write};
+use ctxlake::snapshot::{ClaimRow, Filters, Mode, Reused, Snapshot, Status, write_reusing};
 use ctxlake::spec::wire::claim_event::Evidence;
 use std::time::Instant;
 
@@ -199,13 +203,24 @@ fn main() {
         _ => Box::leak(Box::new(StaticModel::load(&ModelSource::Embedded).expect("the embedded model loads"))),
     };
     println!("model {} load: {:.1} ms", model.model(), started.elapsed().as_secs_f64() * 1e3);
+    let distinct: Option<usize> = std::env::var("CTXLAKE_BENCH_DISTINCT").ok().and_then(|n| n.parse().ok());
     println!(
         "corpus\tsize\twrite_s\tembed_per_s\tfile_MiB\topen_ms\tfirst_search_ms\tquery\tp50_ms\tp99_ms\tfiltered_p50_ms"
     );
     for corpus in [Corpus::Common, Corpus::Prose] {
         let name = if corpus == Corpus::Common { "common" } else { "prose" };
         for &n in &sizes {
-            let rows = claims(n, corpus, &words, &mut rng);
+            let mut rows = claims(n, corpus, &words, &mut rng);
+            let mut reused = Reused::new();
+            if let Some(distinct) = distinct.filter(|d| *d < n) {
+                for i in distinct..n {
+                    rows[i].claim = rows[i % distinct].claim.clone();
+                }
+                for row in &rows[..distinct] {
+                    let vector = ctxlake::embed::quantize(&model.embed(&row.claim));
+                    reused.insert(row.claim.clone(), vector.into_iter().map(|b| b as u8).collect());
+                }
+            }
             let started = Instant::now();
             // The transformer is timed on fewer texts: it takes milliseconds each.
             let timed = if model.model() == ctxlake::embed::TRANSFORMER_MODEL { 500 } else { 20_000 };
@@ -215,8 +230,8 @@ fn main() {
             let embed_per_s = rows.len().min(timed) as f64 / started.elapsed().as_secs_f64();
             let path = dir.path().join(format!("snapshot-{name}-{n}.bin"));
             let started = Instant::now();
-            write(&path, &rows, Mode::Agent, model, DateTime::<Utc>::from(std::time::SystemTime::now()))
-                .expect("snapshot written");
+            let now = DateTime::<Utc>::from(std::time::SystemTime::now());
+            write_reusing(&path, &rows, Mode::Agent, model, &reused, now).expect("snapshot written");
             let write_s = started.elapsed().as_secs_f64();
             drop(rows);
             let size_mib = std::fs::metadata(&path).expect("file").len() as f64 / (1024.0 * 1024.0);

@@ -41,6 +41,12 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
         options.roster_ttl = chrono::Duration::seconds(i64::from(args.roster_ttl));
         let report = maint(&opened.lake, &options).with_context(|| format!("maint of fleet {}", fleet.as_str()))?;
         let snapshot = match (&report.snapshot, report.pointer_moved) {
+            (Some(sha), true) if report.reused > 0 => format!(
+                "snapshot {} published ({} claims embedded, {} vectors kept from the last one)",
+                &sha[..sha.len().min(12)],
+                report.embedded,
+                report.reused
+            ),
             (Some(sha), true) => format!("snapshot {} published", &sha[..sha.len().min(12)]),
             (Some(_), false) => "snapshot unchanged".to_string(),
             (None, _) => "no snapshot".to_string(),

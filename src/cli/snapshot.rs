@@ -47,13 +47,24 @@ fn build(events: &std::path::Path, out: &std::path::Path, mode: ModeArg) -> anyh
     };
     let now = chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now());
     let embedder = ctxlake::embed::best_available();
-    let written = snapshot::write(out, &rows, mode, embedder, now)?;
+    // The snapshot being replaced lends the vectors it has for the same texts, when they are
+    // worth sparing (the transformer) and the same model filled them.
+    let reused = match Snapshot::open(out) {
+        Ok(previous) if embedder.worth_reusing() => previous.vectors_by_text(embedder).unwrap_or_default(),
+        _ => snapshot::Reused::new(),
+    };
+    let written = snapshot::write_reusing(out, &rows, mode, embedder, &reused, now)?;
     println!(
-        "{}: {} claims, {} visible to agents, vectors from {}",
+        "{}: {} claims, {} visible to agents, vectors from {}{}",
         out.display(),
         written.claims,
         written.visible,
-        embedder.model()
+        embedder.model(),
+        if written.reused > 0 {
+            format!(" ({} kept from the snapshot replaced)", written.reused)
+        } else {
+            String::new()
+        }
     );
     Ok(())
 }

@@ -2,6 +2,8 @@
 //! one without touching the tools: the snapshot records which model filled its vectors, and the
 //! query is embedded by the same model.
 
+#[cfg(feature = "transformer")]
+mod kernel;
 pub mod model;
 #[cfg(feature = "transformer")]
 pub mod transformer;
@@ -16,6 +18,11 @@ pub trait Embedder: Send + Sync {
     fn model(&self) -> &'static str;
     fn dimensions(&self) -> usize;
     fn embed(&self, text: &str) -> Vec<f32>;
+    /// Whether a text costs enough to embed (milliseconds, not microseconds) that a rebuild
+    /// should carry vectors over from the previous snapshot rather than recompute them.
+    fn worth_reusing(&self) -> bool {
+        false
+    }
 }
 
 /// The built-in fallback: feature hashing of lowercased word tokens into 256 buckets, L2
@@ -302,5 +309,40 @@ mod tests {
         assert_eq!(decode_f32_le(&encode_f32_le(&v)), Some(v));
         assert_eq!(decode_f32_le(&[1, 2, 3]), None);
         assert_eq!(decode_f32_le(&[]), None);
+    }
+}
+
+/// Embedders for tests elsewhere in the crate.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{Embedder, Lexical};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// The lexical hash under another name, counting the texts it embeds and saying it is worth
+    /// sparing, as the transformer does.
+    #[derive(Default)]
+    pub struct Counting(AtomicUsize);
+
+    impl Counting {
+        /// Texts embedded since the last call.
+        pub fn take(&self) -> usize {
+            self.0.swap(0, Ordering::Relaxed)
+        }
+    }
+
+    impl Embedder for Counting {
+        fn model(&self) -> &'static str {
+            "counting-lexical"
+        }
+        fn dimensions(&self) -> usize {
+            Lexical.dimensions()
+        }
+        fn embed(&self, text: &str) -> Vec<f32> {
+            self.0.fetch_add(1, Ordering::Relaxed);
+            Lexical.embed(text)
+        }
+        fn worth_reusing(&self) -> bool {
+            true
+        }
     }
 }

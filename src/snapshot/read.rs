@@ -13,7 +13,7 @@ use crate::snapshot::rank::{Fusion, fuse, fusion_for, keep_strong, top};
 use crate::snapshot::{SCHEMA_VERSION, SnapshotError};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use std::cell::OnceCell;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 /// A visible claim as the tools render it.
@@ -158,14 +158,36 @@ impl Snapshot {
         self.agent_reads_enabled
     }
 
-    /// The model that filled the snapshot's vectors (its meta's `embedding_model`).
     /// What names this snapshot's contents: its build time and claim count.
     pub fn generation(&self) -> &str {
         &self.generation
     }
 
+    /// The model that filled the snapshot's vectors (its meta's `embedding_model`).
     pub fn embedding_model(&self) -> &str {
         &self.embedding_model
+    }
+
+    /// Each visible claim's stored vector by its text, when `embedder` is the model that filled
+    /// them (none otherwise): what a rebuild carries over instead of embedding the same text
+    /// again. A vector of the wrong length is left out.
+    pub fn vectors_by_text(&self, embedder: &dyn Embedder) -> Result<HashMap<String, Vec<u8>>, SnapshotError> {
+        let mut found = HashMap::new();
+        if embedder.model() != self.embedding_model || embedder.dimensions() != self.embedding_dimensions {
+            return Ok(found);
+        }
+        let mut stmt = self
+            .db
+            .prepare("SELECT c.claim, v.vector FROM claim_vectors v JOIN claims c ON c.rowid = v.claim_rowid")
+            .map_err(err)?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, Vec<u8>>(1)?))).map_err(err)?;
+        for row in rows {
+            let (claim, vector) = row.map_err(err)?;
+            if vector.len() == self.embedding_dimensions {
+                found.insert(claim, vector);
+            }
+        }
+        Ok(found)
     }
 
     /// Every meta key and value, for `ctxlake snapshot inspect`.

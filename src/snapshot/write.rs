@@ -6,6 +6,7 @@ use crate::snapshot::lexical::{self, LEXICAL_INDEX};
 use crate::snapshot::{ClaimRow, SCHEMA_SQL, SCHEMA_VERSION, SnapshotError};
 use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::{Connection, params};
+use std::collections::HashMap;
 use std::path::Path;
 
 /// Whether agents may read the promoted claims (`agent`) or nothing at all (`shadow`: the gate
@@ -27,7 +28,16 @@ impl Mode {
 pub struct Written {
     pub claims: usize,
     pub visible: usize,
+    /// Visible claims whose text this write embedded, and those whose vector it carried over.
+    pub embedded: usize,
+    pub reused: usize,
 }
+
+/// Quantized vectors by claim text, from a previous snapshot filled by the same model
+/// ([`crate::snapshot::Snapshot::vectors_by_text`]): a rebuild embeds only the texts it has not
+/// seen. With the transformer a text costs milliseconds, so a fleet's maint would otherwise spend
+/// minutes re-embedding what it embedded the last time.
+pub type Reused = HashMap<String, Vec<u8>>;
 
 /// Formats a time the way every snapshot column stores it (so text comparison orders by time).
 pub fn timestamp(at: &DateTime<Utc>) -> String {
@@ -39,6 +49,19 @@ pub fn write(
     rows: &[ClaimRow],
     mode: Mode,
     embedder: &dyn Embedder,
+    generated_at: DateTime<Utc>,
+) -> Result<Written, SnapshotError> {
+    write_reusing(path, rows, mode, embedder, &Reused::new(), generated_at)
+}
+
+/// [`write`], taking each visible claim's vector from `reused` where its text is there: the
+/// caller vouches that `embedder` filled them.
+pub fn write_reusing(
+    path: &Path,
+    rows: &[ClaimRow],
+    mode: Mode,
+    embedder: &dyn Embedder,
+    reused: &Reused,
     generated_at: DateTime<Utc>,
 ) -> Result<Written, SnapshotError> {
     let shown = path.display().to_string();
@@ -54,7 +77,7 @@ pub fn write(
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io(e)),
         _ => {}
     }
-    let written = fill(&temp, rows, mode, embedder, generated_at).map_err(sql)?;
+    let written = fill(&temp, rows, mode, embedder, reused, generated_at).map_err(sql)?;
     std::fs::File::open(&temp).and_then(|f| f.sync_all()).map_err(io)?;
     std::fs::rename(&temp, path).map_err(io)?;
     Ok(written)
@@ -65,13 +88,14 @@ fn fill(
     rows: &[ClaimRow],
     mode: Mode,
     embedder: &dyn Embedder,
+    reused: &Reused,
     generated_at: DateTime<Utc>,
 ) -> rusqlite::Result<Written> {
     let mut db = Connection::open(path)?;
     db.execute_batch("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")?;
     db.execute_batch(SCHEMA_SQL)?;
     let tx = db.transaction()?;
-    let mut visible = 0;
+    let (mut visible, mut embedded) = (0, 0);
     let mut documents: Vec<(u32, String)> = Vec::new();
     {
         let mut claim = tx.prepare(
@@ -107,8 +131,14 @@ fn fill(
             documents.push((lexical_rowid(rowid)?, format!("{} {}", row.claim, row.subject)));
             // Always the claim text through this snapshot's embedder: a proposal's stored
             // embedding names no model, so it cannot be trusted to live in the same space.
-            let bytes: Vec<u8> = quantize(&embedder.embed(&row.claim)).into_iter().map(|b| b as u8).collect();
-            vector.execute(params![rowid, bytes])?;
+            match reused.get(&row.claim) {
+                Some(bytes) => vector.execute(params![rowid, bytes])?,
+                None => {
+                    embedded += 1;
+                    let bytes: Vec<u8> = quantize(&embedder.embed(&row.claim)).into_iter().map(|b| b as u8).collect();
+                    vector.execute(params![rowid, bytes])?
+                }
+            };
         }
         let mut postings = tx.prepare("INSERT INTO lexical_postings (term, postings) VALUES (?1, ?2)")?;
         for (term, blob) in lexical::build(&documents) {
@@ -130,11 +160,76 @@ fn fill(
         }
     }
     tx.commit()?;
-    Ok(Written { claims: rows.len(), visible })
+    Ok(Written { claims: rows.len(), visible, embedded, reused: visible - embedded })
 }
 
 /// The keyword index addresses claims by a u32 rowid (half the bytes of an i64); a snapshot of
 /// four billion claims is refused rather than wrapped.
 fn lexical_rowid(rowid: i64) -> rusqlite::Result<u32> {
     u32::try_from(rowid).map_err(|_| rusqlite::Error::IntegralValueOutOfRange(0, rowid))
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::embed::testing::Counting;
+    use crate::snapshot::{Snapshot, Status};
+
+    pub(crate) fn row(id: &str, claim: &str) -> ClaimRow {
+        ClaimRow {
+            claim_id: id.into(),
+            claim: claim.into(),
+            claim_type: "environment".into(),
+            subject: "staging".into(),
+            scope: "fleet".into(),
+            observed_by: "cc-01".into(),
+            status: Status::Promoted,
+            was_promoted: true,
+            evidence: vec![],
+            independent_count: 2,
+            confidence: 0.8,
+            updated_at: "2026-09-09T00:00:00Z".parse().expect("a time"),
+            embedding: None,
+        }
+    }
+
+    fn vectors(path: &Path) -> Vec<Vec<u8>> {
+        let db = Connection::open(path).expect("opens");
+        let mut stmt = db.prepare("SELECT vector FROM claim_vectors ORDER BY claim_rowid").expect("prepares");
+        stmt.query_map([], |r| r.get(0)).expect("queries").map(|v| v.expect("a vector")).collect()
+    }
+
+    #[test]
+    fn a_rebuild_embeds_only_the_texts_the_previous_snapshot_did_not_have() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let (first, second) = (dir.path().join("first.bin"), dir.path().join("second.bin"));
+        let at = "2026-09-09T00:00:00Z".parse().expect("a time");
+        let embedder = Counting::default();
+        let old = [row("c1", "staging ssh listens on 2222"), row("c2", "cargo test needs a bigger stack")];
+        write(&first, &old, Mode::Agent, &embedder, at).expect("written");
+        assert_eq!(embedder.take(), 2);
+
+        let reused = Snapshot::open(&first).expect("opens").vectors_by_text(&embedder).expect("read");
+        let new = [old[0].clone(), old[1].clone(), row("c3", "the deploy timeout on staging is 90 s")];
+        let written = write_reusing(&second, &new, Mode::Agent, &embedder, &reused, at).expect("written");
+        assert_eq!((written.embedded, written.reused), (1, 2));
+        assert_eq!(embedder.take(), 1, "only the new claim was embedded");
+
+        // The vectors are the ones a fresh build computes.
+        let fresh = dir.path().join("fresh.bin");
+        write(&fresh, &new, Mode::Agent, &embedder, at).expect("written");
+        assert_eq!(vectors(&second), vectors(&fresh));
+    }
+
+    #[test]
+    fn vectors_another_model_filled_are_not_offered_for_reuse() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("lexical.bin");
+        let at = "2026-09-09T00:00:00Z".parse().expect("a time");
+        write(&path, &[row("c1", "staging ssh listens on 2222")], Mode::Agent, &crate::embed::Lexical, at)
+            .expect("written");
+        let counting = Counting::default();
+        let offered = Snapshot::open(&path).expect("opens").vectors_by_text(&counting).expect("read");
+        assert!(offered.is_empty());
+    }
 }
