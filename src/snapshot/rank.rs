@@ -3,6 +3,9 @@
 //! questions and keyword queries over the shared 40 claims), where hybrid must never score below
 //! the better lane alone; docs/memory.md has the figures and the sweep.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
 /// The parameters of weighted reciprocal-rank fusion, plus the cut that drops weak keyword
 /// matches before fusing (a claim sharing one common word with a question is not evidence).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -61,6 +64,38 @@ pub fn keep_strong(mut scored: Vec<(f32, i64)>, fusion: &Fusion) -> Vec<i64> {
     top(scored, fusion.candidates, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)))
 }
 
+/// The best `n` (score, rowid) pairs of a stream, kept as they go by: higher score first, then
+/// lower rowid, the order [`top`] sorts the dense lane by. A pair is kept only when it beats the
+/// worst one kept, so scoring a million vectors allocates nothing per vector.
+pub struct Best {
+    n: usize,
+    /// A max-heap whose top is the worst pair kept.
+    heap: BinaryHeap<(Reverse<i32>, i64)>,
+}
+
+impl Best {
+    pub fn new(n: usize) -> Best {
+        Best { n, heap: BinaryHeap::with_capacity(n + 1) }
+    }
+
+    #[inline]
+    pub fn offer(&mut self, score: i32, rowid: i64) {
+        let pair = (Reverse(score), rowid);
+        if self.heap.len() < self.n {
+            self.heap.push(pair);
+        } else if let Some(mut worst) = self.heap.peek_mut()
+            && pair < *worst
+        {
+            *worst = pair;
+        }
+    }
+
+    /// The rowids kept, best first.
+    pub fn into_rowids(self) -> Vec<i64> {
+        self.heap.into_sorted_vec().into_iter().map(|(_, rowid)| rowid).collect()
+    }
+}
+
 /// The best `n` of `items` under `order`, sorted; a partial selection first, so ranking a
 /// hundred thousand matches costs a linear pass, not a full sort.
 pub fn top<S>(
@@ -80,6 +115,18 @@ pub fn top<S>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn best_keeps_what_top_would_choose_ties_to_the_lower_rowid() {
+        let scores = [5, 9, 1, 9, 7, 5, 0, 9, 3, 7];
+        let order = |a: &(i32, i64), b: &(i32, i64)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
+        for n in [0, 1, 3, 4, 10, 20] {
+            let mut best = Best::new(n);
+            scores.iter().enumerate().for_each(|(rowid, &score)| best.offer(score, rowid as i64));
+            let all: Vec<(i32, i64)> = scores.iter().enumerate().map(|(r, &s)| (s, r as i64)).collect();
+            assert_eq!(best.into_rowids(), top(all, n, order), "n = {n}");
+        }
+    }
 
     const EQUAL: Fusion =
         Fusion { rrf_k: 60.0, dense_weight: 1.0, lexical_weight: 1.0, lexical_floor: 0.0, candidates: 10 };

@@ -7,9 +7,9 @@
 //! signed bytes after the first search (256 bytes per claim). The vector list runs only when the
 //! query is embedded by the model that filled the snapshot.
 
-use crate::embed::{Embedder, dot_i8, quantize};
+use crate::embed::{Embedder, dot_i8, dot_i8_each, quantize};
 use crate::snapshot::lexical::{LEXICAL_INDEX_V1, accumulate, query_terms, query_terms_unfolded};
-use crate::snapshot::rank::{Fusion, fuse, fusion_for, keep_strong, top};
+use crate::snapshot::rank::{Best, Fusion, fuse, fusion_for, keep_strong};
 use crate::snapshot::{SCHEMA_VERSION, SnapshotError};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use std::cell::OnceCell;
@@ -330,6 +330,9 @@ impl Snapshot {
             }
         };
         let query = quantize(&embedder.embed(query));
+        if query.len() != index.dimensions {
+            return Ok(vec![]);
+        }
         // A lexical query vector has a handful of non-zero dimensions: scoring only those is the
         // same dot product at a fraction of the cost. Dense (model) queries take the full dot.
         let nonzero: Vec<(usize, i32)> =
@@ -340,19 +343,22 @@ impl Snapshot {
         };
         let vector_of =
             |position: usize| &index.vectors[position * index.dimensions..(position + 1) * index.dimensions];
-        let mut scored: Vec<(i32, i64)> = Vec::new();
-        let mut consider = |position: usize| {
-            let value = score(vector_of(position));
+        let mut best = Best::new(candidates);
+        let mut consider = |position: usize, value: i32| {
             if value > 0 {
-                scored.push((value, index.rowids[position]));
+                best.offer(value, index.rowids[position]);
             }
         };
         match allowed {
             // Filtered: visit only the allowed rows (the index is in rowid order).
-            Some(set) => set.iter().filter_map(|rowid| index.rowids.binary_search(rowid).ok()).for_each(&mut consider),
-            None => (0..index.rowids.len()).for_each(&mut consider),
+            Some(set) => set
+                .iter()
+                .filter_map(|rowid| index.rowids.binary_search(rowid).ok())
+                .for_each(|position| consider(position, score(vector_of(position)))),
+            None if !sparse => dot_i8_each(&query, &index.vectors, &mut consider),
+            None => (0..index.rowids.len()).for_each(|position| consider(position, score(vector_of(position)))),
         }
-        Ok(top(scored, candidates, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1))))
+        Ok(best.into_rowids())
     }
 
     fn load_vectors(&self, dimensions: usize) -> Result<VectorIndex, SnapshotError> {

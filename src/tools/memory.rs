@@ -350,7 +350,7 @@ fn non_blank(name: &str, text: &str) -> Result<String, ToolError> {
 mod tests {
     use super::*;
     use crate::embed::{Lexical, model};
-    use crate::snapshot::{ClaimRow, Mode, Status, write};
+    use crate::snapshot::{Mode, write};
 
     /// An embedder whose model no ctxlake has, named with a control character a hostile
     /// snapshot could carry.
@@ -372,21 +372,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("snapshot.bin");
         let at = "2026-09-09T00:00:00Z".parse().expect("a time");
-        let row = ClaimRow {
-            claim_id: "c1".into(),
-            claim: "staging ssh listens on 2222".into(),
-            claim_type: "environment".into(),
-            subject: "staging".into(),
-            scope: "fleet".into(),
-            observed_by: "cc-01".into(),
-            status: Status::Promoted,
-            was_promoted: true,
-            evidence: vec![],
-            independent_count: 2,
-            confidence: 0.8,
-            updated_at: at,
-            embedding: None,
-        };
+        let row = crate::snapshot::write::tests::row("c1", "staging ssh listens on 2222");
         write(&path, &[row], Mode::Agent, embedder, at).expect("written");
         let snapshot = Snapshot::open(&path).expect("opens");
         (dir, snapshot)
