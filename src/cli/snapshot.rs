@@ -49,8 +49,8 @@ fn build(events: &std::path::Path, out: &std::path::Path, mode: ModeArg) -> anyh
     let embedder = ctxlake::embed::best_available();
     // The snapshot being replaced lends the vectors it has for the same texts, when they are
     // worth sparing (the transformer) and the same model filled them.
-    let reused = match Snapshot::open(out) {
-        Ok(previous) if embedder.worth_reusing() => previous.vectors_by_text(embedder).unwrap_or_default(),
+    let reused = match embedder.worth_reusing().then(|| Snapshot::open(out)) {
+        Some(Ok(previous)) => previous.vectors_by_text(embedder).unwrap_or_default(),
         _ => snapshot::Reused::new(),
     };
     let written = snapshot::write_reusing(out, &rows, mode, embedder, &reused, now)?;
