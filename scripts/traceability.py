@@ -484,11 +484,15 @@ def build(spec, checks, mapping):
                     else:
                         other = sorted({r for (c2, r) in by_rev if c2 == cid})
                         row["elsewhere"].append("%s (runs at %s)" % (cid, ", ".join(other) or "no revision"))
-                if row["checks"]:
-                    row["status"] = "covered"
-                elif reason:
+                # An explicit reason wins over a quote: a check quoting a sentence that binds
+                # both sides (one text under ClientCapabilities and ServerCapabilities) covers
+                # only the server's copy.
+                if reason:
                     row["status"] = "untestable"
                     row["reason"] = reason
+                    row["checks"] = []
+                elif row["checks"]:
+                    row["status"] = "covered"
                 elif side_of(sent) == "client":
                     row["status"] = "untestable"
                     row["reason"] = "client"

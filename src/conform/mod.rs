@@ -19,6 +19,21 @@ pub use crate::spec::conform::baseline::Baseline;
 pub use crate::spec::conform::report::{CheckResult, ConformReport, ConformReportTransport, Counts, Level, Status};
 pub use report::{baseline_of, cucumber_json, junit, table};
 
+/// The checks that do not apply to ctxlake itself because it does not offer what they test,
+/// with the reason the runner gives: it declares no extension, and runs no call as a task
+/// (the tasks extension is not built). ctxlake's own test runs accept exactly these as not
+/// applicable, and nothing else.
+pub const NOT_OFFERED_BY_CTXLAKE: [(&str, &str); 2] = [
+    ("meta.extension-keys", "the server declares no extensions"),
+    ("tasks.declared-before-use", "the server ran no call as a task"),
+];
+
+/// Whether `check` is one of [`NOT_OFFERED_BY_CTXLAKE`], not applicable for its reason.
+pub fn not_offered_by_ctxlake(check: &CheckResult) -> bool {
+    check.status == Status::NotApplicable
+        && NOT_OFFERED_BY_CTXLAKE.iter().any(|(id, why)| check.id == *id && check.message.as_deref() == Some(*why))
+}
+
 use std::io::Write as _;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};

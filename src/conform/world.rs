@@ -107,6 +107,9 @@ pub struct World<'a> {
     pub served: Option<Served>,
     /// The items a listing step gathered across pages (`the client lists … to the end`).
     pub listed: Vec<Value>,
+    /// Every message the target sent during the check, in the order it came: answers,
+    /// notifications and requests alike (the rules over all of them read this).
+    pub heard: Vec<Value>,
 }
 
 /// A `ctxlake serve` child of a check (fixtures only): its endpoint and the bearer token of the
@@ -151,6 +154,7 @@ impl<'a> World<'a> {
             cwd: None,
             served: None,
             listed: Vec::new(),
+            heard: Vec::new(),
         })
     }
 
@@ -292,6 +296,7 @@ impl<'a> World<'a> {
         let id_key = frame.get("id").map(id_key);
         let method = id_key.as_ref().and_then(|k| self.methods.get(k)).map(String::as_str);
         self.wire.frame(&frame, method, self.revision.as_deref());
+        self.heard.push(frame.clone());
         // A request or notification from the server (logging, sampling) is not an answer.
         let answers_us = frame.get("method").is_none();
         if answers_us && sentinel_id.is_none_or(|s| frame.get("id") != Some(&json!(s))) {
@@ -318,8 +323,15 @@ impl<'a> World<'a> {
     /// One HTTP POST with the headers the revision in force requires, plus `extra`
     /// (an extra header with an empty value removes that header).
     pub fn post(&mut self, body: &[u8], extra: &[(&str, &str)]) -> Outcome {
+        self.post_for(body, extra, self.env.timeout)
+    }
+
+    /// [`World::post`], reading the answer for at most `timeout`: what a stream the server
+    /// keeps open (a `subscriptions/listen`) carried by then is what was heard.
+    pub fn post_for(&mut self, body: &[u8], extra: &[(&str, &str)], timeout: Duration) -> Outcome {
+        self.conn()?;
+        self.note_requests(body);
         let revision = self.revision.clone();
-        let timeout = self.env.timeout;
         let Some(Conn::Http(session)) = self.conn.as_mut() else {
             return Err(StepError::NotApplicable("needs an HTTP target".into()));
         };
@@ -349,7 +361,10 @@ impl<'a> World<'a> {
         self.last_http = Some(response);
         for frame in frames.map_err(fail)? {
             match frame {
-                Value::Array(items) => self.answers.push(Value::Array(items)),
+                Value::Array(items) => {
+                    self.heard.extend(items.iter().cloned());
+                    self.answers.push(Value::Array(items));
+                }
                 one => self.observe(one, None),
             }
         }
@@ -399,6 +414,11 @@ impl<'a> World<'a> {
         let frame = json!({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params});
         self.exchange(format!("{frame}\n").as_bytes())?;
         Ok(self.only_answer()?.clone())
+    }
+
+    /// The method of the request the client sent with `id` (`None`: the client sent none).
+    pub fn sent_method(&self, id: &Value) -> Option<&str> {
+        self.methods.get(&id_key(id)).map(String::as_str)
     }
 
     /// The id the last request sent by `request` carried.

@@ -6,7 +6,8 @@ use crate::catalog::{Output, ToolSpec, parse_schema};
 use crate::rpc::{Revision, RpcError};
 use crate::spec::mcp::{
     CacheScope, CallToolResult, ContentBlock, DiscoverResult, Implementation, InitializeResult, ListToolsResult,
-    ResultMeta, ResultType, ServerCapabilities, TextContent, TextContentType, Tool, ToolAnnotations, ToolsCapability,
+    ResultMeta, ResultType, ServerCapabilities, SubscriptionId, SubscriptionResultMeta, SubscriptionsListenResult,
+    TextContent, TextContentType, Tool, ToolAnnotations, ToolsCapability,
 };
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -173,6 +174,17 @@ pub fn server_info() -> Implementation {
         name: "ctxlake".to_string(),
         title: Some("ctxlake".to_string()),
         version: env!("CARGO_PKG_VERSION").to_string(),
+    }
+}
+
+/// The answer that ends the subscription stream `subscription` (2026-07-28 only).
+pub fn listen_ended(subscription: SubscriptionId) -> SubscriptionsListenResult {
+    SubscriptionsListenResult {
+        result_type: ResultType::Complete,
+        meta: SubscriptionResultMeta {
+            io_modelcontextprotocol_subscription_id: subscription,
+            io_modelcontextprotocol_server_info: server_info(),
+        },
     }
 }
 

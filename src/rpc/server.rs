@@ -12,7 +12,9 @@ use crate::rpc::results::{self, to_object};
 use crate::rpc::{Revision, RpcError};
 use crate::spec::mcp::{
     CallToolParams, EmptyResult, Implementation, InitializeParams, ModernRequestMeta, ServerCapabilities,
+    SubscriptionFilter, SubscriptionId, SubscriptionMeta, SubscriptionsAcknowledgedParams, SubscriptionsListenParams,
 };
+use crate::spec::rpc::RequestId;
 use serde::Deserialize as _;
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
@@ -130,7 +132,7 @@ impl Server {
     fn handle_frame(&self, session: &mut Session, frame: Value, outbox: &dyn Outbox) -> Option<Frame> {
         match classify(frame) {
             Incoming::Request { id, method, params } => {
-                let outcome = catch_unwind(AssertUnwindSafe(|| self.request(session, &method, params, outbox)));
+                let outcome = catch_unwind(AssertUnwindSafe(|| self.request(session, &id, &method, params, outbox)));
                 Some(match outcome {
                     Ok(Ok(result)) => Frame::result(id, result),
                     Ok(Err(error)) => Frame::error(Some(id), error),
@@ -159,6 +161,7 @@ impl Server {
     fn request(
         &self,
         session: &mut Session,
+        id: &RequestId,
         method: &str,
         params: Map<String, Value>,
         outbox: &dyn Outbox,
@@ -173,6 +176,7 @@ impl Server {
             "initialize" => self.initialize(session, params),
             "server/discover" => to_object(results::discover(self.capabilities(Revision::V2026_07_28))),
             "ping" => to_object(EmptyResult {}),
+            "subscriptions/listen" if modern.is_some() => listen(id, params, outbox),
             // One page holds every tool: no cursor was ever issued, so any cursor is invalid.
             "tools/list" if params.contains_key("cursor") => {
                 Err(RpcError::invalid_params("`cursor`: this server issued no cursor (its tools/list is one page)"))
@@ -260,6 +264,26 @@ impl Server {
 type Answer = Map<String, Value>;
 
 /// Methods of the handshake era that 2026-07-28 removed: a modern request for one is -32601.
+/// 2026-07-28 `subscriptions/listen`. Nothing this server serves changes while it runs (its
+/// tool list is fixed, its resources are read fresh on every read), so it agrees to honor no
+/// notification type: it acknowledges the subscription with an empty filter and ends it at
+/// once, gracefully, rather than hold a connection (and, over HTTP, a worker) open for nothing.
+fn listen(id: &RequestId, params: Map<String, Value>, outbox: &dyn Outbox) -> Result<Answer, RpcError> {
+    let params: SubscriptionsListenParams = serde_json::from_value(Value::Object(params))
+        .map_err(|e| RpcError::invalid_params(format!("subscriptions/listen: {e}")))?;
+    tracing::debug!(requested = ?params.notifications, "subscription acknowledged with nothing to honor, and ended");
+    let subscription: SubscriptionId = serde_json::to_value(id)
+        .and_then(serde_json::from_value)
+        .map_err(|e| RpcError::internal(format!("a request id is a subscription id: {e}")))?;
+    let acknowledged = SubscriptionsAcknowledgedParams {
+        notifications: SubscriptionFilter::default(),
+        meta: SubscriptionMeta { io_modelcontextprotocol_subscription_id: subscription.clone() },
+    };
+    let acknowledged = serde_json::to_value(acknowledged).map_err(RpcError::internal)?;
+    outbox.notify("notifications/subscriptions/acknowledged", acknowledged);
+    to_object(results::listen_ended(subscription))
+}
+
 const REMOVED_IN_2026_07_28: [&str; 5] =
     ["initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe"];
 

@@ -3,9 +3,12 @@
 //! `rpc::Server` sees decoded values only. One connection is one `Session`, and one request is
 //! handled at a time, so work in flight is bounded by construction and a burst waits in the
 //! pipe, not in memory. Answers are buffered and flushed whenever the next read would block, so
-//! pipelined requests share writes.
+//! pipelined requests share writes. What a handler sends before its answer (a subscription's
+//! acknowledgment, progress, log messages) is written just before the answer, in order.
 
-use crate::rpc::{Frame, RpcError, Server, Session};
+use crate::rpc::{Frame, Outbox, RpcError, Server, Session};
+use serde_json::{Value, json};
+use std::cell::RefCell;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 
 /// A line longer than this is discarded (read and dropped, never buffered whole) and answered
@@ -40,13 +43,18 @@ pub fn serve_observed<R: Read, W: Write>(
     let mut reader = BufReader::with_capacity(BUFFER_BYTES, input);
     let mut writer = BufWriter::with_capacity(BUFFER_BYTES, output);
     let mut line = Vec::new();
+    let before = Notes::default();
     loop {
         line.clear();
         let answer = match read_line(&mut reader, &mut line, &mut writer)? {
             Line::Eof => break,
             Line::TooLong => Some(oversized_line()),
-            Line::Complete => answer_line(server, &mut session, &line),
+            Line::Complete => answer_line_with(server, &mut session, &line, &before),
         };
+        for note in before.0.take() {
+            serde_json::to_writer(&mut writer, &note)?;
+            writer.write_all(b"\n")?;
+        }
         if let Some(frame) = answer {
             serde_json::to_writer(&mut writer, &frame)?;
             writer.write_all(b"\n")?;
@@ -72,6 +80,11 @@ pub fn serve_stdio(server: &Server, on_client: &mut dyn FnMut(&Session)) -> std:
 /// Decodes one input line (without its newline) and hands it to the server: invalid UTF-8 or
 /// JSON is answered -32700 here, a blank line is ignored. Use this in fuzz targets too.
 pub fn answer_line(server: &Server, session: &mut Session, line: &[u8]) -> Option<Frame> {
+    answer_line_with(server, session, line, &crate::rpc::extension::NoOutbox)
+}
+
+/// `answer_line`, with `outbox` for what the handler sends before its answer.
+fn answer_line_with(server: &Server, session: &mut Session, line: &[u8], outbox: &dyn Outbox) -> Option<Frame> {
     let text = match std::str::from_utf8(line) {
         Ok(text) => text,
         Err(e) => return Some(Frame::error(None, RpcError::parse(format!("line is not valid UTF-8 ({e})")))),
@@ -80,8 +93,24 @@ pub fn answer_line(server: &Server, session: &mut Session, line: &[u8]) -> Optio
         return None;
     }
     match serde_json::from_str(text) {
-        Ok(value) => server.handle(session, value),
+        Ok(value) => server.handle_with(session, value, outbox),
         Err(e) => Some(Frame::error(None, RpcError::parse(e))),
+    }
+}
+
+/// The notifications a handler sent before its answer, written by the serving loop just before
+/// that answer. stdio cannot ask the client anything mid-request (the one reader is blocked in
+/// the handler), so requests to the client are refused, as over a transport without a stream.
+#[derive(Default)]
+struct Notes(RefCell<Vec<Value>>);
+
+impl Outbox for Notes {
+    fn notify(&self, method: &str, params: Value) {
+        self.0.borrow_mut().push(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    fn ask(&self, method: &str, _: Value) -> Result<Value, String> {
+        Err(format!("{method}: the stdio transport cannot ask the client while it handles a request"))
     }
 }
 
@@ -155,6 +184,23 @@ mod tests {
         let mut out = Vec::new();
         serve(&Server::new(Echo), input, &mut out).unwrap();
         String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    }
+
+    #[test]
+    fn a_subscription_is_acknowledged_just_before_the_answer_that_ends_it_in_2026_07_28_only() {
+        let meta = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
+        let listen = format!(
+            r#"{{"jsonrpc":"2.0","id":"s1","method":"subscriptions/listen","params":{{"notifications":{{"toolsListChanged":true}},{meta}}}}}"#
+        );
+        let legacy = r#"{"jsonrpc":"2.0","id":2,"method":"subscriptions/listen","params":{"notifications":{}}}"#;
+        let frames = run(format!("{listen}\n{legacy}\n").as_bytes());
+        assert_eq!(frames.len(), 3, "{frames:?}");
+        let on = json!({"io.modelcontextprotocol/subscriptionId": "s1"});
+        assert_eq!(frames[0]["method"], "notifications/subscriptions/acknowledged");
+        assert_eq!(frames[0]["params"], json!({"notifications": {}, "_meta": on}), "it agrees to honor nothing");
+        assert_eq!(frames[1]["id"], "s1");
+        assert_eq!(frames[1]["result"]["_meta"]["io.modelcontextprotocol/subscriptionId"], "s1");
+        assert_eq!(frames[2]["error"]["code"], -32601, "no such method before 2026-07-28");
     }
 
     #[test]

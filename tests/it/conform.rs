@@ -78,14 +78,45 @@ fn each_toy_defect_is_reported_by_the_check_meant_to_catch_it() {
             ("tools.input-schema/3", "pass"),
             ("lifecycle.initialize-agrees/4", "pass"),
             ("wire.tools/list", "pass"),
+            // it sends nothing unasked: the checks of features/messages.feature pass or do not apply
+            ("meta.key-names/1", "pass"),
+            ("tasks.declared-before-use", "not_applicable"),
             // no 2026-07-28: its checks do not apply
             ("modern.discover", "not_applicable"),
+            ("subscriptions.acknowledged-first", "not_applicable"),
             ("rpc.parse-error/5", "not_applicable"),
         ],
     );
     assert!(
         status.get("fleet.tools-list-serves-the-fleet-tools-and-never-a-memory-write").is_none(),
         "@ctxlake checks are not run against other servers"
+    );
+}
+
+#[test]
+fn the_modern_toys_unasked_messages_are_reported_by_the_checks_meant_to_catch_them() {
+    let command = format!("{} --modern", toy().display());
+    let out = conform(&["--stdio", &command, "--format", "json", "--settle-ms", "20"]);
+    let status = statuses(&out);
+    assert_statuses(
+        &status,
+        &[
+            // a `_meta` key named `toy.example/trace_` on its 2026-07-28 results only
+            ("meta.key-names/1", "pass"),
+            ("meta.key-names/2", "fail"),
+            // an extension named `tasks`
+            ("meta.extension-keys", "fail"),
+            // echo logs unasked, and cancels its own call
+            ("logging.no-message-without-level", "fail"),
+            ("cancel.server-cancels-only-listen", "fail"),
+            // a task result without the capability
+            ("tasks.declared-before-use", "fail"),
+            // a change before the acknowledgment, an acknowledgment of more than was asked, a
+            // change without the subscription's id
+            ("subscriptions.acknowledged-first", "fail"),
+            ("subscriptions.only-requested", "fail"),
+            ("subscriptions.id-on-every-notification", "fail"),
+        ],
     );
 }
 

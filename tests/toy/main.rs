@@ -9,6 +9,18 @@
 //!
 //! It is otherwise a plain legacy-era server with one tool, `echo(text: string)`, and no 2026-07-28.
 //!
+//! `toy_mcp --modern` also speaks 2026-07-28 (`server/discover`), with the defects of what a
+//! server sends unasked (features/messages.feature):
+//! - its results carry a `_meta` key whose name ends in `_` (meta.key-names);
+//! - it declares an extension `tasks` without a prefix (meta.extension-keys);
+//! - `echo` logs though no log level was asked for (logging.no-message-without-level), and
+//!   sends `notifications/cancelled` for its own call (cancel.server-cancels-only-listen);
+//! - it runs a task-augmented call as a task without declaring tasks (tasks.declared-before-use);
+//! - `subscriptions/listen` sends a change before its acknowledgment
+//!   (subscriptions.acknowledged-first), acknowledges types nobody asked for
+//!   (subscriptions.only-requested) and sends a change without the subscription's id
+//!   (subscriptions.id-on-every-notification).
+//!
 //! `toy_mcp --http PORT` serves the same answers over HTTP on 127.0.0.1:PORT (any path), one
 //! JSON answer per POST (notifications included: 202 only for a body it cannot parse), and two
 //! more defects: it accepts any `Origin` (http.origin-403) and any `MCP-Protocol-Version`
@@ -25,6 +37,7 @@ fn main() {
         serve_http(port);
         return;
     }
+    let modern = args.iter().any(|a| a == "--modern");
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "toy-mcp 0.1 starting (this line should have gone to stderr)");
@@ -32,23 +45,81 @@ fn main() {
     for line in stdin.lock().lines() {
         let Ok(line) = line else { return };
         let Ok(frame) = serde_json::from_str::<Value>(&line) else { continue };
-        let Some(answer) = frame_answer(&frame) else { continue };
-        let _ = writeln!(out, "{answer}");
+        let before = if modern { unasked(&frame) } else { vec![] };
+        for message in before {
+            let _ = writeln!(out, "{message}");
+        }
+        if let Some(answer) = frame_answer(&frame, modern) {
+            let _ = writeln!(out, "{answer}");
+        }
         let _ = out.flush();
     }
 }
 
-fn frame_answer(frame: &Value) -> Option<Value> {
+fn frame_answer(frame: &Value, modern: bool) -> Option<Value> {
     let method = frame.get("method").and_then(Value::as_str)?;
     let id = match frame.get("id") {
         Some(Value::Number(n)) => json!(n.to_string()),
         Some(other) => other.clone(),
         None => Value::Null,
     };
-    Some(match answer(method, &frame["params"]) {
+    let answered = match (modern, method) {
+        (true, "subscriptions/listen") => return None, // a stream, answered only when it ends
+        (true, _) => modern_answer(method, &frame["params"]),
+        (false, _) => answer(method, &frame["params"]),
+    };
+    Some(match answered {
         Ok(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
         Err((code, message)) => json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}}),
     })
+}
+
+/// `--modern`: 2026-07-28 beside the legacy answers, with the defects the module names.
+fn modern_answer(method: &str, params: &Value) -> Result<Value, (i64, &'static str)> {
+    let stamp = |mut result: Value| {
+        result["resultType"] = json!("complete");
+        result["_meta"] = json!({"toy.example/trace_": 1});
+        result
+    };
+    match method {
+        "server/discover" => Ok(stamp(json!({
+            "supportedVersions": ["2025-11-25", "2026-07-28"],
+            "capabilities": {"tools": {}, "extensions": {"tasks": {}}},
+            "serverInfo": {"name": "toy-mcp", "version": "0.1"}
+        }))),
+        "tools/call" if params["task"].is_object() => Ok(
+            json!({"task": {"taskId": "t1", "status": "working", "createdAt": "2026-01-01T00:00:00Z", "ttl": 60000}}),
+        ),
+        _ if params.pointer("/_meta/io.modelcontextprotocol~1protocolVersion").is_some() => {
+            answer(method, params).map(stamp)
+        }
+        _ => answer(method, params),
+    }
+}
+
+/// `--modern`: what the toy sends before it answers `frame`.
+fn unasked(frame: &Value) -> Vec<Value> {
+    let note = |method: &str, params: Value| json!({"jsonrpc": "2.0", "method": method, "params": params});
+    let on = |id: &Value| json!({"io.modelcontextprotocol/subscriptionId": id});
+    match frame["method"].as_str() {
+        Some("tools/call") if frame["params"]["task"].is_null() => vec![
+            note("notifications/message", json!({"level": "info", "data": "echo was called"})),
+            note("notifications/cancelled", json!({"requestId": frame["id"], "reason": "toy"})),
+        ],
+        Some("subscriptions/listen") => {
+            let id = &frame["id"];
+            vec![
+                note("notifications/tools/list_changed", json!({"_meta": on(id)})),
+                note(
+                    "notifications/subscriptions/acknowledged",
+                    json!({"notifications": {"toolsListChanged": true, "promptsListChanged": true}, "_meta": on(id)}),
+                ),
+                note("notifications/resources/list_changed", json!({"_meta": on(id)})),
+                note("notifications/prompts/list_changed", json!({})),
+            ]
+        }
+        _ => vec![],
+    }
 }
 
 fn serve_http(port: &str) {
@@ -81,7 +152,7 @@ fn serve_http(port: &str) {
         }
         let is_post = raw.starts_with(b"POST ");
         let body = raw.get(head_end..).unwrap_or_default();
-        let answer = serde_json::from_slice::<Value>(body).ok().and_then(|frame| frame_answer(&frame));
+        let answer = serde_json::from_slice::<Value>(body).ok().and_then(|frame| frame_answer(&frame, false));
         let reply = match (is_post, answer) {
             (false, _) => "HTTP/1.1 405 Method Not Allowed\r\ncontent-length: 0\r\n\r\n".to_string(),
             (true, None) => "HTTP/1.1 202 Accepted\r\ncontent-length: 0\r\n\r\n".to_string(),
@@ -111,7 +182,8 @@ fn answer(method: &str, params: &Value) -> Result<Value, (i64, &'static str)> {
         "tools/list" => {
             let echo = json!({
                 "name": "echo", "description": "Echoes its text",
-                "inputSchema": {"type": "object", "required": ["text"], "properties": {"text": {"type": "string"}}}
+                "inputSchema": {"type": "object", "required": ["text"], "properties": {"text": {"type": "string"}}},
+                "annotations": {"readOnlyHint": true}
             });
             match params["cursor"].as_str() {
                 Some("p2") => Ok(json!({"tools": [echo]})),

@@ -1,9 +1,11 @@
 //! Step definitions: a sentence pattern and what it does to a [`World`].
 //! `protocol` holds the steps any MCP server can be driven by; `surface` those that discover and
-//! test resources, prompts and completions; `fixtures` the steps that set
+//! test resources, prompts and completions; `observed` the rules over everything the server
+//! sent during a check (and the subscription stream); `fixtures` the steps that set
 //! up ctxlake's cache, spool and snapshots (used only by `@ctxlake` scenarios, under `--self`).
 
 mod fixtures;
+mod observed;
 mod protocol;
 mod surface;
 
@@ -34,6 +36,7 @@ static STEPS: LazyLock<Registry> = LazyLock::new(|| {
     let mut registry = Registry(Vec::new());
     protocol::register(&mut registry);
     surface::register(&mut registry);
+    observed::register(&mut registry);
     fixtures::register(&mut registry);
     registry
 });

@@ -312,6 +312,89 @@ pub struct ServerCapabilities {
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub tools: ::std::option::Option<ToolsCapability>,
 }
+///since 2026-07-28: the notification types a subscriptions/listen stream carries, each opt-in.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
+pub struct SubscriptionFilter {
+    #[serde(
+        rename = "promptsListChanged",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub prompts_list_changed: ::std::option::Option<bool>,
+    #[serde(
+        rename = "resourceSubscriptions",
+        default,
+        skip_serializing_if = "::std::vec::Vec::is_empty"
+    )]
+    pub resource_subscriptions: ::std::vec::Vec<::std::string::String>,
+    #[serde(
+        rename = "resourcesListChanged",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub resources_list_changed: ::std::option::Option<bool>,
+    #[serde(
+        rename = "toolsListChanged",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub tools_list_changed: ::std::option::Option<bool>,
+}
+///since 2026-07-28: the JSON-RPC id of the subscriptions/listen request that opened a stream.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(untagged)]
+pub enum SubscriptionId {
+    Integer(i64),
+    String(::std::string::String),
+}
+impl ::std::fmt::Display for SubscriptionId {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        match self {
+            Self::Integer(x) => x.fmt(f),
+            Self::String(x) => x.fmt(f),
+        }
+    }
+}
+impl ::std::convert::From<i64> for SubscriptionId {
+    fn from(value: i64) -> Self {
+        Self::Integer(value)
+    }
+}
+///since 2026-07-28: the _meta of a notification delivered on a subscription stream.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SubscriptionMeta {
+    #[serde(rename = "io.modelcontextprotocol/subscriptionId")]
+    pub io_modelcontextprotocol_subscription_id: SubscriptionId,
+}
+///since 2026-07-28: the _meta of the result that ends a subscription stream.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SubscriptionResultMeta {
+    #[serde(rename = "io.modelcontextprotocol/serverInfo")]
+    pub io_modelcontextprotocol_server_info: Implementation,
+    #[serde(rename = "io.modelcontextprotocol/subscriptionId")]
+    pub io_modelcontextprotocol_subscription_id: SubscriptionId,
+}
+///since 2026-07-28: notifications/subscriptions/acknowledged, the first message of a stream: the requested types the server agreed to honor.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SubscriptionsAcknowledgedParams {
+    #[serde(rename = "_meta")]
+    pub meta: SubscriptionMeta,
+    pub notifications: SubscriptionFilter,
+}
+///since 2026-07-28: subscriptions/listen's params (besides _meta).
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+pub struct SubscriptionsListenParams {
+    pub notifications: SubscriptionFilter,
+}
+///since 2026-07-28: the answer to subscriptions/listen, sent when the server ends the stream.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SubscriptionsListenResult {
+    #[serde(rename = "_meta")]
+    pub meta: SubscriptionResultMeta,
+    #[serde(rename = "resultType")]
+    pub result_type: ResultType,
+}
 ///`TextContent`
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]

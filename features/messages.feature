@@ -1,0 +1,72 @@
+# What a server sends beside its answers, held to the schema's rules: the names of its `_meta`
+# keys and extensions, log messages nobody asked for, cancellations, task results, and the
+# 2026-07-28 subscription stream. The checks observe everything the server sent during the
+# check; each catches a seeded defect of the toy server (`toy_mcp --modern`, tests/it/conform.rs).
+# A server that offers no read-only tool, no extension or no subscriptions is not applicable.
+Feature: What a server sends unasked
+
+  @id:meta.key-names @must
+  Scenario Outline: every _meta key the server sends follows the naming rules
+    Ref: 2026-07-28 schema, MetaObject (the same rules as basic/index#general-fields since 2025-06-18): a prefix, "if specified, MUST be a series of labels separated by dots (.), followed by a slash (/)"; "Labels MUST start with a letter and end with a letter or digit"; the name, "Unless empty, MUST start and end with an alphanumeric character"
+    Given a server initialized with revision "<revision>"
+    When the client lists "tools/list" to the end
+    And the client calls every listed read-only tool, if any
+    Then every _meta key the server sent follows the naming rules
+
+    Examples:
+      | revision   |
+      | 2025-11-25 |
+      | 2026-07-28 |
+
+  @id:meta.extension-keys @must @rev-2026-07-28
+  Scenario: every extension the server declares is named with a prefix
+    Ref: 2026-07-28 schema, ServerCapabilities.extensions: "Keys MUST follow the _meta key naming rules, with a mandatory prefix"
+    Given a server initialized with revision "2026-07-28"
+    When the client sends "server/discover"
+    Then every extension the server declares is named by a prefixed _meta key
+
+  @id:logging.no-message-without-level @must @rev-2026-07-28 @cap-tools
+  Scenario: no log message comes for a request that set no log level
+    Ref: 2026-07-28 schema, RequestMetaObject io.modelcontextprotocol/logLevel: "If absent, the server MUST NOT send any notifications/message notifications for this request"; CHANGELOG (SEP-2575): "servers MUST NOT emit notifications/message for requests that did not include this field"
+    Given a server initialized with revision "2026-07-28"
+    When the client lists "tools/list" to the end
+    And the client calls every listed read-only tool
+    Then the server sent no "notifications/message"
+
+  @id:cancel.server-cancels-only-listen @must @rev-2026-07-28
+  Scenario: the server cancels nothing but its own subscription streams
+    Ref: 2026-07-28 schema, CancelledNotification: the server sends it "solely to terminate a subscriptions/listen stream"; "Servers MUST NOT use this notification to cancel any other request"
+    Given a server initialized with revision "2026-07-28"
+    When the client lists "tools/list" to the end
+    And the client calls every listed read-only tool, if any
+    Then every notifications/cancelled the server sent names its subscriptions/listen
+
+  @id:tasks.declared-before-use @must @rev-2025-11-25 @cap-tools
+  Scenario: a server that runs a call as a task declared task support for tools/call
+    Ref: 2025-11-25 schema, TaskAugmentedRequestParams: "receivers MUST declare support for task augmentation of specific request types in their capabilities"
+    Given a server initialized with revision "2025-11-25"
+    When the client lists "tools/list" to the end
+    And the client calls every listed read-only tool as a task
+    Then a server that answered with a task declared task support for tools/call
+
+  @id:subscriptions.acknowledged-first @must @rev-2026-07-28
+  Scenario: a subscription is acknowledged before anything else is sent on it
+    Ref: 2026-07-28 schema, SubscriptionsAcknowledgedNotification: "This notification MUST be the first message the server sends carrying the subscription's ID"; "The server MUST NOT send any notification on the subscription before acknowledging it"
+    Given a server initialized with revision "2026-07-28"
+    When the client listens for "toolsListChanged"
+    Then the first message carrying the subscription's id acknowledges it
+
+  @id:subscriptions.only-requested @must @rev-2026-07-28
+  Scenario: a subscription carries only the notification types the client asked for
+    Ref: 2026-07-28 schema, SubscriptionFilter and SubscriptionsListenRequestParams: "the server MUST NOT send notification types the client has not explicitly requested"; the acknowledgment names "the subset of requested notification types the server agreed to honor"
+    Given a server initialized with revision "2026-07-28"
+    When the client listens for "toolsListChanged"
+    Then the acknowledgment agrees to no more than "toolsListChanged"
+    And every notification on the subscription is of a type in "toolsListChanged"
+
+  @id:subscriptions.id-on-every-notification @must @rev-2026-07-28
+  Scenario: every notification a subscription delivers names it
+    Ref: 2026-07-28 schema, NotificationMetaObject: "The server MUST include this key on every notification delivered via a subscriptions/listen stream"; list-change notifications are "only delivered on a subscriptions/listen stream"
+    Given a server initialized with revision "2026-07-28"
+    When the client listens for "toolsListChanged,promptsListChanged,resourcesListChanged"
+    Then every change notification the server sent carries a subscription id
