@@ -13,31 +13,8 @@ OUT="$ROOT/docs/conformance/peers"
 mkdir -p "$PEERS" "$OUT"
 log() { printf '\n=== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)" >&2; }
 
-log "ctxlake (release)"
-(cd "$ROOT" && cargo build --release --quiet)
-CTX="$ROOT/target/release/ctxlake"
-
-log "npm: @modelcontextprotocol/server-memory and server-everything 2026.8.31"
-if [ ! -d "$PEERS/node/node_modules/@modelcontextprotocol/server-everything" ]; then
-  mkdir -p "$PEERS/node"
-  (cd "$PEERS/node" && npm init -y >/dev/null && npm install --silent \
-    @modelcontextprotocol/server-memory@2026.8.31 @modelcontextprotocol/server-everything@2026.8.31)
-fi
-MEMORY="$PEERS/node/node_modules/@modelcontextprotocol/server-memory/dist/index.js"
-EVERYTHING="$PEERS/node/node_modules/@modelcontextprotocol/server-everything/dist/index.js"
-
-log "PyPI: mcp 2.3.0 (the official Python SDK)"
-if [ ! -x "$PEERS/venv/bin/python" ]; then
-  python3.11 -m venv "$PEERS/venv"
-  "$PEERS/venv/bin/pip" install --quiet "mcp[cli]==2.3.0" uvicorn
-fi
-PY="$PEERS/venv/bin/python $ROOT/scripts/peers/python_server.py"
-
-log "crates.io: rmcp 3.11.0 (the official Rust SDK), release build"
-mkdir -p "$PEERS/rmcp-server"
-cp -r "$ROOT/scripts/peers/rmcp-server/." "$PEERS/rmcp-server/"
-(cd "$PEERS/rmcp-server" && cargo build --release --quiet)
-RMCP="$PEERS/rmcp-server/target/release/rmcp-peer"
+# shellcheck source=scripts/peers/common.sh
+source "$ROOT/scripts/peers/common.sh"
 
 # One conform run; a non-conformant verdict (exit 1) is a result, not an error.
 conform() {
@@ -50,19 +27,12 @@ conform() {
   [ "$code" -le 1 ] || { echo "conform could not run against $name (exit $code)" >&2; rm -f "$OUT/$name.json"; }
 }
 
-# Starts an HTTP server in its own process group, waits for its port, runs conform, stops the group.
+# Starts an HTTP server, runs conform against it, stops it.
 conform_http() {
   local name=$1 port=$2; shift 2
-  setsid "$@" >"$PEERS/$name.log" 2>&1 &
-  local pid=$!
-  for _ in $(seq 1 300); do
-    curl -s -o /dev/null "http://127.0.0.1:$port/mcp" && break
-    sleep 0.1
-  done
+  start_server "$name" "$port" "$@"
   conform "$name" --url "http://127.0.0.1:$port/mcp"
-  kill -TERM -- "-$pid" 2>/dev/null || true
-  sleep 0.5
-  kill -KILL -- "-$pid" 2>/dev/null || true
+  stop_server "$SERVER_PID"
 }
 
 conform ctxlake.stdio --stdio "$CTX mcp"
