@@ -333,3 +333,18 @@ fn tags_and_name_select_checks_as_cucumber_does() {
     let bad = conform(&["--stdio", toy.to_str().unwrap(), "--tags", "@must and"]);
     assert_eq!(bad.status.code(), Some(78), "a broken tag expression is a configuration error");
 }
+
+#[test]
+fn the_agreement_doc_is_the_one_its_digests_render() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = Command::new("python3")
+        .args([&format!("{root}/scripts/agreement.py"), "render", &format!("{root}/docs/conformance/agreement")])
+        .output()
+        .expect("python3 runs scripts/agreement.py");
+    assert!(out.status.success(), "agreement.py: {}", String::from_utf8_lossy(&out.stderr));
+    let doc = std::fs::read_to_string(format!("{root}/docs/conformance/agreement.md")).unwrap();
+    assert!(
+        doc == String::from_utf8_lossy(&out.stdout),
+        "docs/conformance/agreement.md is stale: python3 scripts/agreement.py render docs/conformance/agreement > docs/conformance/agreement.md"
+    );
+}
