@@ -4,7 +4,8 @@
 //! Over stdio, "no answer" must be an exact observation, not a timer: every send is followed by
 //! a sentinel request (`ping`, or `server/discover` in 2026-07-28) and everything the target
 //! sends until the sentinel's answer belongs to what was sent. Servers that answer out of order
-//! get a short settle window after the sentinel. Over HTTP each POST carries its own answers.
+//! get a short settle window after the sentinel, unless nothing more can be owed (every line
+//! sent was a request, and each has its answer). Over HTTP each POST carries its own answers.
 
 use super::http::{self, Response, Url};
 use super::stdio::{Got, Launch, StdioConn};
@@ -248,17 +249,28 @@ impl<'a> World<'a> {
                 conn.stderr_tail()
             )));
         }
+        let mut owed = owed_answers(bytes);
         let mut deadline = Instant::now() + timeout;
         let mut seen_sentinel = false;
         let mut lines = Vec::new();
         loop {
             match conn.read(deadline) {
                 Got::Line(line) => {
-                    if frame_id(&line).as_ref() == Some(&json!(sentinel_id)) && !seen_sentinel {
+                    let id = frame_id(&line);
+                    if let (Some(owed), Some(id)) = (owed.as_mut(), &id) {
+                        owed.remove(&id_key(id));
+                    }
+                    let is_sentinel = id.as_ref() == Some(&json!(sentinel_id));
+                    lines.push(line);
+                    if is_sentinel && !seen_sentinel {
                         seen_sentinel = true;
+                        // Nothing more can be owed once every request sent has its answer and
+                        // nothing else was sent: only then is the settle window skipped.
+                        if owed.as_ref().is_some_and(|o| o.is_empty()) {
+                            break;
+                        }
                         deadline = Instant::now() + settle;
                     }
-                    lines.push(line);
                 }
                 Got::Eof if seen_sentinel => break,
                 Got::Eof => {
@@ -401,7 +413,14 @@ impl<'a> World<'a> {
     }
 
     /// Sends a request in the revision in force and returns its one answer.
-    pub fn request(&mut self, method: &str, mut params: Value) -> Result<Value, StepError> {
+    pub fn request(&mut self, method: &str, params: Value) -> Result<Value, StepError> {
+        let frame = self.frame(method, params);
+        self.exchange(format!("{frame}\n").as_bytes())?;
+        Ok(self.only_answer()?.clone())
+    }
+
+    /// The next request of the client in the revision in force, with a fresh id (not sent).
+    pub fn frame(&mut self, method: &str, mut params: Value) -> Value {
         if method == "tools/call"
             && let Some(name) = params["name"].as_str()
         {
@@ -411,9 +430,7 @@ impl<'a> World<'a> {
             params["_meta"] = modern_meta(MODERN);
         }
         self.next_id += 1;
-        let frame = json!({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params});
-        self.exchange(format!("{frame}\n").as_bytes())?;
-        Ok(self.only_answer()?.clone())
+        json!({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
     }
 
     /// The method of the request the client sent with `id` (`None`: the client sent none).
@@ -516,6 +533,22 @@ fn id_key(id: &Value) -> String {
     }
 }
 
+/// The ids of the requests in `bytes` when every line is one request with an id (then the
+/// answers to those are all the exchange can be owed); `None` when anything else was sent (a
+/// notification, a batch, a line that does not parse), which may be owed an answer or a
+/// wrongful one at any time.
+fn owed_answers(bytes: &[u8]) -> Option<std::collections::HashSet<String>> {
+    let mut owed = std::collections::HashSet::new();
+    for line in bytes.split(|b| *b == b'\n').filter(|l| !l.is_empty()) {
+        let frame: Value = serde_json::from_slice(line).ok()?;
+        let (Some(id), true) = (frame.get("id").filter(|id| !id.is_null()), frame.get("method").is_some()) else {
+            return None;
+        };
+        owed.insert(id_key(id));
+    }
+    Some(owed)
+}
+
 fn frame_id(line: &[u8]) -> Option<Value> {
     serde_json::from_slice::<Value>(line).ok()?.get("id").cloned()
 }
@@ -563,6 +596,21 @@ mod header_tests {
 
     fn version(headers: &[(String, String)]) -> Option<&str> {
         headers.iter().find(|(k, _)| k == "MCP-Protocol-Version").map(|(_, v)| v.as_str())
+    }
+
+    #[test]
+    fn only_an_exchange_of_requests_alone_can_be_owed_nothing_more() {
+        let owed =
+            owed_answers(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n{\"id\":\"a\",\"method\":\"x\"}\n");
+        assert_eq!(owed, Some(["1".to_string(), "a".to_string()].into()));
+        for other in [
+            &b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"[..],
+            b"[{\"id\":1,\"method\":\"ping\"}]\n",
+            b"{\"id\":null,\"method\":\"ping\"}\n",
+            b"{not json\n",
+        ] {
+            assert_eq!(owed_answers(other), None, "{}", String::from_utf8_lossy(other));
+        }
     }
 
     #[test]

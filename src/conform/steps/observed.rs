@@ -153,6 +153,7 @@ fn call_read_only(w: &mut World<'_>, a: &[String], _: &Step) -> Outcome {
     if tools.is_empty() && a[1].is_empty() {
         return Err(StepError::NotApplicable("the server marks no listed tool read-only".into()));
     }
+    let mut calls = vec![];
     for tool in tools {
         let schema = &tool["inputSchema"];
         let mut arguments = Map::new();
@@ -170,9 +171,12 @@ fn call_read_only(w: &mut World<'_>, a: &[String], _: &Step) -> Outcome {
         if !a[0].is_empty() {
             params["task"] = json!({"ttl": 60000});
         }
-        w.request("tools/call", params)?;
+        calls.push(w.frame("tools/call", params));
     }
-    Ok(())
+    // One exchange for every call (one POST each over HTTP): over stdio, the sentinel and its
+    // settle window then come once, not once a call.
+    let lines: String = calls.iter().map(|frame| format!("{frame}\n")).collect();
+    if lines.is_empty() { Ok(()) } else { w.exchange(lines.as_bytes()) }
 }
 
 /// What the server declared in this check's `initialize` or `server/discover` answer, else
