@@ -215,10 +215,12 @@ impl<'a> World<'a> {
 
     /// Sends bytes as the client would and records every answer they caused.
     pub fn exchange(&mut self, bytes: &[u8]) -> Outcome {
-        self.note_requests(bytes);
         self.answers.clear();
         match self.conn()? {
-            Conn::Stdio(_) => self.exchange_stdio(bytes),
+            Conn::Stdio(_) => {
+                self.note_requests(bytes);
+                self.exchange_stdio(bytes)
+            }
             Conn::Http(_) => {
                 // One POST per line: Streamable HTTP carries one message per request body.
                 let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);

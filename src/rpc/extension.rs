@@ -41,6 +41,11 @@ pub trait Outbox {
     fn ask(&self, method: &str, params: Value) -> Result<Value, String>;
 }
 
+/// A notification as an outbox sends it: a JSON-RPC request without an id.
+pub fn notification(method: &str, params: Value) -> Value {
+    serde_json::json!({"jsonrpc": "2.0", "method": method, "params": params})
+}
+
 /// The outbox of a transport without a stream beside the answer.
 pub struct NoOutbox;
 

@@ -7,7 +7,7 @@
 //! acknowledgment, progress, log messages) is written just before the answer, in order.
 
 use crate::rpc::{Frame, Outbox, RpcError, Server, Session};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::cell::RefCell;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 
@@ -106,7 +106,7 @@ struct Notes(RefCell<Vec<Value>>);
 
 impl Outbox for Notes {
     fn notify(&self, method: &str, params: Value) {
-        self.0.borrow_mut().push(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+        self.0.borrow_mut().push(crate::rpc::extension::notification(method, params));
     }
 
     fn ask(&self, method: &str, _: Value) -> Result<Value, String> {

@@ -6,7 +6,7 @@
 
 use super::Registry;
 use crate::conform::suite::Step;
-use crate::conform::world::{Outcome, StepError, Target, World, ensure, fail, modern_meta};
+use crate::conform::world::{MODERN, Outcome, StepError, Target, World, ensure, fail, modern_meta};
 use regex::Regex;
 use serde_json::{Map, Value, json};
 use std::sync::LazyLock;
@@ -69,8 +69,7 @@ pub fn register(r: &mut Registry) {
         Ok(())
     });
     r.add("a server that answered with a task declared task support for tools/call", |w, _, _| {
-        let tasks: Vec<&Value> = w.heard.iter().filter(|f| f["result"]["task"].is_object()).collect();
-        let Some(first) = tasks.first() else {
+        let Some(first) = w.heard.iter().find(|f| f["result"]["task"].is_object()) else {
             return Err(StepError::NotApplicable("the server ran no call as a task".into()));
         };
         let declared = declared_capabilities(w);
@@ -199,12 +198,12 @@ fn listen(w: &mut World<'_>, a: &[String], _: &Step) -> Outcome {
     let notifications = filter(&a[0])?;
     let frame = json!({
         "jsonrpc": "2.0", "id": LISTEN_ID, "method": "subscriptions/listen",
-        "params": {"notifications": notifications, "_meta": modern_meta(crate::conform::world::MODERN)}
+        "params": {"notifications": notifications, "_meta": modern_meta(MODERN)}
     });
-    let bytes = format!("{frame}\n");
+    let line = frame.to_string();
     match w.env.target {
-        Target::Http(_) => w.post_for(frame.to_string().as_bytes(), &[], LISTEN_WINDOW.min(w.env.timeout))?,
-        Target::Stdio(_) => w.exchange(bytes.as_bytes())?,
+        Target::Http(_) => w.post_for(line.as_bytes(), &[], LISTEN_WINDOW.min(w.env.timeout))?,
+        Target::Stdio(_) => w.exchange(format!("{line}\n").as_bytes())?,
     }
     let refused = w.heard.iter().find(|f| f["id"] == LISTEN_ID && f.get("error").is_some());
     match refused {

@@ -5,6 +5,7 @@
 
 use super::exchange::Reply;
 use crate::rpc::Outbox;
+use crate::rpc::extension::notification;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, mpsc};
@@ -60,7 +61,7 @@ impl StreamOutbox {
 
 impl Outbox for StreamOutbox {
     fn notify(&self, method: &str, params: Value) {
-        if let Err(why) = self.send(json!({"jsonrpc": "2.0", "method": method, "params": params})) {
+        if let Err(why) = self.send(notification(method, params)) {
             tracing::debug!(%method, why, "notification not sent");
         }
     }
