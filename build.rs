@@ -2,6 +2,8 @@
 //! family a trait with one typed method per tool, a dispatcher, and the catalog `tools/list` serves.
 //! Generated code lands in `$OUT_DIR` and is included once, by `src/spec.rs`.
 
+#[path = "build/surface.rs"]
+mod surface;
 #[path = "build/tools.rs"]
 mod tools;
 #[path = "build/types.rs"]
@@ -42,6 +44,7 @@ fn main() {
 
     let code = tools::generate(&schemas);
     write(&out.join("tools.rs"), code);
+    write(&out.join("surface.rs"), surface::generate(&schemas));
 }
 
 fn write(path: &Path, code: String) {

@@ -175,7 +175,7 @@ fn check_self_contained(path: &Path, schema: &Value) {
 
 /// An input property that copies a wire enum (tool inputs cannot `$ref` it) names its source
 /// in `x-enum-from`; the two lists must be equal, so the enum has one source in effect.
-fn check_enum_sources(path: &Path, schema: &Value, schemas: &Path) {
+pub fn check_enum_sources(path: &Path, schema: &Value, schemas: &Path) {
     for (property, definition) in properties(schema) {
         let Some(source) = definition.get("x-enum-from") else { continue };
         let source = source.as_str().unwrap_or_else(|| panic!("{}: x-enum-from is a string", path.display()));

@@ -1,8 +1,9 @@
 # What a server offers besides tools, tested black-box from its own lists: the resources it
 # lists read back, the prompts it lists render, their arguments complete, lists page to the end,
 # and the errors for what does not exist. A target without the capability is not applicable.
-# ctxlake passes them with `serve --conformance-fixtures` (tests/it/serve.rs); its stdio server
-# declares tools only, so there they are not applicable.
+# ctxlake passes them with its own resources and prompts (the briefing, the fleet's status,
+# guidance records; resume-work and handoff) over stdio and HTTP, and with the official suite's
+# fixtures in their place (`serve --conformance-fixtures`, tests/it/serve.rs).
 Feature: Resources, prompts, completion, logging and paging
 
   @id:resources.read-listed @must @cap-resources
@@ -114,3 +115,53 @@ Feature: Resources, prompts, completion, logging and paging
       | revision   | method         |
       | 2025-11-25 | tools/list     |
       | 2026-07-28 | tools/list     |
+
+  @id:pagination.resources-to-the-end @must @cap-resources
+  Scenario Outline: resources/list pages to the end without listing a uri twice
+    Ref: <revision> server/utilities/pagination: the client follows "nextCursor" until a page has none; a resource's "uri" is its "unique identifier" (server/resources)
+    Given a server initialized with revision "<revision>"
+    When the client lists "resources/list" to the end
+    Then no two listed items share their uri
+
+    Examples:
+      | revision   |
+      | 2025-11-25 |
+      | 2026-07-28 |
+
+  @id:pagination.resources-invalid-cursor @should @cap-resources
+  Scenario Outline: a resources/list cursor the server never issued is -32602
+    Ref: <revision> server/utilities/pagination, error handling: "Invalid cursors SHOULD result in an error with code -32602 (Invalid params)"
+    Given a server initialized with revision "<revision>"
+    When the client sends "resources/list" with params:
+      """
+      {"cursor": "ctxlake-conform-never-issued"}
+      """
+    Then the answer is error -32602
+
+    Examples:
+      | revision   |
+      | 2025-11-25 |
+      | 2026-07-28 |
+
+  @id:modern.resource-list-result @must @rev-2026-07-28 @cap-resources
+  Scenario Outline: a modern resource list names its type and its cache hints
+    Ref: MCP 2026-07-28 server/resources: ListResourcesResult and ListResourceTemplatesResult are CacheableResults (resultType, ttlMs, cacheScope required)
+    Given a server initialized with revision "2026-07-28"
+    When the client sends "<method>"
+    Then the result at /resultType is "complete"
+    And the result has /ttlMs
+    And the result has /cacheScope
+
+    Examples:
+      | method                   |
+      | resources/list           |
+      | resources/templates/list |
+
+  @id:modern.prompt-list-result @must @rev-2026-07-28 @cap-prompts
+  Scenario: a modern prompts/list result names its type and its cache hints
+    Ref: MCP 2026-07-28 server/prompts: ListPromptsResult is a CacheableResult (resultType, ttlMs, cacheScope required)
+    Given a server initialized with revision "2026-07-28"
+    When the client sends "prompts/list"
+    Then the result at /resultType is "complete"
+    And the result has /ttlMs
+    And the result has /cacheScope

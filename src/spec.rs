@@ -64,3 +64,9 @@ pub mod conform {
 pub mod tools {
     include!(concat!(env!("OUT_DIR"), "/tools.rs"));
 }
+
+/// Resources and prompts: the URI variables, prompt arguments, the `Resources` and `Prompts`
+/// traits, their dispatchers, and `TEMPLATES` and `PROMPTS` (`schemas/surface/`).
+pub mod surface {
+    include!(concat!(env!("OUT_DIR"), "/surface.rs"));
+}

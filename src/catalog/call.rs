@@ -13,6 +13,12 @@ use serde_json::{Map, Value};
 pub trait Tools: Send + Sync {
     /// Runs the tool `spec` describes, with arguments already validated against its input schema.
     fn call(&self, spec: &'static ToolSpec, arguments: Value) -> Result<Output, CallError>;
+
+    /// The resources and prompts served beside the tools, if any (`crate::tools::Toolbox`
+    /// serves them; a test double need not).
+    fn surface(&self) -> Option<&dyn super::surface::Surface> {
+        None
+    }
 }
 
 /// A tool refusing on its own terms (blank argument, spool full, ...): an `isError` result.

@@ -5,6 +5,7 @@
 
 mod call;
 pub mod groups;
+pub mod surface;
 
 pub use crate::spec::mcp::ArgumentError;
 pub use crate::spec::tools::{CATALOG, ToolId};

@@ -22,6 +22,7 @@ pub const FEATURES: &[(&str, &str)] = &[
     ("http.feature", include_str!("../../features/http.feature")),
     ("serve.feature", include_str!("../../features/serve.feature")),
     ("surface.feature", include_str!("../../features/surface.feature")),
+    ("resources.feature", include_str!("../../features/resources.feature")),
     ("messages.feature", include_str!("../../features/messages.feature")),
     ("fleet.feature", include_str!("../../features/fleet.feature")),
     ("memory.feature", include_str!("../../features/memory.feature")),

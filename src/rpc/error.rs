@@ -2,7 +2,9 @@
 //! generated `ErrorObject` (`schemas/rpc/jsonrpc.json`), and so is every `data` it carries
 //! (`schemas/mcp/mcp.json`). Messages are lower case and quote the offending input.
 
-use crate::spec::mcp::{ArgumentError, ArgumentErrorData, UnknownToolData, UnsupportedVersionData};
+use crate::spec::mcp::{
+    ArgumentError, ArgumentErrorData, ResourceNotFoundData, UnknownToolData, UnsupportedVersionData,
+};
 pub use crate::spec::rpc::ErrorObject as RpcError;
 
 pub const PARSE_ERROR: i64 = -32700;
@@ -52,6 +54,12 @@ impl RpcError {
     /// Bad tool arguments up to 2025-06-18 (later revisions answer them with `isError`).
     pub fn invalid_arguments(message: String, tool: &str, errors: Vec<ArgumentError>) -> RpcError {
         RpcError::invalid_params(message).with_data(ArgumentErrorData { tool: tool.to_string(), errors })
+    }
+
+    /// No resource answers to `uri` (-32602 with `data.uri`, SEP-2164); `detail` says why.
+    pub fn resource_not_found(uri: &str, detail: impl std::fmt::Display) -> RpcError {
+        RpcError::new(INVALID_PARAMS, format!("resource not found: {detail}"))
+            .with_data(ResourceNotFoundData { uri: uri.to_string() })
     }
 
     pub fn internal(detail: impl std::fmt::Display) -> RpcError {

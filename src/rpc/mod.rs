@@ -1,7 +1,7 @@
 //! The protocol core, pure: a decoded value and its session in, at most one frame out. No I/O,
 //! no clock. `message` classifies frames, `error` holds the code table, `revision` the
 //! per-revision behaviour matrix, `results` builds MCP results, `frame` the answers, `server`
-//! the method table shared by every session. Tools are reached through `crate::catalog` only.
+//! the method table shared by every session, `surface` the resource, prompt and logging methods. Tools are reached through `crate::catalog` only.
 
 pub mod error;
 pub mod extension;
@@ -10,6 +10,7 @@ pub mod message;
 pub mod results;
 pub mod revision;
 pub mod server;
+pub mod surface;
 
 pub use error::RpcError;
 pub use extension::{Exchange, Extension, Outbox};

@@ -188,7 +188,7 @@ pub fn listen_ended(subscription: SubscriptionId) -> SubscriptionsListenResult {
     }
 }
 
-fn result_meta() -> ResultMeta {
+pub fn result_meta() -> ResultMeta {
     ResultMeta { io_modelcontextprotocol_server_info: server_info() }
 }
 

@@ -62,6 +62,23 @@ impl Revision {
         self >= Revision::V2025_06_18
     }
 
+    /// `title` on tools, resources, templates and prompts exists since 2025-06-18.
+    pub fn has_titles(self) -> bool {
+        self >= Revision::V2025_06_18
+    }
+
+    /// The `completions` capability is announced since 2025-03-26 (2024-11-05 served
+    /// completion/complete without one).
+    pub fn announces_completions(self) -> bool {
+        self >= Revision::V2025_03_26
+    }
+
+    /// `logging/setLevel` sets a session's level before 2026-07-28; from then on each request
+    /// names its own in `_meta` (`io.modelcontextprotocol/logLevel`).
+    pub fn has_session_log_level(self) -> bool {
+        !self.is_modern()
+    }
+
     /// SEP-1303 (2025-11-25): a tool argument that fails validation is a tool execution error
     /// (`isError: true`, so the model can correct itself), no longer a -32602 protocol error.
     pub fn argument_errors_are_tool_errors(self) -> bool {

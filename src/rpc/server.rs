@@ -9,10 +9,12 @@ use crate::rpc::extension::{Exchange, Extension, NoOutbox, Outbox};
 use crate::rpc::frame::Frame;
 use crate::rpc::message::{Incoming, classify};
 use crate::rpc::results::{self, to_object};
+use crate::rpc::surface;
 use crate::rpc::{Revision, RpcError};
 use crate::spec::mcp::{
-    CallToolParams, EmptyResult, Implementation, InitializeParams, ModernRequestMeta, ServerCapabilities,
-    SubscriptionFilter, SubscriptionId, SubscriptionMeta, SubscriptionsAcknowledgedParams, SubscriptionsListenParams,
+    CallToolParams, EmptyCapability, EmptyResult, Implementation, InitializeParams, LoggingLevel, LoggingMessageParams,
+    ModernRequestMeta, PromptsCapability, ResourcesCapability, ServerCapabilities, SubscriptionFilter, SubscriptionId,
+    SubscriptionMeta, SubscriptionsAcknowledgedParams, SubscriptionsListenParams,
 };
 use crate::spec::rpc::RequestId;
 use serde::Deserialize as _;
@@ -23,6 +25,8 @@ use std::sync::OnceLock;
 
 /// The key of the modern (2026-07-28) per-request protocol version in `params._meta`.
 pub const META_PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
+/// The key of the modern per-request log level in `params._meta`.
+pub const META_LOG_LEVEL: &str = "io.modelcontextprotocol/logLevel";
 
 /// One connection's protocol state. stdio has one per process; HTTP one per `Mcp-Session-Id`.
 #[derive(Debug, Default, Clone)]
@@ -186,27 +190,46 @@ impl Server {
                 let name = params.get("name").and_then(Value::as_str);
                 let catalogued = name.and_then(|name| self.catalog.find(name)).is_some_and(|s| self.is_visible(s));
                 if let Some(extension) = extension.filter(|_| !catalogued) {
-                    let mut exchange = Exchange { revision, session, outbox };
+                    let mut exchange = Exchange { revision, session: &mut *session, outbox };
                     if let Some(answer) = extension.request(&mut exchange, method, &params) {
                         return answer;
                     }
                 }
-                self.tools_call(revision, params)
+                self.tools_call(revision, session, params, outbox)
             }
             _ => {
-                let mut exchange = Exchange { revision, session, outbox };
-                let answer = extension.and_then(|extension| extension.request(&mut exchange, method, &params));
+                let mut exchange = Exchange { revision, session: &mut *session, outbox };
+                if let Some(answer) = extension.and_then(|extension| extension.request(&mut exchange, method, &params))
+                {
+                    return answer;
+                }
+                // The fixtures, when plugged in, stand in for ctxlake's own resources and prompts.
+                let ours = self.tools.surface().filter(|_| extension.is_none());
+                let visible = |tool: &str| self.catalog.find(tool).is_some_and(|spec| self.is_visible(spec));
+                let answer =
+                    ours.and_then(|surface| surface::request(surface, &visible, revision, session, method, params));
                 answer.unwrap_or_else(|| Err(RpcError::method_not_found(method)))
             }
         }
     }
 
-    /// What this server serves: tools, and whatever its extension adds.
+    /// What this server serves: tools, its resources and prompts (or what its extension
+    /// serves instead), completion for them, and log messages.
     fn capabilities(&self, revision: Revision) -> ServerCapabilities {
         let ours = results::capabilities();
-        match &self.extension {
-            Some(extension) => ServerCapabilities { tools: ours.tools, ..extension.capabilities(revision) },
-            None => ours,
+        if let Some(extension) = &self.extension {
+            return ServerCapabilities { tools: ours.tools, ..extension.capabilities(revision) };
+        }
+        let Some(_) = self.tools.surface() else { return ours };
+        let (resources, prompts) =
+            surface::offered(&|tool: &str| self.catalog.find(tool).is_some_and(|spec| self.is_visible(spec)));
+        ServerCapabilities {
+            // Nothing here can tell a client that a resource changed (2026-07-28 listen says so too).
+            resources: resources.then_some(ResourcesCapability { subscribe: None, list_changed: Some(false) }),
+            prompts: prompts.then_some(PromptsCapability { list_changed: Some(false) }),
+            completions: ((resources || prompts) && revision.announces_completions()).then_some(EmptyCapability {}),
+            logging: Some(EmptyCapability {}),
+            ..ours
         }
     }
 
@@ -233,7 +256,34 @@ impl Server {
         })
     }
 
-    fn tools_call(&self, revision: Revision, params: Map<String, Value>) -> Result<Answer, RpcError> {
+    fn tools_call(
+        &self,
+        revision: Revision,
+        session: &Session,
+        params: Map<String, Value>,
+        outbox: &dyn Outbox,
+    ) -> Result<Answer, RpcError> {
+        let requested = params.get("_meta").and_then(|meta| meta.get(META_LOG_LEVEL)).and_then(Value::as_str);
+        let requested = requested.map(str::to_string);
+        let log = |level: LoggingLevel, data: String| {
+            if surface::logs(revision, session, requested.as_deref(), level) {
+                let message = LoggingMessageParams { level, logger: Some("ctxlake".to_string()), data };
+                outbox.notify("notifications/message", serde_json::to_value(message).unwrap_or_default());
+            }
+        };
+        let answer = self.call_tool(revision, params);
+        match &answer {
+            Ok(result) if result.get("isError") == Some(&Value::Bool(true)) => {
+                let text = result["content"][0]["text"].as_str().unwrap_or_default();
+                log(LoggingLevel::Warning, format!("tool call refused: {text}"));
+            }
+            Ok(_) => log(LoggingLevel::Debug, "tool call answered".to_string()),
+            Err(error) => log(LoggingLevel::Warning, format!("tool call failed: {}", error.message)),
+        }
+        answer
+    }
+
+    fn call_tool(&self, revision: Revision, params: Map<String, Value>) -> Result<Answer, RpcError> {
         if !matches!(params.get("name"), Some(Value::String(_))) {
             return Err(RpcError::invalid_params("tools/call requires a `name` string"));
         }

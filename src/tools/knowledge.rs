@@ -299,6 +299,11 @@ impl Knowledge for KnowledgeTools {
     }
 }
 
+/// A record whole, as get_guidance returns it with detail full (the guidance resource).
+pub(crate) fn full_record(record: &KbRecord) -> Value {
+    render(record, Detail::Full)
+}
+
 /// A record as one result: the fields of `detail`, every string sanitized.
 fn render(record: &KbRecord, detail: Detail) -> Value {
     let Ok(Value::Object(mut all)) = serde_json::to_value(record) else { return Value::Object(Map::new()) };

@@ -8,8 +8,11 @@ pub mod fleet;
 pub mod knowledge;
 pub mod memory;
 pub mod paging;
+pub mod surface;
 
+use crate::catalog::surface::{Listed, PromptSpec, Surface, SurfaceError, TemplateSpec, Vars};
 use crate::catalog::{CallError, Output, ToolSpec, Tools};
+use crate::spec::mcp::PromptMessage;
 use crate::spec::tools::{Handlers, dispatch};
 use serde_json::Value;
 use std::sync::Arc;
@@ -20,6 +23,8 @@ pub struct Toolbox {
     pub memory: Arc<memory::MemoryTools>,
     pub knowledge: Arc<knowledge::KnowledgeTools>,
     pub context: context::ContextTools,
+    /// What the resources and prompts read beyond the tools (the briefing, the fleet's name).
+    ctx: crate::config::Ctx,
 }
 
 impl Toolbox {
@@ -28,7 +33,7 @@ impl Toolbox {
         let memory = Arc::new(memory::MemoryTools::new(ctx.clone()));
         // Context packs read through the same snapshot and knowledge base handles.
         let context = context::ContextTools::new(ctx.clone(), memory.clone(), knowledge.clone());
-        Toolbox { fleet: fleet::FleetTools::new(ctx), memory, knowledge, context }
+        Toolbox { fleet: fleet::FleetTools::new(ctx.clone()), memory, knowledge, context, ctx }
     }
 }
 
@@ -53,5 +58,27 @@ impl Handlers for Toolbox {
 impl Tools for Toolbox {
     fn call(&self, spec: &'static ToolSpec, arguments: Value) -> Result<Output, CallError> {
         dispatch(self, spec, arguments)
+    }
+
+    fn surface(&self) -> Option<&dyn Surface> {
+        Some(self)
+    }
+}
+
+impl Surface for Toolbox {
+    fn list(&self) -> Result<Vec<(&'static TemplateSpec, Listed<Vars>)>, SurfaceError> {
+        crate::spec::surface::list(self)
+    }
+
+    fn read(&self, spec: &'static TemplateSpec, vars: Vars) -> Result<String, SurfaceError> {
+        crate::spec::surface::read(self, spec, vars)
+    }
+
+    fn prompt(&self, spec: &'static PromptSpec, arguments: Value) -> Result<Vec<PromptMessage>, SurfaceError> {
+        crate::spec::surface::get(self, spec, arguments)
+    }
+
+    fn complete(&self, name: &str, prefix: &str) -> Result<Vec<String>, SurfaceError> {
+        crate::spec::surface::Resources::complete(self, name, prefix)
     }
 }

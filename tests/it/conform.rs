@@ -64,6 +64,9 @@ fn each_toy_defect_is_reported_by_the_check_meant_to_catch_it() {
             // pages tools/list naming its tool twice, and takes a cursor it never issued
             ("pagination.tools-to-the-end/1", "fail"),
             ("pagination.invalid-cursor/1", "fail"),
+            // and resources/list the same way
+            ("pagination.resources-to-the-end/1", "fail"),
+            ("pagination.resources-invalid-cursor/1", "fail"),
             // empty contents for every uri, listed or unknown
             ("resources.read-listed/1", "fail"),
             ("resources.unknown-uri-error/1", "fail"),
@@ -116,6 +119,10 @@ fn the_modern_toys_unasked_messages_are_reported_by_the_checks_meant_to_catch_th
             ("subscriptions.acknowledged-first", "fail"),
             ("subscriptions.only-requested", "fail"),
             ("subscriptions.id-on-every-notification", "fail"),
+            // lists without ttlMs and cacheScope
+            ("modern.resource-list-result/1", "fail"),
+            ("modern.resource-list-result/2", "fail"),
+            ("modern.prompt-list-result", "fail"),
         ],
     );
 }

@@ -98,8 +98,30 @@ fn tools_list_of_every_revision_matches_its_golden() {
     check_dir("tools_list", generated);
 }
 
+#[test]
+fn resource_templates_and_prompts_of_every_revision_match_their_golden() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::new(Toolbox::new(Ctx::under(dir.path(), "golden").unwrap()));
+    let generated = Revision::ALL
+        .iter()
+        .map(|revision| {
+            let lists: serde_json::Map<String, Value> = ["resources/templates/list", "prompts/list"]
+                .into_iter()
+                .map(|method| (method.to_string(), list(&server, *revision, method)["result"].clone()))
+                .collect();
+            (format!("{revision}.json"), serde_json::to_string_pretty(&lists).unwrap() + "\n")
+        })
+        .collect();
+    check_dir("surface_lists", generated);
+}
+
 /// `tools/list` as a client of `revision` receives it: after `initialize`, or with the modern envelope.
 pub(crate) fn tools_list(server: &Server, revision: Revision) -> Value {
+    list(server, revision, "tools/list")
+}
+
+/// The answer to the list request `method` as a client of `revision` receives it.
+fn list(server: &Server, revision: Revision, method: &str) -> Value {
     let mut session = Session::new();
     let mut params = json!({});
     if revision.is_modern() {
@@ -110,8 +132,8 @@ pub(crate) fn tools_list(server: &Server, revision: Revision) -> Value {
             "protocolVersion": revision.as_str(), "capabilities": {}, "clientInfo": {"name": "golden", "version": "1"}}});
         server.handle(&mut session, init).expect("initialize is answered");
     }
-    let list = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": params});
-    serde_json::from_str(&server.handle(&mut session, list).expect("tools/list is answered").encode()).unwrap()
+    let list = json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params});
+    serde_json::from_str(&server.handle(&mut session, list).expect("a list is answered").encode()).unwrap()
 }
 
 #[test]

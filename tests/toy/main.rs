@@ -5,13 +5,16 @@
 //! - it answers notifications (rpc.no-answer);
 //! - it echoes integer ids back as strings (rpc.id-echo/integer, lifecycle.ping);
 //! - its InitializeResult has no serverInfo (wire.initialize);
-//! - it reports a missing tool argument as -32602 in every revision (tools.input-validation-is-tool-error).
+//! - it reports a missing tool argument as -32602 in every revision (tools.input-validation-is-tool-error);
+//! - it pages tools/list and resources/list naming an item twice, and takes cursors it never
+//!   issued (pagination.*).
 //!
 //! It is otherwise a plain legacy-era server with one tool, `echo(text: string)`, and no 2026-07-28.
 //!
 //! `toy_mcp --modern` also speaks 2026-07-28 (`server/discover`), with the defects of what a
 //! server sends unasked (features/messages.feature):
-//! - its results carry a `_meta` key whose name ends in `_` (meta.key-names);
+//! - its results carry a `_meta` key whose name ends in `_` (meta.key-names), and its lists no
+//!   caching hints (modern.resource-list-result, modern.prompt-list-result);
 //! - it declares an extension `tasks` without a prefix (meta.extension-keys);
 //! - `echo` logs though no log level was asked for (logging.no-message-without-level), and
 //!   sends `notifications/cancelled` for its own call (cancel.server-cancels-only-listen);
@@ -84,7 +87,7 @@ fn modern_answer(method: &str, params: &Value) -> Result<Value, (i64, &'static s
     match method {
         "server/discover" => Ok(stamp(json!({
             "supportedVersions": ["2025-11-25", "2026-07-28"],
-            "capabilities": {"tools": {}, "extensions": {"tasks": {}}},
+            "capabilities": {"tools": {}, "resources": {}, "prompts": {}, "extensions": {"tasks": {}}},
             "serverInfo": {"name": "toy-mcp", "version": "0.1"}
         }))),
         "tools/call" if params["task"].is_object() => Ok(
@@ -190,8 +193,12 @@ fn answer(method: &str, params: &Value) -> Result<Value, (i64, &'static str)> {
                 _ => Ok(json!({"tools": [echo], "nextCursor": "p2"})),
             }
         }
-        // Reads every uri, listed or not, as empty contents.
-        "resources/list" => Ok(json!({"resources": [{"uri": "toy://a", "name": "a"}]})),
+        // Pages twice, listing its one resource on both pages; takes any other cursor for the
+        // first. Reads every uri, listed or not, as empty contents.
+        "resources/list" => match params["cursor"].as_str() {
+            Some("r2") => Ok(json!({"resources": [{"uri": "toy://a", "name": "a-again"}]})),
+            _ => Ok(json!({"resources": [{"uri": "toy://a", "name": "a"}], "nextCursor": "r2"})),
+        },
         "resources/read" => Ok(json!({"contents": []})),
         // A message role MCP does not have; an unknown prompt is an internal error.
         "prompts/list" => Ok(json!({"prompts": [{"name": "greet", "arguments": [{"name": "who"}]}]})),

@@ -37,6 +37,11 @@ pub fn register(r: &mut Registry) {
         let sent: Vec<&Value> = w.heard.iter().filter(|f| f["method"] == json!(a[0])).collect();
         ensure(sent.is_empty(), || format!("the server sent {} {}: {}", sent.len(), a[0], sent[0]))
     });
+    r.add(r#"the server sent (a|no) "([^"]*)" at level "([^"]*)""#, |w, a, _| {
+        let count =
+            w.heard.iter().filter(|f| f["method"] == json!(a[1]) && f["params"]["level"] == json!(a[2])).count();
+        ensure((count > 0) == (a[0] == "a"), || format!("the server sent {count} {} at level {}", a[1], a[2]))
+    });
     r.add("every _meta key the server sent follows the naming rules", |w, _, _| {
         let mut bad = vec![];
         for frame in &w.heard {

@@ -44,6 +44,26 @@ pub fn register(r: &mut Registry) {
         }
         Ok(())
     });
+    r.add(r"the items listed have the (\S+) (.+)", |w, a, _| {
+        let got: Vec<Value> = w.listed.iter().map(|item| item[&a[0]].clone()).collect();
+        let expected: Value = serde_json::from_str(&a[1]).map_err(|e| fail(format!("not JSON: {e}")))?;
+        ensure(Value::Array(got.clone()) == expected, || format!("listed {}s: {got:?}, expected {expected}", a[0]))
+    });
+    // The quoted text may hold `\"` for a quote.
+    r.add(r#"the result at (\S+) (mentions|does not mention) "((?:[^"\\]|\\.)*)""#, |w, a, _| {
+        let result = w.result()?;
+        let text = result.pointer(&a[0]).and_then(Value::as_str);
+        let text = text.ok_or_else(|| fail(format!("no text at {}: {result}", a[0])))?;
+        let (wanted, needle) = (a[1] == "mentions", a[2].replace("\\\"", "\""));
+        ensure(text.contains(&needle) == wanted, || format!("{} {} {needle:?}: {text}", a[0], a[1]))
+    });
+    r.add(r"the result at (\S+) has no U\+([0-9A-Fa-f]{4,6})", |w, a, _| {
+        let code = u32::from_str_radix(&a[1], 16).ok().and_then(char::from_u32).ok_or_else(|| fail("a code point"))?;
+        let result = w.result()?;
+        let text = result.pointer(&a[0]).and_then(Value::as_str);
+        let text = text.ok_or_else(|| fail(format!("no text at {}: {result}", a[0])))?;
+        ensure(!text.contains(code), || format!("U+{} reached {}: {text:?}", a[1], a[0]))
+    });
     r.add("every listed resource reads as contents naming its uri", |w, _, _| {
         let uris: Vec<String> =
             listed(w, "resources")?.iter().filter_map(|r| r["uri"].as_str().map(str::to_string)).collect();

@@ -105,6 +105,59 @@ pub struct CallToolResult {
         ::serde_json::Value,
     >,
 }
+///`CompleteParams`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+pub struct CompleteParams {
+    pub argument: CompletionArgument,
+    #[serde(rename = "ref")]
+    pub ref_: CompletionReference,
+}
+///`CompleteResult`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CompleteResult {
+    pub completion: Completion,
+    #[serde(rename = "_meta", skip_serializing_if = "::std::option::Option::is_none")]
+    pub meta: ::std::option::Option<ResultMeta>,
+    #[serde(
+        rename = "resultType",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub result_type: ::std::option::Option<ResultType>,
+}
+///`Completion`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Completion {
+    #[serde(rename = "hasMore", skip_serializing_if = "::std::option::Option::is_none")]
+    pub has_more: ::std::option::Option<bool>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub total: ::std::option::Option<u64>,
+    pub values: ::std::vec::Vec<::std::string::String>,
+}
+///`CompletionArgument`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+pub struct CompletionArgument {
+    pub name: ::std::string::String,
+    pub value: ::std::string::String,
+}
+///`CompletionReference`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(untagged)]
+pub enum CompletionReference {
+    PromptReference(PromptReference),
+    ResourceTemplateReference(ResourceTemplateReference),
+}
+impl ::std::convert::From<PromptReference> for CompletionReference {
+    fn from(value: PromptReference) -> Self {
+        Self::PromptReference(value)
+    }
+}
+impl ::std::convert::From<ResourceTemplateReference> for CompletionReference {
+    fn from(value: ResourceTemplateReference) -> Self {
+        Self::ResourceTemplateReference(value)
+    }
+}
 ///The content blocks ctxlake emits (text only).
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 #[serde(transparent)]
@@ -143,6 +196,65 @@ pub struct DiscoverResult {
     #[serde(rename = "ttlMs")]
     pub ttl_ms: u64,
 }
+///`EmbeddedResource`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EmbeddedResource {
+    pub resource: TextResourceContents,
+    #[serde(rename = "type")]
+    pub type_: EmbeddedResourceType,
+}
+///`EmbeddedResourceType`
+#[derive(
+    ::serde::Deserialize,
+    ::serde::Serialize,
+    Clone,
+    Copy,
+    Debug,
+    Eq,
+    Hash,
+    Ord,
+    PartialEq,
+    PartialOrd
+)]
+pub enum EmbeddedResourceType {
+    #[serde(rename = "resource")]
+    Resource,
+}
+impl ::std::fmt::Display for EmbeddedResourceType {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        match *self {
+            Self::Resource => f.write_str("resource"),
+        }
+    }
+}
+impl ::std::str::FromStr for EmbeddedResourceType {
+    type Err = self::error::ConversionError;
+    fn from_str(
+        value: &str,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        match value {
+            "resource" => Ok(Self::Resource),
+            _ => Err("invalid value".into()),
+        }
+    }
+}
+impl ::std::convert::TryFrom<&str> for EmbeddedResourceType {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: &str,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for EmbeddedResourceType {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
 ///A capability announced by its presence alone (`{}`).
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -151,6 +263,39 @@ pub struct EmptyCapability {}
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct EmptyResult {}
+///`GetPromptParams`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+pub struct GetPromptParams {
+    #[serde(default, skip_serializing_if = ":: std :: collections :: HashMap::is_empty")]
+    pub arguments: ::std::collections::HashMap<
+        ::std::string::String,
+        ::std::string::String,
+    >,
+    pub name: ::std::string::String,
+}
+///`GetPromptResult`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GetPromptResult {
+    #[serde(
+        rename = "cacheScope",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub cache_scope: ::std::option::Option<CacheScope>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub description: ::std::option::Option<::std::string::String>,
+    pub messages: ::std::vec::Vec<PromptMessage>,
+    #[serde(rename = "_meta", skip_serializing_if = "::std::option::Option::is_none")]
+    pub meta: ::std::option::Option<ResultMeta>,
+    #[serde(
+        rename = "resultType",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub result_type: ::std::option::Option<ResultType>,
+    ///since 2026-07-28
+    #[serde(rename = "ttlMs", skip_serializing_if = "::std::option::Option::is_none")]
+    pub ttl_ms: ::std::option::Option<u64>,
+}
 ///`Implementation`
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 pub struct Implementation {
@@ -180,6 +325,88 @@ pub struct InitializeResult {
     #[serde(rename = "serverInfo")]
     pub server_info: Implementation,
 }
+///`ListPromptsResult`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ListPromptsResult {
+    #[serde(
+        rename = "cacheScope",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub cache_scope: ::std::option::Option<CacheScope>,
+    #[serde(rename = "_meta", skip_serializing_if = "::std::option::Option::is_none")]
+    pub meta: ::std::option::Option<ResultMeta>,
+    ///an opaque token for the next page; absent on the last
+    #[serde(
+        rename = "nextCursor",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub next_cursor: ::std::option::Option<::std::string::String>,
+    pub prompts: ::std::vec::Vec<Prompt>,
+    #[serde(
+        rename = "resultType",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub result_type: ::std::option::Option<ResultType>,
+    ///since 2026-07-28
+    #[serde(rename = "ttlMs", skip_serializing_if = "::std::option::Option::is_none")]
+    pub ttl_ms: ::std::option::Option<u64>,
+}
+///`ListResourceTemplatesResult`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ListResourceTemplatesResult {
+    #[serde(
+        rename = "cacheScope",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub cache_scope: ::std::option::Option<CacheScope>,
+    #[serde(rename = "_meta", skip_serializing_if = "::std::option::Option::is_none")]
+    pub meta: ::std::option::Option<ResultMeta>,
+    ///an opaque token for the next page; absent on the last
+    #[serde(
+        rename = "nextCursor",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub next_cursor: ::std::option::Option<::std::string::String>,
+    #[serde(rename = "resourceTemplates")]
+    pub resource_templates: ::std::vec::Vec<ResourceTemplate>,
+    #[serde(
+        rename = "resultType",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub result_type: ::std::option::Option<ResultType>,
+    ///since 2026-07-28
+    #[serde(rename = "ttlMs", skip_serializing_if = "::std::option::Option::is_none")]
+    pub ttl_ms: ::std::option::Option<u64>,
+}
+///`ListResourcesResult`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ListResourcesResult {
+    #[serde(
+        rename = "cacheScope",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub cache_scope: ::std::option::Option<CacheScope>,
+    #[serde(rename = "_meta", skip_serializing_if = "::std::option::Option::is_none")]
+    pub meta: ::std::option::Option<ResultMeta>,
+    ///an opaque token for the next page; absent on the last
+    #[serde(
+        rename = "nextCursor",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub next_cursor: ::std::option::Option<::std::string::String>,
+    pub resources: ::std::vec::Vec<Resource>,
+    #[serde(
+        rename = "resultType",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub result_type: ::std::option::Option<ResultType>,
+    ///since 2026-07-28
+    #[serde(rename = "ttlMs", skip_serializing_if = "::std::option::Option::is_none")]
+    pub ttl_ms: ::std::option::Option<u64>,
+}
 ///`ListToolsResult`
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -201,6 +428,94 @@ pub struct ListToolsResult {
     #[serde(rename = "ttlMs", skip_serializing_if = "::std::option::Option::is_none")]
     pub ttl_ms: ::std::option::Option<u64>,
 }
+///RFC 5424 severities, least severe first.
+#[derive(
+    ::serde::Deserialize,
+    ::serde::Serialize,
+    Clone,
+    Copy,
+    Debug,
+    Eq,
+    Hash,
+    Ord,
+    PartialEq,
+    PartialOrd
+)]
+pub enum LoggingLevel {
+    #[serde(rename = "debug")]
+    Debug,
+    #[serde(rename = "info")]
+    Info,
+    #[serde(rename = "notice")]
+    Notice,
+    #[serde(rename = "warning")]
+    Warning,
+    #[serde(rename = "error")]
+    Error,
+    #[serde(rename = "critical")]
+    Critical,
+    #[serde(rename = "alert")]
+    Alert,
+    #[serde(rename = "emergency")]
+    Emergency,
+}
+impl ::std::fmt::Display for LoggingLevel {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        match *self {
+            Self::Debug => f.write_str("debug"),
+            Self::Info => f.write_str("info"),
+            Self::Notice => f.write_str("notice"),
+            Self::Warning => f.write_str("warning"),
+            Self::Error => f.write_str("error"),
+            Self::Critical => f.write_str("critical"),
+            Self::Alert => f.write_str("alert"),
+            Self::Emergency => f.write_str("emergency"),
+        }
+    }
+}
+impl ::std::str::FromStr for LoggingLevel {
+    type Err = self::error::ConversionError;
+    fn from_str(
+        value: &str,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        match value {
+            "debug" => Ok(Self::Debug),
+            "info" => Ok(Self::Info),
+            "notice" => Ok(Self::Notice),
+            "warning" => Ok(Self::Warning),
+            "error" => Ok(Self::Error),
+            "critical" => Ok(Self::Critical),
+            "alert" => Ok(Self::Alert),
+            "emergency" => Ok(Self::Emergency),
+            _ => Err("invalid value".into()),
+        }
+    }
+}
+impl ::std::convert::TryFrom<&str> for LoggingLevel {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: &str,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for LoggingLevel {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+///`LoggingMessageParams`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LoggingMessageParams {
+    pub data: ::std::string::String,
+    pub level: LoggingLevel,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub logger: ::std::option::Option<::std::string::String>,
+}
 ///since 2026-07-28: the per-request envelope in params._meta.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 pub struct ModernRequestMeta {
@@ -217,6 +532,117 @@ pub struct ModernRequestMeta {
     #[serde(rename = "io.modelcontextprotocol/protocolVersion")]
     pub io_modelcontextprotocol_protocol_version: ::std::string::String,
 }
+///The params of a list request (resources/list, resources/templates/list, prompts/list).
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
+pub struct PaginatedParams {
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub cursor: ::std::option::Option<::std::string::String>,
+}
+///`Prompt`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Prompt {
+    #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+    pub arguments: ::std::vec::Vec<PromptArgument>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub description: ::std::option::Option<::std::string::String>,
+    pub name: ::std::string::String,
+    ///since 2025-06-18
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub title: ::std::option::Option<::std::string::String>,
+}
+///`PromptArgument`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PromptArgument {
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub description: ::std::option::Option<::std::string::String>,
+    pub name: ::std::string::String,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub required: ::std::option::Option<bool>,
+}
+///The content blocks ctxlake's prompts carry: text, and a resource embedded whole.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(untagged)]
+pub enum PromptContent {
+    TextContent(TextContent),
+    EmbeddedResource(EmbeddedResource),
+}
+impl ::std::convert::From<TextContent> for PromptContent {
+    fn from(value: TextContent) -> Self {
+        Self::TextContent(value)
+    }
+}
+impl ::std::convert::From<EmbeddedResource> for PromptContent {
+    fn from(value: EmbeddedResource) -> Self {
+        Self::EmbeddedResource(value)
+    }
+}
+///`PromptMessage`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PromptMessage {
+    pub content: PromptContent,
+    pub role: Role,
+}
+///`PromptReference`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+pub struct PromptReference {
+    pub name: ::std::string::String,
+    #[serde(rename = "type")]
+    pub type_: PromptReferenceType,
+}
+///`PromptReferenceType`
+#[derive(
+    ::serde::Deserialize,
+    ::serde::Serialize,
+    Clone,
+    Copy,
+    Debug,
+    Eq,
+    Hash,
+    Ord,
+    PartialEq,
+    PartialOrd
+)]
+pub enum PromptReferenceType {
+    #[serde(rename = "ref/prompt")]
+    RefPrompt,
+}
+impl ::std::fmt::Display for PromptReferenceType {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        match *self {
+            Self::RefPrompt => f.write_str("ref/prompt"),
+        }
+    }
+}
+impl ::std::str::FromStr for PromptReferenceType {
+    type Err = self::error::ConversionError;
+    fn from_str(
+        value: &str,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        match value {
+            "ref/prompt" => Ok(Self::RefPrompt),
+            _ => Err("invalid value".into()),
+        }
+    }
+}
+impl ::std::convert::TryFrom<&str> for PromptReferenceType {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: &str,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for PromptReferenceType {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
 ///`PromptsCapability`
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
 pub struct PromptsCapability {
@@ -225,6 +651,126 @@ pub struct PromptsCapability {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub list_changed: ::std::option::Option<bool>,
+}
+///`ReadResourceParams`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+pub struct ReadResourceParams {
+    pub uri: ::std::string::String,
+}
+///`ReadResourceResult`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ReadResourceResult {
+    #[serde(
+        rename = "cacheScope",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub cache_scope: ::std::option::Option<CacheScope>,
+    pub contents: ::std::vec::Vec<TextResourceContents>,
+    #[serde(rename = "_meta", skip_serializing_if = "::std::option::Option::is_none")]
+    pub meta: ::std::option::Option<ResultMeta>,
+    #[serde(
+        rename = "resultType",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub result_type: ::std::option::Option<ResultType>,
+    ///since 2026-07-28
+    #[serde(rename = "ttlMs", skip_serializing_if = "::std::option::Option::is_none")]
+    pub ttl_ms: ::std::option::Option<u64>,
+}
+///`Resource`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Resource {
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub description: ::std::option::Option<::std::string::String>,
+    #[serde(rename = "mimeType", skip_serializing_if = "::std::option::Option::is_none")]
+    pub mime_type: ::std::option::Option<::std::string::String>,
+    pub name: ::std::string::String,
+    ///since 2025-06-18
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub title: ::std::option::Option<::std::string::String>,
+    pub uri: ::std::string::String,
+}
+///the data of -32602 for resources/read of a URI no resource answers to (SEP-2164)
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ResourceNotFoundData {
+    pub uri: ::std::string::String,
+}
+///`ResourceTemplate`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ResourceTemplate {
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub description: ::std::option::Option<::std::string::String>,
+    #[serde(rename = "mimeType", skip_serializing_if = "::std::option::Option::is_none")]
+    pub mime_type: ::std::option::Option<::std::string::String>,
+    pub name: ::std::string::String,
+    ///since 2025-06-18
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub title: ::std::option::Option<::std::string::String>,
+    ///an RFC 6570 URI template
+    #[serde(rename = "uriTemplate")]
+    pub uri_template: ::std::string::String,
+}
+///`ResourceTemplateReference`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+pub struct ResourceTemplateReference {
+    #[serde(rename = "type")]
+    pub type_: ResourceTemplateReferenceType,
+    pub uri: ::std::string::String,
+}
+///`ResourceTemplateReferenceType`
+#[derive(
+    ::serde::Deserialize,
+    ::serde::Serialize,
+    Clone,
+    Copy,
+    Debug,
+    Eq,
+    Hash,
+    Ord,
+    PartialEq,
+    PartialOrd
+)]
+pub enum ResourceTemplateReferenceType {
+    #[serde(rename = "ref/resource")]
+    RefResource,
+}
+impl ::std::fmt::Display for ResourceTemplateReferenceType {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        match *self {
+            Self::RefResource => f.write_str("ref/resource"),
+        }
+    }
+}
+impl ::std::str::FromStr for ResourceTemplateReferenceType {
+    type Err = self::error::ConversionError;
+    fn from_str(
+        value: &str,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        match value {
+            "ref/resource" => Ok(Self::RefResource),
+            _ => Err("invalid value".into()),
+        }
+    }
+}
+impl ::std::convert::TryFrom<&str> for ResourceTemplateReferenceType {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: &str,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for ResourceTemplateReferenceType {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
 }
 ///`ResourcesCapability`
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
@@ -298,6 +844,61 @@ impl ::std::convert::TryFrom<::std::string::String> for ResultType {
         value.parse()
     }
 }
+///`Role`
+#[derive(
+    ::serde::Deserialize,
+    ::serde::Serialize,
+    Clone,
+    Copy,
+    Debug,
+    Eq,
+    Hash,
+    Ord,
+    PartialEq,
+    PartialOrd
+)]
+pub enum Role {
+    #[serde(rename = "user")]
+    User,
+    #[serde(rename = "assistant")]
+    Assistant,
+}
+impl ::std::fmt::Display for Role {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        match *self {
+            Self::User => f.write_str("user"),
+            Self::Assistant => f.write_str("assistant"),
+        }
+    }
+}
+impl ::std::str::FromStr for Role {
+    type Err = self::error::ConversionError;
+    fn from_str(
+        value: &str,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        match value {
+            "user" => Ok(Self::User),
+            "assistant" => Ok(Self::Assistant),
+            _ => Err("invalid value".into()),
+        }
+    }
+}
+impl ::std::convert::TryFrom<&str> for Role {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: &str,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for Role {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
 ///What a server serves. ctxlake serves tools; `serve --conformance-fixtures` adds what the official conformance suite exercises besides.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
 pub struct ServerCapabilities {
@@ -311,6 +912,11 @@ pub struct ServerCapabilities {
     pub resources: ::std::option::Option<ResourcesCapability>,
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub tools: ::std::option::Option<ToolsCapability>,
+}
+///logging/setLevel (before 2026-07-28).
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+pub struct SetLevelParams {
+    pub level: LoggingLevel,
 }
 ///since 2026-07-28: the notification types a subscriptions/listen stream carries, each opt-in.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
@@ -453,6 +1059,15 @@ impl ::std::convert::TryFrom<::std::string::String> for TextContentType {
     ) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
+}
+///`TextResourceContents`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TextResourceContents {
+    #[serde(rename = "mimeType", skip_serializing_if = "::std::option::Option::is_none")]
+    pub mime_type: ::std::option::Option<::std::string::String>,
+    pub text: ::std::string::String,
+    pub uri: ::std::string::String,
 }
 ///`Tool`
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]

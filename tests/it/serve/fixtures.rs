@@ -149,5 +149,7 @@ fn without_the_flag_no_fixture_is_served() {
         list["result"]["tools"].as_array().unwrap().iter().filter_map(|t| t["name"].as_str()).collect();
     assert!(!names.iter().any(|n| n.starts_with("test_")), "{names:?}");
     let read = json!({"jsonrpc": "2.0", "id": 2, "method": "resources/read", "params": {"uri": "test://static-text"}});
-    assert_eq!(frame(&post(&server, &read, &[]))["error"]["code"], -32601);
+    let answer = frame(&post(&server, &read, &[]));
+    assert_eq!(answer["error"]["code"], -32602, "ctxlake's own resources do not include the fixture's: {answer}");
+    assert_eq!(answer["error"]["data"]["uri"], "test://static-text");
 }

@@ -1,0 +1,299 @@
+//! The MCP methods over ctxlake's resources and prompts (`catalog::Surface`): resources/list
+//! (paged), resources/templates/list, resources/read, prompts/list, prompts/get,
+//! completion/complete and logging/setLevel, each shaped for the revision in force. A resource
+//! or prompt is served only where the tool whose data it shows is visible to the caller.
+
+use crate::catalog::surface::{
+    PROMPTS, PromptSpec, Surface, SurfaceError, TEMPLATES, TemplateSpec, enum_values, expand, find_prompt,
+    find_template, prompt_arguments, variables,
+};
+use crate::rpc::results::{result_meta, to_object};
+use crate::rpc::{Revision, RpcError, Session};
+use crate::spec::mcp::{
+    CacheScope, CompleteParams, CompleteResult, Completion, CompletionReference, GetPromptParams, GetPromptResult,
+    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, LoggingLevel, PaginatedParams, Prompt,
+    ReadResourceParams, ReadResourceResult, Resource, ResourceTemplate, ResultMeta, ResultType, SetLevelParams,
+    TextResourceContents,
+};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+/// resources/list answers this many resources a page.
+pub const PAGE: usize = 50;
+/// The catalogs (templates, prompts) never change while a process runs.
+const CATALOG_TTL_MS: u64 = 3_600_000;
+/// What `ctxlake sync` may change at any moment: read fresh every time.
+const CONTENT_TTL_MS: u64 = 0;
+/// A cursor is the offset of the page it starts, behind this prefix (opaque to clients).
+const CURSOR_PREFIX: &str = "ctxlake-offset:";
+/// Completion answers at most this many values (MCP's cap); `total` says how many matched.
+const MAX_COMPLETIONS: usize = 100;
+
+/// RFC 5424 severities, least severe first, as `LoggingLevel` spells them.
+pub const LEVELS: [&str; 8] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+
+/// The rank of `level` in `LEVELS`, `None` for a name that is not a level.
+pub fn level_rank(level: &str) -> Option<usize> {
+    LEVELS.iter().position(|known| *known == level)
+}
+
+type Answer = Map<String, Value>;
+
+/// Which tools the caller sees (a resource or prompt shows a tool's data only where it does).
+pub type Visible<'a> = &'a dyn Fn(&str) -> bool;
+
+/// The answer to `method` if it is one of this module's, `None` otherwise.
+pub fn request(
+    surface: &dyn Surface,
+    visible: Visible<'_>,
+    revision: Revision,
+    session: &mut Session,
+    method: &str,
+    params: Map<String, Value>,
+) -> Option<Result<Answer, RpcError>> {
+    Some(match method {
+        "resources/list" => resources_list(surface, visible, revision, params),
+        "resources/templates/list" => templates_list(visible, revision, params),
+        "resources/read" => read(surface, visible, revision, params),
+        "prompts/list" => prompts_list(visible, revision, params),
+        "prompts/get" => get(surface, visible, revision, params),
+        "completion/complete" => complete(surface, visible, revision, params),
+        "logging/setLevel" if revision.has_session_log_level() => set_level(session, params),
+        _ => return None,
+    })
+}
+
+/// Whether the caller sees any template, and any prompt (what the capabilities announce).
+pub fn offered(visible: Visible<'_>) -> (bool, bool) {
+    (TEMPLATES.iter().any(|t| visible(t.reads)), PROMPTS.iter().any(|p| visible(p.reads)))
+}
+
+fn parse<T: DeserializeOwned>(method: &str, params: Map<String, Value>) -> Result<T, RpcError> {
+    serde_json::from_value(Value::Object(params)).map_err(|e| RpcError::invalid_params(format!("{method}: {e}")))
+}
+
+/// The modern members every result of this module carries: resultType and the server's identity.
+fn modern(revision: Revision) -> (Option<ResultType>, Option<ResultMeta>) {
+    match revision.is_modern() {
+        true => (Some(ResultType::Complete), Some(result_meta())),
+        false => (None, None),
+    }
+}
+
+/// The caching hints of a 2026-07-28 list or read.
+fn hints(revision: Revision, ttl_ms: u64, scope: CacheScope) -> (Option<u64>, Option<CacheScope>) {
+    match revision.is_modern() {
+        true => (Some(ttl_ms), Some(scope)),
+        false => (None, None),
+    }
+}
+
+fn surface_error(error: SurfaceError) -> RpcError {
+    match error {
+        SurfaceError::Arguments(detail) => RpcError::invalid_params(detail),
+        SurfaceError::NotFound(detail) => RpcError::invalid_params(format!("not found: {detail}")),
+        SurfaceError::Unavailable(detail) => RpcError::internal(detail),
+    }
+}
+
+/// The offset a list request starts at: 0 without a cursor, else the one a cursor names,
+/// which must be inside the list (an issued cursor from a list that since shrank is refused too).
+fn start(cursor: Option<&str>, len: usize) -> Result<usize, RpcError> {
+    let Some(cursor) = cursor else { return Ok(0) };
+    let offset = cursor.strip_prefix(CURSOR_PREFIX).and_then(|n| n.parse::<usize>().ok());
+    match offset {
+        Some(offset) if offset > 0 && offset < len => Ok(offset),
+        _ => Err(RpcError::invalid_params("`cursor`: not a cursor this server issued for this list")),
+    }
+}
+
+fn resources_list(
+    surface: &dyn Surface,
+    visible: Visible<'_>,
+    revision: Revision,
+    params: Map<String, Value>,
+) -> Result<Answer, RpcError> {
+    let params: PaginatedParams = parse("resources/list", params)?;
+    let listed: Vec<_> =
+        surface.list().map_err(surface_error)?.into_iter().filter(|(spec, _)| visible(spec.reads)).collect();
+    let offset = start(params.cursor.as_deref(), listed.len())?;
+    let end = (offset + PAGE).min(listed.len());
+    let resources = listed[offset..end]
+        .iter()
+        .map(|(spec, listed)| Resource {
+            uri: expand(spec.uri_template, &listed.vars),
+            name: listed.name.clone(),
+            title: revision.has_titles().then(|| listed.title.clone()),
+            description: Some(spec.description.to_string()),
+            mime_type: Some(spec.mime_type.to_string()),
+        })
+        .collect();
+    let (result_type, meta) = modern(revision);
+    let (ttl_ms, cache_scope) = hints(revision, CONTENT_TTL_MS, CacheScope::Private);
+    let next_cursor = (end < listed.len()).then(|| format!("{CURSOR_PREFIX}{end}"));
+    to_object(ListResourcesResult { resources, next_cursor, result_type, ttl_ms, cache_scope, meta })
+}
+
+/// One page holds every template and every prompt: no cursor was ever issued for them.
+fn one_page(method: &str, params: Map<String, Value>) -> Result<(), RpcError> {
+    let params: PaginatedParams = parse(method, params)?;
+    match params.cursor {
+        Some(_) => Err(RpcError::invalid_params(format!("`cursor`: this server issued none ({method} is one page)"))),
+        None => Ok(()),
+    }
+}
+
+fn templates_list(visible: Visible<'_>, revision: Revision, params: Map<String, Value>) -> Result<Answer, RpcError> {
+    one_page("resources/templates/list", params)?;
+    let resource_templates = TEMPLATES
+        .iter()
+        .filter(|spec| visible(spec.reads))
+        .map(|spec| ResourceTemplate {
+            uri_template: spec.uri_template.to_string(),
+            name: spec.name.to_string(),
+            title: revision.has_titles().then(|| spec.title.to_string()),
+            description: Some(spec.description.to_string()),
+            mime_type: Some(spec.mime_type.to_string()),
+        })
+        .collect();
+    let (result_type, meta) = modern(revision);
+    let (ttl_ms, cache_scope) = hints(revision, CATALOG_TTL_MS, CacheScope::Public);
+    to_object(ListResourceTemplatesResult {
+        resource_templates,
+        next_cursor: None,
+        result_type,
+        ttl_ms,
+        cache_scope,
+        meta,
+    })
+}
+
+fn read(
+    surface: &dyn Surface,
+    visible: Visible<'_>,
+    revision: Revision,
+    params: Map<String, Value>,
+) -> Result<Answer, RpcError> {
+    let params: ReadResourceParams = parse("resources/read", params)?;
+    let uri = params.uri;
+    let Some((spec, vars)) = find_template(&uri).filter(|(spec, _)| visible(spec.reads)) else {
+        return Err(RpcError::resource_not_found(&uri, "no resource of this server has this URI"));
+    };
+    let text = surface.read(spec, vars).map_err(|error| match error {
+        SurfaceError::NotFound(detail) => RpcError::resource_not_found(&uri, detail),
+        other => surface_error(other),
+    })?;
+    let contents = vec![TextResourceContents { uri, mime_type: Some(spec.mime_type.to_string()), text }];
+    let (result_type, meta) = modern(revision);
+    let (ttl_ms, cache_scope) = hints(revision, CONTENT_TTL_MS, CacheScope::Private);
+    to_object(ReadResourceResult { contents, result_type, ttl_ms, cache_scope, meta })
+}
+
+fn prompts_list(visible: Visible<'_>, revision: Revision, params: Map<String, Value>) -> Result<Answer, RpcError> {
+    one_page("prompts/list", params)?;
+    let prompts = PROMPTS
+        .iter()
+        .filter(|spec| visible(spec.reads))
+        .map(|spec| Prompt {
+            name: spec.name.to_string(),
+            title: revision.has_titles().then(|| spec.title.to_string()),
+            description: Some(spec.description.to_string()),
+            arguments: prompt_arguments(spec),
+        })
+        .collect();
+    let (result_type, meta) = modern(revision);
+    let (ttl_ms, cache_scope) = hints(revision, CATALOG_TTL_MS, CacheScope::Public);
+    to_object(ListPromptsResult { prompts, next_cursor: None, result_type, ttl_ms, cache_scope, meta })
+}
+
+fn visible_prompt(visible: Visible<'_>, name: &str) -> Result<&'static PromptSpec, RpcError> {
+    find_prompt(name)
+        .filter(|spec| visible(spec.reads))
+        .ok_or_else(|| RpcError::invalid_params(format!("unknown prompt `{name}`")))
+}
+
+fn get(
+    surface: &dyn Surface,
+    visible: Visible<'_>,
+    revision: Revision,
+    params: Map<String, Value>,
+) -> Result<Answer, RpcError> {
+    let arguments = params.get("arguments").and_then(Value::as_object).into_iter().flatten();
+    if let Some((name, _)) = arguments.into_iter().find(|(_, value)| !value.is_string()) {
+        return Err(RpcError::invalid_params(format!("prompts/get: argument `{name}` is not a string")));
+    }
+    let params: GetPromptParams = parse("prompts/get", params)?;
+    let spec = visible_prompt(visible, &params.name)?;
+    let arguments = Value::Object(params.arguments.into_iter().map(|(k, v)| (k, Value::String(v))).collect());
+    let messages = surface.prompt(spec, arguments).map_err(surface_error)?;
+    let (result_type, meta) = modern(revision);
+    // GetPromptResult is not a CacheableResult (2026-07-28 schema): no hints.
+    let description = Some(spec.description.to_string());
+    to_object(GetPromptResult { description, messages, result_type, ttl_ms: None, cache_scope: None, meta })
+}
+
+fn visible_template(visible: Visible<'_>, uri_template: &str) -> Result<&'static TemplateSpec, RpcError> {
+    TEMPLATES
+        .iter()
+        .find(|spec| spec.uri_template == uri_template && visible(spec.reads))
+        .ok_or_else(|| RpcError::invalid_params(format!("`ref.uri`: no resource template `{uri_template}`")))
+}
+
+fn complete(
+    surface: &dyn Surface,
+    visible: Visible<'_>,
+    revision: Revision,
+    params: Map<String, Value>,
+) -> Result<Answer, RpcError> {
+    let params: CompleteParams = parse("completion/complete", params)?;
+    let (argument, prefix) = (params.argument.name.as_str(), params.argument.value.as_str());
+    let (names, fixed): (Vec<String>, Option<&[&str]>) = match &params.ref_ {
+        CompletionReference::PromptReference(reference) => {
+            let spec = visible_prompt(visible, &reference.name)?;
+            (prompt_arguments(spec).into_iter().map(|a| a.name).collect(), enum_values(spec, argument))
+        }
+        CompletionReference::ResourceTemplateReference(reference) => {
+            let spec = visible_template(visible, &reference.uri)?;
+            (variables(spec.uri_template).into_iter().map(str::to_string).collect(), None)
+        }
+    };
+    if !names.iter().any(|name| name == argument) {
+        return Err(RpcError::invalid_params(format!(
+            "`argument.name`: `{argument}` is not one of {}",
+            names.join(", ")
+        )));
+    }
+    let values: Vec<String> = match fixed {
+        Some(values) => values.iter().filter(|v| v.starts_with(prefix)).map(|v| v.to_string()).collect(),
+        None => surface.complete(argument, prefix).map_err(surface_error)?,
+    };
+    let total = values.len();
+    let completion = Completion {
+        has_more: Some(total > MAX_COMPLETIONS),
+        total: Some(total as u64),
+        values: values.into_iter().take(MAX_COMPLETIONS).collect(),
+    };
+    let (result_type, meta) = modern(revision);
+    to_object(CompleteResult { completion, result_type, meta })
+}
+
+fn set_level(session: &mut Session, params: Map<String, Value>) -> Result<Answer, RpcError> {
+    if params.get("level").and_then(Value::as_str).is_none_or(|level| level_rank(level).is_none()) {
+        return Err(RpcError::invalid_params(format!("`level` must be one of {}", LEVELS.join(", "))));
+    }
+    let params: SetLevelParams = parse("logging/setLevel", params)?;
+    session.log_level = Some(params.level.to_string());
+    Ok(Map::new())
+}
+
+/// Whether a message at `level` goes out: to a client that asked for this level or a lower
+/// one, per request from 2026-07-28 (`requested`, from `_meta`), per session before (setLevel).
+/// A client that asked for nothing gets nothing.
+pub fn logs(revision: Revision, session: &Session, requested: Option<&str>, level: LoggingLevel) -> bool {
+    let threshold = match revision.has_session_log_level() {
+        true => session.log_level.as_deref(),
+        false => requested,
+    };
+    let rank = level_rank(&level.to_string());
+    matches!((threshold.and_then(level_rank), rank), (Some(threshold), Some(rank)) if rank >= threshold)
+}
