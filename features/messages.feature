@@ -70,3 +70,16 @@ Feature: What a server sends unasked
     Given a server initialized with revision "2026-07-28"
     When the client listens for "toolsListChanged,promptsListChanged,resourcesListChanged"
     Then every change notification the server sent carries a subscription id
+
+  @id:progress.names-a-request-in-flight-and-increases @must @cap-tools
+  Scenario Outline: progress notifications name a request in flight, and their progress increases
+    Ref: <revision> basic/utilities/progress: "Progress notifications MUST only reference tokens that: Were provided in an active request"; "The progress value MUST increase with each notification, even if the total is unknown"
+    Given a server initialized with revision "<revision>"
+    When the client lists "tools/list" to the end
+    And the client calls every listed read-only tool with a progress token
+    Then every progress notification the server sent names a request in flight and increases
+
+    Examples:
+      | revision   |
+      | 2025-11-25 |
+      | 2026-07-28 |

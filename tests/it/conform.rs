@@ -84,6 +84,7 @@ fn each_toy_defect_is_reported_by_the_check_meant_to_catch_it() {
             // it sends nothing unasked: the checks of features/messages.feature pass or do not apply
             ("meta.key-names/1", "pass"),
             ("tasks.declared-before-use", "not_applicable"),
+            ("progress.names-a-request-in-flight-and-increases/1", "pass"),
             // no 2026-07-28: its checks do not apply
             ("modern.discover", "not_applicable"),
             ("subscriptions.acknowledged-first", "not_applicable"),
@@ -119,6 +120,9 @@ fn the_modern_toys_unasked_messages_are_reported_by_the_checks_meant_to_catch_th
             ("subscriptions.acknowledged-first", "fail"),
             ("subscriptions.only-requested", "fail"),
             ("subscriptions.id-on-every-notification", "fail"),
+            // progress that goes back
+            ("progress.names-a-request-in-flight-and-increases/1", "fail"),
+            ("progress.names-a-request-in-flight-and-increases/2", "fail"),
             // lists without ttlMs and cacheScope
             ("modern.resource-list-result/1", "fail"),
             ("modern.resource-list-result/2", "fail"),

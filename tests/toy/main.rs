@@ -17,7 +17,8 @@
 //!   caching hints (modern.resource-list-result, modern.prompt-list-result);
 //! - it declares an extension `tasks` without a prefix (meta.extension-keys);
 //! - `echo` logs though no log level was asked for (logging.no-message-without-level), and
-//!   sends `notifications/cancelled` for its own call (cancel.server-cancels-only-listen);
+//!   sends `notifications/cancelled` for its own call (cancel.server-cancels-only-listen), and
+//!   progress that goes back from 50 to 10 (progress.names-a-request-in-flight-and-increases);
 //! - it runs a task-augmented call as a task without declaring tasks (tasks.declared-before-use);
 //! - `subscriptions/listen` sends a change before its acknowledgment
 //!   (subscriptions.acknowledged-first), acknowledges types nobody asked for
@@ -105,10 +106,17 @@ fn unasked(frame: &Value) -> Vec<Value> {
     let note = |method: &str, params: Value| json!({"jsonrpc": "2.0", "method": method, "params": params});
     let on = |id: &Value| json!({"io.modelcontextprotocol/subscriptionId": id});
     match frame["method"].as_str() {
-        Some("tools/call") if frame["params"]["task"].is_null() => vec![
-            note("notifications/message", json!({"level": "info", "data": "echo was called"})),
-            note("notifications/cancelled", json!({"requestId": frame["id"], "reason": "toy"})),
-        ],
+        Some("tools/call") if frame["params"]["task"].is_null() => {
+            let mut sent = vec![
+                note("notifications/message", json!({"level": "info", "data": "echo was called"})),
+                note("notifications/cancelled", json!({"requestId": frame["id"], "reason": "toy"})),
+            ];
+            if let Some(token) = frame.pointer("/params/_meta/progressToken") {
+                sent.push(note("notifications/progress", json!({"progressToken": token, "progress": 50})));
+                sent.push(note("notifications/progress", json!({"progressToken": token, "progress": 10})));
+            }
+            sent
+        }
         Some("subscriptions/listen") => {
             let id = &frame["id"];
             vec![

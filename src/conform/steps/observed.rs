@@ -32,7 +32,32 @@ const FILTER: [(&str, &str); 4] = [
 ];
 
 pub fn register(r: &mut Registry) {
-    r.add(r"the client calls every listed read-only tool( as a task)?(, if any)?", call_read_only);
+    r.add(
+        r"the client calls every listed read-only tool( as a task)?( with a progress token)?(, if any)?",
+        call_read_only,
+    );
+    r.add("every progress notification the server sent names a request in flight and increases", |w, _, _| {
+        let mut last: std::collections::BTreeMap<String, f64> = Default::default();
+        for (at, frame) in w.heard.iter().enumerate().filter(|(_, f)| f["method"] == "notifications/progress") {
+            let token = &frame["params"]["progressToken"];
+            // The step sends `ctxlake-conform-progress-<request id>` as each call's token.
+            let request =
+                token.as_str().and_then(|t| t.strip_prefix(PROGRESS_TOKEN)).and_then(|id| id.parse::<i64>().ok());
+            let request = request.map(|id| json!(id)).filter(|id| w.sent_method(id).is_some());
+            let Some(request) = request else {
+                return Err(fail(format!("progress for a token no request of the client carried: {frame}")));
+            };
+            let answered = w.heard[..at].iter().any(|f| f.get("id") == Some(&request) && f.get("method").is_none());
+            ensure(!answered, || format!("progress after request {request} was answered: {frame}"))?;
+            let progress = frame["params"]["progress"].as_f64();
+            let progress = progress.ok_or_else(|| fail(format!("progress is not a number: {frame}")))?;
+            let key = token.to_string();
+            if let Some(before) = last.insert(key, progress) {
+                ensure(progress > before, || format!("progress went from {before} to {progress}: {frame}"))?;
+            }
+        }
+        Ok(())
+    });
     r.add(r#"the server sent no "([^"]*)""#, |w, a, _| {
         let sent: Vec<&Value> = w.heard.iter().filter(|f| f["method"] == json!(a[0])).collect();
         ensure(sent.is_empty(), || format!("the server sent {} {}: {}", sent.len(), a[0], sent[0]))
@@ -151,10 +176,13 @@ pub fn register(r: &mut Registry) {
 /// Calls each listed tool its annotations mark read-only (never one that may change
 /// anything), with its required arguments filled by type; optionally task-augmented. Not
 /// applicable without one, unless the step says "if any".
+/// The progress token a call of `call_read_only` carries, before its request id.
+const PROGRESS_TOKEN: &str = "ctxlake-conform-progress-";
+
 fn call_read_only(w: &mut World<'_>, a: &[String], _: &Step) -> Outcome {
     let tools: Vec<Value> =
         w.listed.iter().filter(|t| t["annotations"]["readOnlyHint"] == true).take(SAMPLE).cloned().collect();
-    if tools.is_empty() && a[1].is_empty() {
+    if tools.is_empty() && a[2].is_empty() {
         return Err(StepError::NotApplicable("the server marks no listed tool read-only".into()));
     }
     let mut calls = vec![];
@@ -175,7 +203,12 @@ fn call_read_only(w: &mut World<'_>, a: &[String], _: &Step) -> Outcome {
         if !a[0].is_empty() {
             params["task"] = json!({"ttl": 60000});
         }
-        calls.push(w.frame("tools/call", params));
+        let mut frame = w.frame("tools/call", params);
+        if !a[1].is_empty() {
+            let token = format!("{PROGRESS_TOKEN}{}", frame["id"]);
+            frame["params"]["_meta"]["progressToken"] = json!(token);
+        }
+        calls.push(frame);
     }
     // One exchange for every call (one POST each over HTTP): over stdio, the sentinel and its
     // settle window then come once, not once a call.
