@@ -227,9 +227,7 @@ fn get(
     let arguments = Value::Object(params.arguments.into_iter().map(|(k, v)| (k, Value::String(v))).collect());
     let messages = surface.prompt(spec, arguments).map_err(surface_error)?;
     let (result_type, meta) = modern(revision);
-    // GetPromptResult is not a CacheableResult (2026-07-28 schema): no hints.
-    let description = Some(spec.description.to_string());
-    to_object(GetPromptResult { description, messages, result_type, ttl_ms: None, cache_scope: None, meta })
+    to_object(GetPromptResult { description: Some(spec.description.to_string()), messages, result_type, meta })
 }
 
 fn visible_template(visible: Visible<'_>, uri_template: &str) -> Result<&'static TemplateSpec, RpcError> {

@@ -409,6 +409,9 @@ fn bearer_keys_are_required_and_a_bad_one_never_falls_through_to_guest_access() 
     assert_eq!(refused.header("ratelimit-policy"), Some("\"daily\";q=3;w=86400"));
     assert!(refused.header("ratelimit").is_some_and(|v| v.starts_with("\"daily\";r=0;t=")));
     assert_eq!(post(&server, &list(), &[]).status, 200, "past the quota a guest may still list tools");
+    let read = json!({"jsonrpc": "2.0", "id": 11, "method": "resources/read",
+        "params": {"uri": "ctxlake://guidance/write-only-protocol-messages-to-stdout-in-stdio-mcp-servers"}});
+    assert_eq!(post(&server, &read, &[]).status, 429, "a resource read is charged like the tool that shows it");
     assert_eq!(
         post(&server, &call(10, "fleet_status"), &[("Authorization", &bearer(fleet_key))]).status,
         200,

@@ -280,9 +280,13 @@ fn is_response(value: &Value) -> bool {
 }
 
 /// How many `tools/call` requests the body holds (a batch may hold several).
+/// The requests a quota charges: tool calls, and the reads of what tools show (a resource, a
+/// prompt), so a guidance record costs the same as get_guidance. Lists and completion are free.
 fn tool_calls(value: &Value) -> u32 {
-    let is_call =
-        |frame: &Value| frame.get("method").and_then(Value::as_str) == Some("tools/call") && frame.get("id").is_some();
+    const CHARGED: [&str; 3] = ["tools/call", "resources/read", "prompts/get"];
+    let is_call = |frame: &Value| {
+        frame.get("method").and_then(Value::as_str).is_some_and(|m| CHARGED.contains(&m)) && frame.get("id").is_some()
+    };
     match value {
         Value::Array(frames) => u32::try_from(frames.iter().filter(|f| is_call(f)).count()).unwrap_or(u32::MAX),
         frame => u32::from(is_call(frame)),

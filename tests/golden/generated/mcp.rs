@@ -273,15 +273,10 @@ pub struct GetPromptParams {
     >,
     pub name: ::std::string::String,
 }
-///`GetPromptResult`
+///not a CacheableResult in 2026-07-28: no ttlMs or cacheScope
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct GetPromptResult {
-    #[serde(
-        rename = "cacheScope",
-        skip_serializing_if = "::std::option::Option::is_none"
-    )]
-    pub cache_scope: ::std::option::Option<CacheScope>,
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub description: ::std::option::Option<::std::string::String>,
     pub messages: ::std::vec::Vec<PromptMessage>,
@@ -292,9 +287,6 @@ pub struct GetPromptResult {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub result_type: ::std::option::Option<ResultType>,
-    ///since 2026-07-28
-    #[serde(rename = "ttlMs", skip_serializing_if = "::std::option::Option::is_none")]
-    pub ttl_ms: ::std::option::Option<u64>,
 }
 ///`Implementation`
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
