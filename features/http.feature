@@ -45,6 +45,13 @@ Feature: Streamable HTTP transport
     When the client posts the line {"jsonrpc":"2.0","id":52,"method":"ping"} with the header "Mcp-Session-Id" set to "ctxlake-conform-no-such-session"
     Then the HTTP status is 404
 
+  @id:http.session-id-visible-ascii @must @rev-2025-11-25
+  Scenario: the session id the server issues is visible ASCII
+    Ref: 2025-03-26 basic/transports (session management): "The session ID MUST only contain visible ASCII characters (ranging from 0x21 to 0x7E)"
+    Given a server initialized with revision "2025-11-25"
+    And the server issued a session id
+    Then the session id is visible ASCII
+
   @id:http.modern-header-mismatch @must @rev-2026-07-28
   Scenario: a modern request whose MCP-Protocol-Version header differs from its _meta is 400 with -32020
     Ref: 2026-07-28 basic/transports: the MCP-Protocol-Version header MUST equal the request's _meta protocolVersion; a mismatch is answered 400 with -32020 HeaderMismatch

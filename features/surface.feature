@@ -18,6 +18,18 @@ Feature: Resources, prompts, completion, logging and paging
       | 2025-11-25 |
       | 2026-07-28 |
 
+  @id:resources.templates-listed @must @cap-resources
+  Scenario Outline: every resource template the server lists has a uriTemplate and a name
+    Ref: <revision> schema, ResourceTemplate: "uriTemplate" ("A URI template (according to RFC 6570) that can be used to construct resource URIs") and "name" are required
+    Given a server initialized with revision "<revision>"
+    When the client lists "resources/templates/list" to the end
+    Then every listed item has a string uriTemplate and a string name
+
+    Examples:
+      | revision   |
+      | 2025-11-25 |
+      | 2026-07-28 |
+
   @id:resources.unknown-uri-error @must @cap-resources
   Scenario Outline: reading a resource that does not exist is an error, not empty contents
     Ref: <revision> server/resources, error handling: "Servers SHOULD return standard JSON-RPC errors for common failure cases: Resource not found"; SEP-2164: the server "MUST NOT return a result with an empty contents array"

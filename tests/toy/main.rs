@@ -7,7 +7,8 @@
 //! - its InitializeResult has no serverInfo (wire.initialize);
 //! - it reports a missing tool argument as -32602 in every revision (tools.input-validation-is-tool-error);
 //! - it pages tools/list and resources/list naming an item twice, and takes cursors it never
-//!   issued (pagination.*).
+//!   issued (pagination.*);
+//! - it lists a resource template without its uriTemplate (resources.templates-listed).
 //!
 //! It is otherwise a plain legacy-era server with one tool, `echo(text: string)`, and no 2026-07-28.
 //!
@@ -28,7 +29,8 @@
 //! `toy_mcp --http PORT` serves the same answers over HTTP on 127.0.0.1:PORT (any path), one
 //! JSON answer per POST (notifications included: 202 only for a body it cannot parse), and two
 //! more defects: it accepts any `Origin` (http.origin-403) and any `MCP-Protocol-Version`
-//! (http.protocol-version-header).
+//! (http.protocol-version-header), and issues a session id with spaces in it
+//! (http.session-id-visible-ascii) that it then never checks (http.unknown-session-404).
 
 use serde_json::{Value, json};
 use std::io::{BufRead, Read, Write};
@@ -163,14 +165,20 @@ fn serve_http(port: &str) {
         }
         let is_post = raw.starts_with(b"POST ");
         let body = raw.get(head_end..).unwrap_or_default();
-        let answer = serde_json::from_slice::<Value>(body).ok().and_then(|frame| frame_answer(&frame, false));
+        let frame = serde_json::from_slice::<Value>(body).ok();
+        // A session id with a space in it, on the answer to initialize.
+        let session = match frame.as_ref().map(|f| f["method"] == "initialize") {
+            Some(true) => "mcp-session-id: toy session 1\r\n",
+            _ => "",
+        };
+        let answer = frame.and_then(|frame| frame_answer(&frame, false));
         let reply = match (is_post, answer) {
             (false, _) => "HTTP/1.1 405 Method Not Allowed\r\ncontent-length: 0\r\n\r\n".to_string(),
             (true, None) => "HTTP/1.1 202 Accepted\r\ncontent-length: 0\r\n\r\n".to_string(),
             (true, Some(answer)) => {
                 let text = answer.to_string();
                 format!(
-                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{text}",
+                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n{session}content-length: {}\r\n\r\n{text}",
                     text.len()
                 )
             }
@@ -208,6 +216,8 @@ fn answer(method: &str, params: &Value) -> Result<Value, (i64, &'static str)> {
             _ => Ok(json!({"resources": [{"uri": "toy://a", "name": "a"}], "nextCursor": "r2"})),
         },
         "resources/read" => Ok(json!({"contents": []})),
+        // A template without its uriTemplate.
+        "resources/templates/list" => Ok(json!({"resourceTemplates": [{"name": "t"}]})),
         // A message role MCP does not have; an unknown prompt is an internal error.
         "prompts/list" => Ok(json!({"prompts": [{"name": "greet", "arguments": [{"name": "who"}]}]})),
         "prompts/get" if params["name"] == "greet" => {

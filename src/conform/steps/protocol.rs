@@ -19,6 +19,12 @@ pub fn register(r: &mut Registry) {
         Some(_) => Ok(()),
         None => Err(StepError::NotApplicable("the server runs without sessions (no Mcp-Session-Id)".into())),
     });
+    r.add("the session id is visible ASCII", |w, _, _| {
+        let id = w.session_id().unwrap_or_default();
+        ensure(!id.is_empty() && id.bytes().all(|b| (0x21..=0x7e).contains(&b)), || {
+            format!("the session id {id:?} holds a character outside 0x21 to 0x7E")
+        })
+    });
 
     // ---- sending
     r.add("the client sends the line (.*)", |w, a, _| w.exchange(format!("{}\n", a[0]).as_bytes()));

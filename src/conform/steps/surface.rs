@@ -64,6 +64,14 @@ pub fn register(r: &mut Registry) {
         let text = text.ok_or_else(|| fail(format!("no text at {}: {result}", a[0])))?;
         ensure(!text.contains(code), || format!("U+{} reached {}: {text:?}", a[1], a[0]))
     });
+    r.add(r"every listed item has a string (\S+) and a string (\S+)", |w, a, _| {
+        for item in &w.listed {
+            ensure(item[&a[0]].is_string() && item[&a[1]].is_string(), || {
+                format!("a listed item needs a string {} and a string {}: {item}", a[0], a[1])
+            })?;
+        }
+        Ok(())
+    });
     r.add("every listed resource reads as contents naming its uri", |w, _, _| {
         let uris: Vec<String> =
             listed(w, "resources")?.iter().filter_map(|r| r["uri"].as_str().map(str::to_string)).collect();
