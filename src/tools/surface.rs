@@ -14,9 +14,6 @@ use crate::spec::tools::fleet::{Fleet, FleetStatusInput};
 use crate::tools::Toolbox;
 use serde_json::{Value, json};
 
-/// Completion answers at most this many values (MCP's cap); `total` says how many matched.
-pub const MAX_COMPLETIONS: usize = 100;
-
 impl Toolbox {
     fn own_fleet(&self, fleet: &str, uri: impl FnOnce() -> String) -> Result<(), SurfaceError> {
         if fleet == self.ctx.fleet_id.as_str() {
