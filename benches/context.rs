@@ -122,7 +122,7 @@ fn main() {
     let call = |goal: &str| {
         let input: ContextInput =
             serde_json::from_value(json!({"goal": goal, "project": "org/app-1"})).expect("valid arguments");
-        toolbox.context.context(input).expect("a pack")
+        toolbox.context.context(&ctxlake::catalog::Detached, input).expect("a pack")
     };
     let started = Instant::now();
     let first = call("warm up the vector indexes");

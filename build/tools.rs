@@ -60,6 +60,7 @@ pub fn generate(schemas: &Path) -> String {
             handlers: &H,
             spec: &crate::catalog::ToolSpec,
             arguments: serde_json::Value,
+            call: &dyn crate::catalog::Call,
         ) -> Result<crate::catalog::Output, crate::catalog::CallError> {
             match spec.id {
                 #(#arms)*
@@ -102,12 +103,12 @@ fn family(dir: &Path, schemas: &Path, family_validator: &jsonschema::Validator) 
         let method = format_ident!("{}", name);
         methods.push(quote! {
             #[doc = #description]
-            fn #method(&self, input: #input) -> Result<#output, crate::catalog::ToolError>;
+            fn #method(&self, call: &dyn crate::catalog::Call, input: #input) -> Result<#output, crate::catalog::ToolError>;
         });
         let variant = format_ident!("{}", name.to_upper_camel_case());
         tools.push(ToolCode {
             arm: quote! {
-                ToolId::#variant => crate::catalog::invoke(arguments, |input| handlers.#module().#method(input)),
+                ToolId::#variant => crate::catalog::invoke(arguments, |input| handlers.#module().#method(call, input)),
             },
             entry: catalog_entry(&family_name, &variant, name, tool, description, &input_path, &output_path),
             variant,

@@ -11,13 +11,43 @@ use serde_json::{Map, Value};
 /// What the core runs tools with: `crate::tools::Toolbox` (through the generated `dispatch`),
 /// or a stand-in in tests. Shared by every session and thread of a process.
 pub trait Tools: Send + Sync {
-    /// Runs the tool `spec` describes, with arguments already validated against its input schema.
-    fn call(&self, spec: &'static ToolSpec, arguments: Value) -> Result<Output, CallError>;
+    /// Runs the tool `spec` describes, with arguments already validated against its input
+    /// schema; `call` carries its progress and cancellation.
+    fn call(&self, spec: &'static ToolSpec, arguments: Value, call: &dyn Call) -> Result<Output, CallError>;
 
     /// The resources and prompts served beside the tools, if any (`crate::tools::Toolbox`
     /// serves them; a test double need not).
     fn surface(&self) -> Option<&dyn super::surface::Surface> {
         None
+    }
+}
+
+/// One call in flight, as its handler sees it besides its input (dropshot's request context):
+/// where to report progress, and whether the client has cancelled it. The core implements it
+/// per request; a handler never learns which transport or progress token is behind it.
+pub trait Call {
+    /// `done` of `total` steps (when the total is known), with a short note of the step.
+    /// Reports that do not increase are dropped; nothing is sent unless the client asked.
+    fn progress(&self, done: u64, total: Option<u64>, message: &str);
+
+    /// Whether the client cancelled this call: its answer will be dropped, so stop early.
+    fn cancelled(&self) -> bool;
+
+    /// `Err` once the client has cancelled; a handler calls it between its stages.
+    fn check(&self) -> Result<(), ToolError> {
+        if self.cancelled() { Err(ToolError::new("the client cancelled this call")) } else { Ok(()) }
+    }
+}
+
+/// A call nobody watches and nobody can cancel: the CLI's, a resource read's, a test's.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Detached;
+
+impl Call for Detached {
+    fn progress(&self, _: u64, _: Option<u64>, _: &str) {}
+
+    fn cancelled(&self) -> bool {
+        false
     }
 }
 

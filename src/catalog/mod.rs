@@ -9,7 +9,7 @@ pub mod surface;
 
 pub use crate::spec::mcp::ArgumentError;
 pub use crate::spec::tools::{CATALOG, ToolId};
-pub use call::{CallError, Clamp, Output, ToolError, Tools, invoke};
+pub use call::{Call, CallError, Clamp, Detached, Output, ToolError, Tools, invoke};
 
 use serde_json::Value;
 use std::sync::OnceLock;

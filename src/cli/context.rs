@@ -75,7 +75,7 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
         }
     };
     let toolbox = Toolbox::new(ctx);
-    match toolbox.context.context(input) {
+    match toolbox.context.context(&ctxlake::catalog::Detached, input) {
         Ok(pack) if args.json => println!("{}", serde_json::to_string_pretty(&pack).context("serializing the pack")?),
         Ok(pack) => print!("{}", pack.markdown),
         Err(refused) => {

@@ -65,6 +65,29 @@ pub fn embedded_text(record: &KbRecord) -> String {
     format!("{}. {} {} {}", *record.title, *record.summary, *record.recommendation, names.join(" "))
 }
 
+/// Progress of a long step: `(done, total)`, called as work goes on (a tool call's
+/// `catalog::Call::progress`, or nothing).
+pub type Report<'a> = &'a mut dyn FnMut(u64, u64);
+
+/// Steps a whole embedding pass reports, at most: enough to show it moving, few enough that
+/// a fast embedder does not flood the client.
+const REPORTED_STEPS: usize = 20;
+
+/// Every record's quantized vector, in order, embedded by `embedder`, reporting as it goes.
+pub fn embed_all(records: &[KbRecord], embedder: &dyn crate::embed::Embedder, report: Report<'_>) -> Vec<i8> {
+    let total = records.len() as u64;
+    let every = records.len().div_ceil(REPORTED_STEPS).max(1);
+    report(0, total);
+    let mut vectors = Vec::new();
+    for (index, record) in records.iter().enumerate() {
+        vectors.extend(crate::embed::quantize(&embedder.embed(&embedded_text(record))));
+        if (index + 1) % every == 0 || index + 1 == records.len() {
+            report(index as u64 + 1, total);
+        }
+    }
+    vectors
+}
+
 /// A record's attribution header, `[rust-lang.org; docs.rs, 2026-05-01, reviewed guidance]`:
 /// its sources' publishers (each once, in order) and the day it was last updated.
 pub fn attribution(record: &KbRecord) -> String {

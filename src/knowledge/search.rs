@@ -6,7 +6,7 @@
 //! values and how they were chosen.
 
 use crate::embed::{Embedder, dot_i8, quantize};
-use crate::knowledge::{embedded_text, indexed_text};
+use crate::knowledge::{Report, embed_all, indexed_text};
 use crate::snapshot::lexical::{accumulate, build, query_terms};
 use crate::snapshot::rank::{Fusion, fuse, fusion_for, keep_strong, top};
 use crate::spec::wire::kb_record::KbRecord;
@@ -127,10 +127,16 @@ impl Base {
     /// Indexes `records` (all of them: the caller passes approved ones only), embedding each
     /// with `embedder` when there is one.
     pub fn build(records: Vec<KbRecord>, embedder: Option<&'static dyn Embedder>) -> Base {
-        let vectors = match embedder {
-            Some(e) => records.iter().flat_map(|r| quantize(&e.embed(&embedded_text(r)))).collect(),
-            None => vec![],
-        };
+        Base::build_reporting(records, embedder, &mut |_, _| {})
+    }
+
+    /// `build`, reporting the embedding's progress.
+    pub fn build_reporting(
+        records: Vec<KbRecord>,
+        embedder: Option<&'static dyn Embedder>,
+        report: Report<'_>,
+    ) -> Base {
+        let vectors = embedder.map(|e| embed_all(&records, e, report)).unwrap_or_default();
         Base::from_parts(records, None, vectors, embedder)
     }
 

@@ -4,9 +4,9 @@
 //! file: a file is in whole or not at all.
 
 use crate::embed::{Embedder, quantize};
-use crate::knowledge::embedded_text;
 use crate::knowledge::import::{ImportError, parse};
 use crate::knowledge::search::{Base, postings_of};
+use crate::knowledge::{Report, embed_all, embedded_text};
 use crate::spec::wire::kb_record::{KbRecord, KbRecordStatus};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
@@ -296,7 +296,7 @@ impl Store {
 
     /// The approved records and their stored index, as a searchable base. Vectors made by
     /// another model than `embedder` are remade in memory (and the store is left as it is).
-    pub fn load(&self, embedder: Option<&'static dyn Embedder>) -> Result<Base, StoreError> {
+    pub fn load(&self, embedder: Option<&'static dyn Embedder>, report: Report<'_>) -> Result<Base, StoreError> {
         let records = self.bodies("SELECT body FROM records WHERE status = 'approved' ORDER BY rowid")?;
         let mut stmt = self.db.prepare("SELECT term, postings FROM lexical_postings").map_err(|e| self.err(e))?;
         let postings: HashMap<String, Vec<u8>> = stmt
@@ -307,7 +307,7 @@ impl Store {
         let Some(embedder) = embedder else { return Ok(Base::from_parts(records, Some(postings), vec![], None)) };
         if self.meta("embedding_model")?.as_deref() != Some(embedder.model()) {
             tracing::info!(model = embedder.model(), "knowledge vectors made by another model; embedding in memory");
-            let vectors = records.iter().flat_map(|r| quantize(&embedder.embed(&embedded_text(r)))).collect();
+            let vectors = embed_all(&records, embedder, report);
             return Ok(Base::from_parts(records, Some(postings), vectors, Some(embedder)));
         }
         let mut stmt = self
@@ -531,7 +531,7 @@ mod tests {
         let summary = store.import("f.jsonl", &edited.to_string(), false, None, now()).unwrap();
         assert_eq!(summary.edited, 1);
         assert_eq!(statuses(&store), vec![("a".into(), "draft".into(), 2)]);
-        assert!(store.load(None).unwrap().records().is_empty());
+        assert!(store.load(None, &mut |_, _| {}).unwrap().records().is_empty());
         // The same content again changes nothing.
         let again = store.import("f.jsonl", &edited.to_string(), false, None, now()).unwrap();
         assert_eq!((again.unchanged, statuses(&store)[0].2), (1, 2));
@@ -543,7 +543,7 @@ mod tests {
         let text = format!("{}\n{}\n", approved("a", "a-a"), record("b", "b-b"));
         store.import("f.jsonl", &text, true, None, now()).unwrap();
         let ids = |store: &Store| -> Vec<String> {
-            store.load(None).unwrap().records().iter().map(|r| r.id.to_string()).collect()
+            store.load(None, &mut |_, _| {}).unwrap().records().iter().map(|r| r.id.to_string()).collect()
         };
         assert_eq!(ids(&store), vec!["a"]);
         assert!(store.set_status("b-b", KbRecordStatus::Approved, None, now()).unwrap());
@@ -551,7 +551,7 @@ mod tests {
         assert!(store.set_status("a", KbRecordStatus::Deprecated, None, now()).unwrap());
         assert_eq!(ids(&store), vec!["b"]);
         assert!(!store.set_status("nope", KbRecordStatus::Approved, None, now()).unwrap());
-        let base = store.load(None).unwrap();
+        let base = store.load(None, &mut |_, _| {}).unwrap();
         let found = base.search(&Query { text: "pin rust toolchain", limit: 5, ..Query::default() });
         assert_eq!(found.hits.len(), 1);
     }
@@ -562,7 +562,7 @@ mod tests {
         let (_dir, mut store) = store();
         let text = format!("{}\n{}\n", approved("a", "a-a"), approved("b", "b-b"));
         store.import("f.jsonl", &text, true, Some(model), now()).unwrap();
-        let base = store.load(Some(model)).unwrap();
+        let base = store.load(Some(model), &mut |_, _| {}).unwrap();
         assert!(base.embedder().is_some());
         let rebuilt = Base::build(base.records().to_vec(), Some(model));
         let q = Query { text: "which compiler version should the repository use", limit: 5, ..Query::default() };

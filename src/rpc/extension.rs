@@ -39,6 +39,11 @@ pub trait Outbox {
     /// Sends a request to the client and waits for its answer (sampling, elicitation, before
     /// 2026-07-28). `Err` says why there is none.
     fn ask(&self, method: &str, params: Value) -> Result<Value, String>;
+    /// Whether the client closed the stream this request's answer would go on: over 2026-07-28
+    /// HTTP, that is how a client cancels.
+    fn closed(&self) -> bool {
+        false
+    }
 }
 
 /// A notification as an outbox sends it: a JSON-RPC request without an id.

@@ -15,6 +15,7 @@ pub enum Incoming {
     },
     Notification {
         method: String,
+        params: Map<String, Value>,
     },
     /// A result or error frame with no method: not addressed to this server.
     Reply,
@@ -61,7 +62,7 @@ pub fn classify(value: Value) -> Incoming {
         }
     };
     match id.map(request_id) {
-        None => Incoming::Notification { method },
+        None => Incoming::Notification { method, params },
         Some(Ok(id)) => Incoming::Request { id, method, params },
         Some(Err(error)) => Incoming::Invalid { id: None, error },
     }
@@ -107,7 +108,7 @@ mod tests {
     fn a_frame_without_id_is_a_notification() {
         assert_eq!(
             classify(json!({"jsonrpc": "2.0", "method": "x/y"})),
-            Incoming::Notification { method: "x/y".into() }
+            Incoming::Notification { method: "x/y".into(), params: Map::new() }
         );
     }
 

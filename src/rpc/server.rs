@@ -4,9 +4,10 @@
 //! performs no I/O itself (tools do, behind `catalog::Tools`). Bytes, UTF-8, size caps and
 //! framing are the transport's.
 
-use crate::catalog::{ArgumentError, CallError, Catalog, ToolSpec, Tools};
+use crate::catalog::{ArgumentError, Call, CallError, Catalog, ToolSpec, Tools};
 use crate::rpc::extension::{Exchange, Extension, NoOutbox, Outbox};
 use crate::rpc::frame::Frame;
+use crate::rpc::in_flight::{Cancellations, InFlight};
 use crate::rpc::message::{Incoming, classify};
 use crate::rpc::results::{self, to_object};
 use crate::rpc::surface;
@@ -37,6 +38,9 @@ pub struct Session {
     client: Option<Implementation>,
     /// The level `logging/setLevel` set; `None` before any (an extension's log notifications).
     pub log_level: Option<String>,
+    /// The requests the client cancelled; shared with the transport, which may learn of a
+    /// cancellation while the request it names is being handled.
+    cancellations: Cancellations,
 }
 
 impl Session {
@@ -59,6 +63,11 @@ impl Session {
     /// The client's `clientInfo` from the last `initialize`; `None` before any.
     pub fn client(&self) -> Option<&Implementation> {
         self.client.as_ref()
+    }
+
+    /// The record of cancelled requests, for a transport that reads ahead of the core.
+    pub fn cancellations(&self) -> &Cancellations {
+        &self.cancellations
     }
 }
 
@@ -136,7 +145,17 @@ impl Server {
     fn handle_frame(&self, session: &mut Session, frame: Value, outbox: &dyn Outbox) -> Option<Frame> {
         match classify(frame) {
             Incoming::Request { id, method, params } => {
+                let cancellations = session.cancellations.clone();
+                if cancellations.is_cancelled(&id) {
+                    tracing::debug!(%method, "cancelled before it was handled; not answered");
+                    return None;
+                }
                 let outcome = catch_unwind(AssertUnwindSafe(|| self.request(session, &id, &method, params, outbox)));
+                // The spec: a receiver of a cancellation SHOULD NOT send a response for it.
+                if cancellations.is_cancelled(&id) || outbox.closed() {
+                    tracing::debug!(%method, "cancelled while it was handled; its answer is dropped");
+                    return None;
+                }
                 Some(match outcome {
                     Ok(Ok(result)) => Frame::result(id, result),
                     Ok(Err(error)) => Frame::error(Some(id), error),
@@ -146,7 +165,10 @@ impl Server {
                     }
                 })
             }
-            Incoming::Notification { method } => {
+            Incoming::Notification { method, params } => {
+                if method == "notifications/cancelled" {
+                    session.cancellations.note(&params);
+                }
                 tracing::debug!(%method, "notification (never answered)");
                 None
             }
@@ -195,7 +217,7 @@ impl Server {
                         return answer;
                     }
                 }
-                self.tools_call(revision, session, params, outbox)
+                self.tools_call(revision, session, id, params, outbox)
             }
             _ => {
                 let mut exchange = Exchange { revision, session: &mut *session, outbox };
@@ -260,9 +282,11 @@ impl Server {
         &self,
         revision: Revision,
         session: &Session,
+        id: &RequestId,
         params: Map<String, Value>,
         outbox: &dyn Outbox,
     ) -> Result<Answer, RpcError> {
+        let in_flight = InFlight::new(id, &params, outbox, &session.cancellations);
         let requested = params.get("_meta").and_then(|meta| meta.get(META_LOG_LEVEL)).and_then(Value::as_str);
         let requested = requested.map(str::to_string);
         let log = |level: LoggingLevel, data: String| {
@@ -271,7 +295,7 @@ impl Server {
                 outbox.notify("notifications/message", serde_json::to_value(message).unwrap_or_default());
             }
         };
-        let answer = self.call_tool(revision, params);
+        let answer = self.call_tool(revision, params, &in_flight);
         match &answer {
             Ok(result) if result.get("isError") == Some(&Value::Bool(true)) => {
                 let text = result["content"][0]["text"].as_str().unwrap_or_default();
@@ -283,7 +307,7 @@ impl Server {
         answer
     }
 
-    fn call_tool(&self, revision: Revision, params: Map<String, Value>) -> Result<Answer, RpcError> {
+    fn call_tool(&self, revision: Revision, params: Map<String, Value>, call: &dyn Call) -> Result<Answer, RpcError> {
         if !matches!(params.get("name"), Some(Value::String(_))) {
             return Err(RpcError::invalid_params("tools/call requires a `name` string"));
         }
@@ -296,7 +320,7 @@ impl Server {
         if let Err(errors) = self.catalog.validate(spec, &arguments) {
             return argument_failure(revision, spec.name, errors);
         }
-        match self.tools.call(spec, arguments) {
+        match self.tools.call(spec, arguments, call) {
             Ok(output) => results::call_result(revision, output),
             Err(CallError::Tool(refusal)) => {
                 tracing::info!(tool = spec.name, %refusal, "tool refused");
@@ -387,7 +411,7 @@ mod tests {
     }
 
     impl Tools for Gate {
-        fn call(&self, spec: &'static ToolSpec, arguments: Value) -> Result<Output, CallError> {
+        fn call(&self, spec: &'static ToolSpec, arguments: Value, _: &dyn Call) -> Result<Output, CallError> {
             if spec.name == "fleet_status" {
                 self.entered.wait();
                 self.released.wait();

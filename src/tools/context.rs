@@ -7,7 +7,7 @@
 //! string is sanitized here, at render time; a pack is material, never an instruction.
 
 use crate::attribution::{Origin, Words, claim_header, framed, header, render};
-use crate::catalog::ToolError;
+use crate::catalog::{Call, ToolError};
 use crate::config::Ctx;
 use crate::context::markdown::{self, Header};
 use crate::context::{Candidate, Plan, overlap, select, terms, text_key};
@@ -99,7 +99,7 @@ impl Reads {
 }
 
 impl Context for ContextTools {
-    fn context(&self, input: ContextInput) -> Result<ContextOutput, ToolError> {
+    fn context(&self, call: &dyn Call, input: ContextInput) -> Result<ContextOutput, ToolError> {
         let goal = clean_single_line(&input.goal, MAX_LONG_FIELD);
         if goal.is_empty() {
             return Err(ToolError::new("invalid arguments for tool `context`: /goal: must not be blank"));
@@ -148,7 +148,8 @@ impl Context for ContextTools {
         if let Some(agent) = &input.agent_id {
             candidates.extend(self.proposals(agent, &wanted, &mut notes));
         }
-        let base = self.knowledge.base()?;
+        let base = self.knowledge.base(call)?;
+        call.check()?;
         let (records, knowledge_mode) = knowledge(&base, &query, &plan);
         let (sections, retrieval, duplicates, candidate_count) = self.memory.with_snapshot(|opened| {
             let snapshot = match opened {

@@ -4,7 +4,7 @@
 //! redacted, appended to the fleet's spool, and answered "queued" — never "done".
 
 use crate::attribution::{self, Origin, Words};
-use crate::catalog::ToolError;
+use crate::catalog::{Call, ToolError};
 use crate::config::Ctx;
 use crate::guard::{sanitize, scrub};
 use crate::local::rows::{newest_first, read_rows};
@@ -63,7 +63,7 @@ impl FleetTools {
 }
 
 impl Fleet for FleetTools {
-    fn fleet_status(&self, input: FleetStatusInput) -> Result<FleetStatusOutput, ToolError> {
+    fn fleet_status(&self, _: &dyn Call, input: FleetStatusInput) -> Result<FleetStatusOutput, ToolError> {
         let mut notes = vec![];
         let roster = read_rows::<RosterFile>(&self.cache_dir, "roster.json", &mut notes);
         let leases = read_rows::<LeasesFile>(&self.cache_dir, "leases.json", &mut notes);
@@ -112,7 +112,7 @@ impl Fleet for FleetTools {
         })
     }
 
-    fn fleet_claim(&self, input: FleetClaimInput) -> Result<FleetClaimOutput, ToolError> {
+    fn fleet_claim(&self, _: &dyn Call, input: FleetClaimInput) -> Result<FleetClaimOutput, ToolError> {
         let paths = scrub_paths(input.paths.iter().map(|p| p.as_str()))?;
         let reason = non_blank("reason", &input.reason)?;
         let ttl_secs = FLEET_CLAIM_TTL_SECS.apply(input.ttl_secs);
@@ -137,7 +137,7 @@ impl Fleet for FleetTools {
         })
     }
 
-    fn fleet_release(&self, input: FleetReleaseInput) -> Result<FleetReleaseOutput, ToolError> {
+    fn fleet_release(&self, _: &dyn Call, input: FleetReleaseInput) -> Result<FleetReleaseOutput, ToolError> {
         let paths =
             if input.paths.is_empty() { None } else { Some(scrub_paths(input.paths.iter().map(|p| p.as_str()))?) };
         let (id, at) = self.request_id_and_time();
@@ -159,7 +159,7 @@ impl Fleet for FleetTools {
         })
     }
 
-    fn fleet_history(&self, input: FleetHistoryInput) -> Result<FleetHistoryOutput, ToolError> {
+    fn fleet_history(&self, _: &dyn Call, input: FleetHistoryInput) -> Result<FleetHistoryOutput, ToolError> {
         let mut notes = vec![];
         let Some(history) = read_rows::<HistoryFile>(&self.cache_dir, "history.json", &mut notes) else {
             return Ok(FleetHistoryOutput {
@@ -194,7 +194,7 @@ impl Fleet for FleetTools {
         })
     }
 
-    fn fleet_handoff(&self, input: FleetHandoffInput) -> Result<FleetHandoffOutput, ToolError> {
+    fn fleet_handoff(&self, _: &dyn Call, input: FleetHandoffInput) -> Result<FleetHandoffOutput, ToolError> {
         let summary = non_blank("summary", &input.summary)?;
         let status = non_blank("status", &input.status)?;
         let next = input.next.as_deref().map(|n| scrub(n)).filter(|n| !n.is_empty());

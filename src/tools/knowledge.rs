@@ -5,7 +5,7 @@
 //! anything that names its sender and never reaches ranking. docs/knowledge.md has the field
 //! sets, the budget estimator and the thresholds.
 
-use crate::catalog::ToolError;
+use crate::catalog::{Call, ToolError};
 use crate::config::Ctx;
 use crate::embed::{Embedder, model};
 use crate::guard::sanitize::{MAX_SHORT_FIELD, clean_single_line, clean_value};
@@ -89,7 +89,9 @@ impl KnowledgeTools {
     /// The base to serve: the fleet's published base when it is mirrored here, else the store
     /// when it holds records, else the starter base; loaded on first use and again after either
     /// file changed.
-    pub(crate) fn base(&self) -> Result<Arc<Base>, ToolError> {
+    /// The base as it is now, (re)built when its files changed; building it reports to `call`
+    /// (embedding every record is the one long step a knowledge call may take).
+    pub(crate) fn base(&self, call: &dyn Call) -> Result<Arc<Base>, ToolError> {
         let published = self.published.as_deref().and_then(identity_of);
         let identity = (published, identity_of(&self.kb_path));
         let mut guard = self.loaded.lock().unwrap_or_else(|poisoned| {
@@ -103,21 +105,22 @@ impl KnowledgeTools {
             return Ok(base.clone());
         }
         let embedder = self.embedder().as_ref().ok().copied();
+        let report = &mut |done, total| call.progress(done, Some(total), "embedding the knowledge base");
         let from_lake = match (&self.published, published) {
             (Some(path), Some(_)) => published_records(path),
             _ => None,
         };
         let base = match (from_lake, identity.1) {
-            (Some(records), _) => Base::build(records, embedder),
+            (Some(records), _) => Base::build_reporting(records, embedder, report),
             (None, Some(_)) => {
                 let store = Store::open(&self.kb_path).map_err(unavailable)?;
                 if store.record_count().map_err(unavailable)? > 0 {
-                    store.load(embedder).map_err(unavailable)?
+                    store.load(embedder, report).map_err(unavailable)?
                 } else {
-                    Base::build(starter_records(), embedder)
+                    Base::build_reporting(starter_records(), embedder, report)
                 }
             }
-            (None, None) => Base::build(starter_records(), embedder),
+            (None, None) => Base::build_reporting(starter_records(), embedder, report),
         };
         let base = Arc::new(base);
         *guard = Some((identity, base.clone()));
@@ -161,13 +164,18 @@ fn unavailable(e: crate::knowledge::StoreError) -> ToolError {
 }
 
 impl Knowledge for KnowledgeTools {
-    fn search_knowledge(&self, input: SearchKnowledgeInput) -> Result<SearchKnowledgeOutput, ToolError> {
+    fn search_knowledge(
+        &self,
+        call: &dyn Call,
+        input: SearchKnowledgeInput,
+    ) -> Result<SearchKnowledgeOutput, ToolError> {
         if input.query.trim().chars().count() < 2 {
             return Err(ToolError::new(
                 "invalid arguments for tool `search_knowledge`: /query: at least 2 characters that are not blank",
             ));
         }
-        let base = self.base()?;
+        let base = self.base(call)?;
+        call.check()?;
         let topics: Vec<String> = match &input.topic {
             None => vec![],
             Some(SearchKnowledgeInputTopic::String(topic)) => vec![topic.to_string()],
@@ -236,8 +244,8 @@ impl Knowledge for KnowledgeTools {
         })
     }
 
-    fn get_guidance(&self, input: GetGuidanceInput) -> Result<GetGuidanceOutput, ToolError> {
-        let base = self.base()?;
+    fn get_guidance(&self, call: &dyn Call, input: GetGuidanceInput) -> Result<GetGuidanceOutput, ToolError> {
+        let base = self.base(call)?;
         let detail = match input.detail {
             GetGuidanceInputDetail::Brief => Detail::Brief,
             GetGuidanceInputDetail::Full => Detail::Full,
@@ -264,10 +272,10 @@ impl Knowledge for KnowledgeTools {
         Ok(GetGuidanceOutput { results, missing, truncated: page.truncated, next_cursor: page.next_cursor })
     }
 
-    fn submit_feedback(&self, input: SubmitFeedbackInput) -> Result<SubmitFeedbackOutput, ToolError> {
+    fn submit_feedback(&self, call: &dyn Call, input: SubmitFeedbackInput) -> Result<SubmitFeedbackOutput, ToolError> {
         let record_id = match &input.record {
             None => None,
-            Some(key) => match self.base()?.get(key) {
+            Some(key) => match self.base(call)?.get(key) {
                 Some(record) => Some(record.id.to_string()),
                 None => {
                     return Err(ToolError::new("/record: names no approved record (use a slug or id from a result)"));
@@ -388,6 +396,7 @@ fn suggestions(found: &Found, topics: &[String], technologies: &[String], cut: u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::Detached;
     use serde_json::json;
 
     fn tools(embedder: Result<&'static dyn Embedder, String>) -> (tempfile::TempDir, KnowledgeTools) {
@@ -397,7 +406,9 @@ mod tests {
     }
 
     fn search(tools: &KnowledgeTools, arguments: Value) -> SearchKnowledgeOutput {
-        tools.search_knowledge(serde_json::from_value(arguments).expect("valid arguments")).expect("searches")
+        tools
+            .search_knowledge(&Detached, serde_json::from_value(arguments).expect("valid arguments"))
+            .expect("searches")
     }
 
     #[test]
@@ -405,9 +416,45 @@ mod tests {
         // Found by `tool_calls`: a query of blanks passed the schema (length 2) and was refused
         // with a message that did not say it was an argument error.
         let (_dir, tools) = tools(Err("none".into()));
-        let error = tools.search_knowledge(serde_json::from_value(json!({"query": "  \t "})).unwrap()).unwrap_err();
+        let error =
+            tools.search_knowledge(&Detached, serde_json::from_value(json!({"query": "  \t "})).unwrap()).unwrap_err();
         let text = error.to_string();
         assert!(text.starts_with("invalid arguments for tool `search_knowledge`: /query:"), "{text}");
+    }
+
+    /// A call that records the progress it is told, and is cancelled when `cancelled` says so.
+    #[derive(Default)]
+    struct Watched {
+        reports: std::cell::RefCell<Vec<(u64, Option<u64>)>>,
+        cancelled: bool,
+    }
+
+    impl Call for Watched {
+        fn progress(&self, done: u64, total: Option<u64>, _: &str) {
+            self.reports.borrow_mut().push((done, total));
+        }
+
+        fn cancelled(&self) -> bool {
+            self.cancelled
+        }
+    }
+
+    #[test]
+    fn embedding_the_base_reports_progress_once_and_a_cancelled_search_stops_after_it() {
+        let model: &'static dyn Embedder = crate::embed::model::shared().expect("model loads");
+        let (_dir, tools) = tools(Ok(model));
+        let query = || serde_json::from_value(json!({"query": "stdio logs"})).unwrap();
+        let first = Watched::default();
+        tools.search_knowledge(&first, query()).expect("searches");
+        let reports = first.reports.into_inner();
+        let total = starter_records().len() as u64;
+        assert_eq!(reports.first(), Some(&(0, Some(total))));
+        assert_eq!(reports.last(), Some(&(total, Some(total))));
+        assert!(reports.len() <= 22 && reports.windows(2).all(|w| w[0].0 < w[1].0), "{reports:?}");
+        let again = Watched { cancelled: true, ..Watched::default() };
+        let refused = tools.search_knowledge(&again, query()).unwrap_err();
+        assert!(again.reports.borrow().is_empty(), "the base is built once");
+        assert!(refused.to_string().contains("cancelled"), "{refused}");
     }
 
     #[test]
@@ -434,7 +481,7 @@ mod tests {
     fn unknown_ids_go_to_missing_sanitized_and_known_ones_render_in_full() {
         let (_dir, tools) = tools(Err("none".into()));
         let input = json!({"ids": ["write-only-protocol-messages-to-stdout-in-stdio-mcp-servers", "no-such-record", "evil\u{202e}id"]});
-        let out = tools.get_guidance(serde_json::from_value(input).unwrap()).unwrap();
+        let out = tools.get_guidance(&Detached, serde_json::from_value(input).unwrap()).unwrap();
         assert_eq!(out.results.len(), 1);
         assert_eq!(out.results[0].content_version.map(|v| v.get()), Some(1));
         assert_eq!(out.missing, vec!["no-such-record", "evilid"]);
@@ -443,11 +490,13 @@ mod tests {
     #[test]
     fn feedback_about_an_unknown_record_is_refused_and_a_comment_is_redacted() {
         let (dir, tools) = tools(Err("none".into()));
-        let refused =
-            tools.submit_feedback(serde_json::from_value(json!({"category": "helpful", "record": "nope"})).unwrap());
+        let refused = tools.submit_feedback(
+            &Detached,
+            serde_json::from_value(json!({"category": "helpful", "record": "nope"})).unwrap(),
+        );
         assert!(refused.unwrap_err().to_string().contains("/record"));
         let input = json!({"category": "incorrect", "record": "write-only-protocol-messages-to-stdout-in-stdio-mcp-servers", "comment": "key AKIAIOSFODNN7EXAMPLE leaked"});
-        tools.submit_feedback(serde_json::from_value(input).unwrap()).unwrap();
+        tools.submit_feedback(&Detached, serde_json::from_value(input).unwrap()).unwrap();
         let stored = Store::open(&dir.path().join("kb.sqlite")).unwrap().feedback().unwrap();
         assert_eq!(stored.len(), 1);
         let comment = stored[0].comment.clone().unwrap();

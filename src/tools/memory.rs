@@ -5,7 +5,7 @@
 //! result says how it was ranked (`retrieval`): the static model, the lexical hash, or keywords.
 
 use crate::attribution::render;
-use crate::catalog::ToolError;
+use crate::catalog::{Call, ToolError};
 use crate::config::Ctx;
 use crate::embed::{Embedder, LEXICAL_MODEL, STATIC_MODEL, TRANSFORMER_MODEL};
 use crate::guard::sanitize::{MAX_SHORT_FIELD, clean_single_line};
@@ -100,7 +100,7 @@ impl MemoryTools {
 }
 
 impl Memory for MemoryTools {
-    fn memory_search(&self, input: MemorySearchInput) -> Result<MemorySearchOutput, ToolError> {
+    fn memory_search(&self, _: &dyn Call, input: MemorySearchInput) -> Result<MemorySearchOutput, ToolError> {
         let k = MEMORY_SEARCH_K.rows(input.k);
         let budget = MEMORY_SEARCH_TOKEN_BUDGET.rows(input.token_budget);
         let filters = Filters {
@@ -164,7 +164,7 @@ impl Memory for MemoryTools {
         })
     }
 
-    fn memory_propose(&self, input: MemoryProposeInput) -> Result<MemoryProposeOutput, ToolError> {
+    fn memory_propose(&self, _: &dyn Call, input: MemoryProposeInput) -> Result<MemoryProposeOutput, ToolError> {
         let claim = non_blank("claim", &input.claim)?;
         let subject = non_blank("subject", &input.subject)?;
         let claim_type: ClaimType = input
@@ -220,7 +220,7 @@ impl Memory for MemoryTools {
         })
     }
 
-    fn memory_timeline(&self, input: MemoryTimelineInput) -> Result<MemoryTimelineOutput, ToolError> {
+    fn memory_timeline(&self, _: &dyn Call, input: MemoryTimelineInput) -> Result<MemoryTimelineOutput, ToolError> {
         let limit = MEMORY_TIMELINE_LIMIT.rows(input.limit);
         let budget = MEMORY_TIMELINE_TOKEN_BUDGET.rows(input.token_budget);
         let since = input.since.map(|t| t.to_rfc3339_opts(SecondsFormat::Secs, true));

@@ -11,7 +11,7 @@ pub mod paging;
 pub mod surface;
 
 use crate::catalog::surface::{Listed, PromptSpec, Surface, SurfaceError, TemplateSpec, Vars};
-use crate::catalog::{CallError, Output, ToolSpec, Tools};
+use crate::catalog::{Call, CallError, Output, ToolSpec, Tools};
 use crate::spec::mcp::PromptMessage;
 use crate::spec::tools::{Handlers, dispatch};
 use serde_json::Value;
@@ -56,8 +56,8 @@ impl Handlers for Toolbox {
 }
 
 impl Tools for Toolbox {
-    fn call(&self, spec: &'static ToolSpec, arguments: Value) -> Result<Output, CallError> {
-        dispatch(self, spec, arguments)
+    fn call(&self, spec: &'static ToolSpec, arguments: Value, call: &dyn Call) -> Result<Output, CallError> {
+        dispatch(self, spec, arguments, call)
     }
 
     fn surface(&self) -> Option<&dyn Surface> {

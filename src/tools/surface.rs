@@ -3,6 +3,7 @@
 //! sees exactly what that tool would (the same cache, knowledge base, sanitizer and
 //! attribution) and never writes. A server serves one fleet: a URI naming another is not found.
 
+use crate::catalog::Detached;
 use crate::catalog::surface::{Listed, SurfaceError, TEMPLATES, TemplateId, Vars, expand};
 use crate::spec::mcp::{
     EmbeddedResource, EmbeddedResourceType, PromptContent, PromptMessage, Role, TextContent, TextContentType,
@@ -30,7 +31,7 @@ impl Toolbox {
     fn status_json(&self) -> Result<Value, SurfaceError> {
         let input: FleetStatusInput = serde_json::from_value(json!({"token_budget": 20000}))
             .map_err(|e| SurfaceError::Unavailable(format!("fleet_status input: {e}")))?;
-        let output = self.fleet.fleet_status(input).map_err(|e| SurfaceError::Unavailable(e.to_string()))?;
+        let output = self.fleet.fleet_status(&Detached, input).map_err(|e| SurfaceError::Unavailable(e.to_string()))?;
         serde_json::to_value(output).map_err(|e| SurfaceError::Unavailable(e.to_string()))
     }
 
@@ -45,7 +46,7 @@ impl Toolbox {
         }
         let input: ContextInput = serde_json::from_value(input)
             .map_err(|e| SurfaceError::Arguments(format!("invalid context arguments: {e}")))?;
-        let output = self.context.context(input).map_err(|e| SurfaceError::Arguments(e.to_string()))?;
+        let output = self.context.context(&Detached, input).map_err(|e| SurfaceError::Arguments(e.to_string()))?;
         Ok(output.markdown)
     }
 
@@ -110,7 +111,7 @@ impl Resources for Toolbox {
     }
 
     fn guidance(&self, vars: GuidanceVars) -> Result<String, SurfaceError> {
-        let base = self.knowledge.base().map_err(|e| SurfaceError::Unavailable(e.to_string()))?;
+        let base = self.knowledge.base(&Detached).map_err(|e| SurfaceError::Unavailable(e.to_string()))?;
         let record = base
             .get(&vars.slug)
             .ok_or_else(|| SurfaceError::NotFound(self.uri(TemplateId::Guidance, vars.clone().into())))?;
@@ -119,7 +120,7 @@ impl Resources for Toolbox {
     }
 
     fn guidance_list(&self) -> Result<Vec<Listed<GuidanceVars>>, SurfaceError> {
-        let base = self.knowledge.base().map_err(|e| SurfaceError::Unavailable(e.to_string()))?;
+        let base = self.knowledge.base(&Detached).map_err(|e| SurfaceError::Unavailable(e.to_string()))?;
         Ok(base
             .records()
             .iter()
@@ -136,7 +137,7 @@ impl Resources for Toolbox {
         let candidates: Vec<String> = match name {
             "fleet" => vec![self.ctx.fleet_id.as_str().to_string()],
             "slug" => {
-                let base = self.knowledge.base().map_err(|e| SurfaceError::Unavailable(e.to_string()))?;
+                let base = self.knowledge.base(&Detached).map_err(|e| SurfaceError::Unavailable(e.to_string()))?;
                 base.records().iter().map(|record| record.slug.to_string()).collect()
             }
             "agent_id" => {

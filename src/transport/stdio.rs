@@ -1,38 +1,43 @@
 //! Newline-delimited JSON-RPC over a byte stream: the only code that touches the process's
 //! stdin and stdout. It owns the framing (lines, a size cap, UTF-8, JSON decoding); the shared
 //! `rpc::Server` sees decoded values only. One connection is one `Session`, and one request is
-//! handled at a time, so work in flight is bounded by construction and a burst waits in the
-//! pipe, not in memory. Answers are buffered and flushed whenever the next read would block, so
-//! pipelined requests share writes. What a handler sends before its answer (a subscription's
-//! acknowledgment, progress, log messages) is written just before the answer, in order.
+//! handled at a time. A reader thread reads ahead, at most `READ_AHEAD` lines, so work in flight
+//! stays bounded and a burst waits in the pipe, not in memory; reading ahead is what lets a
+//! `notifications/cancelled` reach the request it names while that request is being handled
+//! (the reader records it in the session's `Cancellations` as it passes). Answers are buffered
+//! and flushed whenever no line is waiting, so pipelined requests share writes. What a handler
+//! sends before its answer (progress, log messages, a subscription's acknowledgment) is written
+//! and flushed at once, ahead of the answer.
 
-use crate::rpc::{Frame, Outbox, RpcError, Server, Session};
+use crate::rpc::{Cancellations, Frame, Outbox, RpcError, Server, Session};
 use serde_json::Value;
 use std::cell::RefCell;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::sync::mpsc::{self, TryRecvError};
 
 /// A line longer than this is discarded (read and dropped, never buffered whole) and answered
 /// with -32600; the server keeps serving.
 pub const MAX_LINE_BYTES: usize = 4 * 1024 * 1024;
+/// Lines read but not yet handled, at most; past it the reader waits.
+pub const READ_AHEAD: usize = 64;
 const BUFFER_BYTES: usize = 64 * 1024;
 
 enum Line {
-    Complete,
+    Complete(Vec<u8>),
     TooLong,
-    Eof,
 }
 
 /// Serves `input` until end of input, answering on `output`, as one session. Every request read
 /// before EOF is answered before this returns. A write error (the client went away) ends the
 /// loop with it.
-pub fn serve<R: Read, W: Write>(server: &Server, input: R, output: W) -> std::io::Result<()> {
+pub fn serve<R: Read + Send + 'static, W: Write>(server: &Server, input: R, output: W) -> std::io::Result<()> {
     serve_observed(server, input, output, &mut |_| {})
 }
 
 /// `serve`, calling `on_client` once with the session as soon as a client has named itself in
 /// `initialize`, after that answer has been flushed (so whatever the callback does, such as a
 /// presence record's fsync, never delays the handshake).
-pub fn serve_observed<R: Read, W: Write>(
+pub fn serve_observed<R: Read + Send + 'static, W: Write>(
     server: &Server,
     input: R,
     output: W,
@@ -40,32 +45,40 @@ pub fn serve_observed<R: Read, W: Write>(
 ) -> std::io::Result<()> {
     let mut session = Session::new();
     let mut announced = false;
-    let mut reader = BufReader::with_capacity(BUFFER_BYTES, input);
-    let mut writer = BufWriter::with_capacity(BUFFER_BYTES, output);
-    let mut line = Vec::new();
-    let before = Notes::default();
+    let lines = read_ahead(input, session.cancellations().clone());
+    let writer = RefCell::new(BufWriter::with_capacity(BUFFER_BYTES, output));
+    let notes = Notes { writer: &writer, failed: RefCell::new(None) };
     loop {
-        line.clear();
-        let answer = match read_line(&mut reader, &mut line, &mut writer)? {
-            Line::Eof => break,
-            Line::TooLong => Some(oversized_line()),
-            Line::Complete => answer_line_with(server, &mut session, &line, &before),
+        let line = match lines.try_recv() {
+            Ok(line) => line,
+            Err(TryRecvError::Disconnected) => break,
+            Err(TryRecvError::Empty) => {
+                writer.borrow_mut().flush()?;
+                match lines.recv() {
+                    Ok(line) => line,
+                    Err(_) => break,
+                }
+            }
         };
-        for note in before.0.take() {
-            serde_json::to_writer(&mut writer, &note)?;
-            writer.write_all(b"\n")?;
+        let answer = match line? {
+            Line::TooLong => Some(oversized_line()),
+            Line::Complete(line) => answer_line_with(server, &mut session, &line, &notes),
+        };
+        if let Some(e) = notes.failed.take() {
+            return Err(e);
         }
         if let Some(frame) = answer {
-            serde_json::to_writer(&mut writer, &frame)?;
+            let mut writer = writer.borrow_mut();
+            serde_json::to_writer(&mut *writer, &frame)?;
             writer.write_all(b"\n")?;
         }
         if !announced && session.client().is_some() {
             announced = true;
-            writer.flush()?;
+            writer.borrow_mut().flush()?;
             on_client(&session);
         }
     }
-    writer.flush()
+    writer.into_inner().flush()
 }
 
 /// Serves the process's real stdin and stdout; `on_client` as in `serve_observed`.
@@ -75,6 +88,54 @@ pub fn serve_stdio(server: &Server, on_client: &mut dyn FnMut(&Session)) -> std:
     let stdin = std::fs::File::from(std::io::stdin().as_fd().try_clone_to_owned()?);
     let stdout = std::fs::File::from(std::io::stdout().as_fd().try_clone_to_owned()?);
     serve_observed(server, stdin, stdout, on_client)
+}
+
+/// Starts the reader thread: it sends each line of `input` (or the read error that ended it),
+/// noting every cancellation in `cancellations` on the way. The channel closes at EOF. The
+/// thread is not joined: if the serving loop ends first (the client stopped reading), the
+/// thread ends at its next read or send.
+fn read_ahead<R: Read + Send + 'static>(
+    input: R,
+    cancellations: Cancellations,
+) -> mpsc::Receiver<std::io::Result<Line>> {
+    let (sender, lines) = mpsc::sync_channel(READ_AHEAD);
+    let spawned = std::thread::Builder::new().name("stdio-reader".into()).spawn(move || {
+        let mut reader = BufReader::with_capacity(BUFFER_BYTES, input);
+        loop {
+            let line = match read_line(&mut reader) {
+                Ok(None) => return,
+                Ok(Some(line)) => line,
+                Err(e) => {
+                    let _ = sender.send(Err(e));
+                    return;
+                }
+            };
+            if let Line::Complete(bytes) = &line {
+                note_cancellation(bytes, &cancellations);
+            }
+            if sender.send(Ok(line)).is_err() {
+                return;
+            }
+        }
+    });
+    if let Err(e) = spawned {
+        // No thread, no input: the loop sees the error and ends with it.
+        let (sender, lines) = mpsc::sync_channel(1);
+        let _ = sender.send(Err(e));
+        return lines;
+    }
+    lines
+}
+
+/// Records the cancellation `line` carries, if it is one. Only a line that names the method is
+/// parsed here; the serving loop parses every line again, as it would without this look-ahead.
+fn note_cancellation(line: &[u8], cancellations: &Cancellations) {
+    const METHOD: &[u8] = b"notifications/cancelled";
+    if line.windows(METHOD.len()).any(|window| window == METHOD)
+        && let Ok(frame) = serde_json::from_slice::<Value>(line)
+    {
+        cancellations.note_frame(&frame);
+    }
 }
 
 /// Decodes one input line (without its newline) and hands it to the server: invalid UTF-8 or
@@ -98,15 +159,27 @@ fn answer_line_with(server: &Server, session: &mut Session, line: &[u8], outbox:
     }
 }
 
-/// The notifications a handler sent before its answer, written by the serving loop just before
-/// that answer. stdio cannot ask the client anything mid-request (the one reader is blocked in
-/// the handler), so requests to the client are refused, as over a transport without a stream.
-#[derive(Default)]
-struct Notes(RefCell<Vec<Value>>);
+/// What a handler sends before its answer, written and flushed at once (progress is worth
+/// something only while the work goes on). stdio cannot ask the client anything mid-request:
+/// its answer would arrive as a line the serving loop reads only after this request, so
+/// requests to the client are refused, as over a transport without a stream.
+struct Notes<'a, W: Write> {
+    writer: &'a RefCell<BufWriter<W>>,
+    /// The write error that ended a notification, reported by the loop after the handler returns.
+    failed: RefCell<Option<std::io::Error>>,
+}
 
-impl Outbox for Notes {
+impl<W: Write> Outbox for Notes<'_, W> {
     fn notify(&self, method: &str, params: Value) {
-        self.0.borrow_mut().push(crate::rpc::extension::notification(method, params));
+        let note = crate::rpc::extension::notification(method, params);
+        let mut writer = self.writer.borrow_mut();
+        let written = serde_json::to_writer(&mut *writer, &note)
+            .map_err(std::io::Error::from)
+            .and_then(|()| writer.write_all(b"\n"))
+            .and_then(|()| writer.flush());
+        if let Err(e) = written {
+            self.failed.borrow_mut().get_or_insert(e);
+        }
     }
 
     fn ask(&self, method: &str, _: Value) -> Result<Value, String> {
@@ -119,18 +192,11 @@ fn oversized_line() -> Frame {
     Frame::error(None, RpcError::invalid_request(format!("line longer than {MAX_LINE_BYTES} bytes was discarded")))
 }
 
-/// Reads one line into `line` (without its newline), at most `MAX_LINE_BYTES`. Flushes
-/// `pending` before any read that may block, so no answer waits behind a slow client.
-fn read_line<R: Read, W: Write>(
-    reader: &mut BufReader<R>,
-    line: &mut Vec<u8>,
-    pending: &mut W,
-) -> std::io::Result<Line> {
+/// Reads one line (without its newline), at most `MAX_LINE_BYTES`; `None` at EOF.
+fn read_line<R: Read>(reader: &mut BufReader<R>) -> std::io::Result<Option<Line>> {
+    let mut line = Vec::new();
     let mut too_long = false;
     loop {
-        if reader.buffer().is_empty() {
-            pending.flush()?;
-        }
         let available = match reader.fill_buf() {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
@@ -139,9 +205,9 @@ fn read_line<R: Read, W: Write>(
         if available.is_empty() {
             // EOF: a last line without a newline still counts.
             return Ok(match (too_long, line.is_empty()) {
-                (true, _) => Line::TooLong,
-                (false, true) => Line::Eof,
-                (false, false) => Line::Complete,
+                (true, _) => Some(Line::TooLong),
+                (false, true) => None,
+                (false, false) => Some(Line::Complete(line)),
             });
         }
         let (chunk, found_newline) = match available.iter().position(|&b| b == b'\n') {
@@ -152,12 +218,12 @@ fn read_line<R: Read, W: Write>(
             line.extend_from_slice(chunk);
         } else {
             too_long = true;
-            line.clear();
+            line = Vec::new();
         }
         let used = chunk.len() + usize::from(found_newline);
         reader.consume(used);
         if found_newline {
-            return Ok(if too_long { Line::TooLong } else { Line::Complete });
+            return Ok(Some(if too_long { Line::TooLong } else { Line::Complete(line) }));
         }
     }
 }
@@ -165,16 +231,26 @@ fn read_line<R: Read, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::{CallError, Output, ToolSpec, Tools};
+    use crate::catalog::{Call, CallError, Output, ToolSpec, Tools};
     use serde_json::{Value, json};
 
-    /// Tools that echo their arguments, and panic for `fleet_status`.
+    /// Tools that echo their arguments; `fleet_status` panics, `fleet_history` runs until it is
+    /// cancelled (at most 10 s), `memory_search` reports three steps of progress.
     struct Echo;
 
     impl Tools for Echo {
-        fn call(&self, spec: &'static ToolSpec, arguments: Value) -> Result<Output, CallError> {
-            if spec.name == "fleet_status" {
-                panic!("boom");
+        fn call(&self, spec: &'static ToolSpec, arguments: Value, call: &dyn Call) -> Result<Output, CallError> {
+            match spec.name {
+                "fleet_status" => panic!("boom"),
+                "fleet_history" => {
+                    let started = std::time::Instant::now();
+                    while !call.cancelled() && started.elapsed() < std::time::Duration::from_secs(10) {
+                        std::thread::sleep(std::time::Duration::from_millis(1));
+                    }
+                    call.check()?;
+                }
+                "memory_search" => (1..=3).for_each(|step| call.progress(step, Some(3), "step")),
+                _ => {}
             }
             Output::new(&json!({ "echo": arguments }))
         }
@@ -182,7 +258,7 @@ mod tests {
 
     fn run(input: &[u8]) -> Vec<Value> {
         let mut out = Vec::new();
-        serve(&Server::new(Echo), input, &mut out).unwrap();
+        serve(&Server::new(Echo), std::io::Cursor::new(input.to_vec()), &mut out).unwrap();
         String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
     }
 
@@ -204,13 +280,52 @@ mod tests {
     }
 
     #[test]
+    fn a_call_cancelled_while_it_runs_is_stopped_and_never_answered_and_the_server_keeps_serving() {
+        let input = concat!(
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fleet_history","arguments":{}}}"#,
+            "\n",
+            r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"user"}}"#,
+            "\n",
+            r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"never-sent"}}"#,
+            "\n",
+            r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#,
+            "\n",
+        );
+        let started = std::time::Instant::now();
+        let frames = run(input.as_bytes());
+        assert_eq!(frames, [json!({"jsonrpc": "2.0", "id": 2, "result": {}})]);
+        assert!(started.elapsed() < std::time::Duration::from_secs(5), "the handler saw the cancellation");
+    }
+
+    #[test]
+    fn progress_names_the_callers_token_and_precedes_the_answer() {
+        let input = concat!(
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"memory_search","arguments":{"query":"q"},"_meta":{"progressToken":"p-1"}}}"#,
+            "\n",
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"memory_search","arguments":{"query":"q"}}}"#,
+            "\n",
+        );
+        let frames = run(input.as_bytes());
+        let methods: Vec<&str> = frames.iter().map(|f| f["method"].as_str().unwrap_or("answer")).collect();
+        assert_eq!(
+            methods,
+            ["notifications/progress", "notifications/progress", "notifications/progress", "answer", "answer"]
+        );
+        assert_eq!(
+            frames[2]["params"],
+            json!({"progressToken": "p-1", "progress": 3.0, "total": 3.0, "message": "step"})
+        );
+        assert_eq!((frames[3]["id"].clone(), frames[4]["id"].clone()), (json!(1), json!(2)));
+    }
+
+    #[test]
     fn the_client_is_announced_once_when_the_first_initialize_names_it() {
         let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"claude-code","version":"2.1"}}}"#;
         let ping = r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#;
         let input = format!("{ping}\n{init}\n{ping}\n{init}\n");
         let mut out = Vec::new();
         let mut announced = vec![];
-        serve_observed(&Server::new(Echo), input.as_bytes(), &mut out, &mut |session| {
+        serve_observed(&Server::new(Echo), std::io::Cursor::new(input.into_bytes()), &mut out, &mut |session| {
             let client = session.client().map(|c| format!("{} {}", c.name, c.version));
             announced.push(client);
         })

@@ -261,13 +261,14 @@ async fn post(app: Arc<App>, request: Request, peer: IpAddr) -> Response {
     let post = Post { headers: parts.headers, body, peer, now: chrono::Utc::now() };
     let (sender, queued) = tokio::sync::mpsc::channel(stream::QUEUE);
     let sender = (framing == Framing::Sse).then_some(sender);
-    let outbox = stream::StreamOutbox::new(sender, app.pending.clone(), app.config.ask_timeout);
+    let hangup = stream::Hangup::armed();
+    let outbox = stream::StreamOutbox::new(sender, app.pending.clone(), app.config.ask_timeout, hangup.flag());
     let shared = app.clone();
     let answered = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         exchange::answer(&shared, &post, &outbox)
     });
-    stream::respond(answered, queued, |reply| render(reply, framing)).await
+    stream::respond(answered, queued, hangup, |reply| render(reply, framing)).await
 }
 
 fn too_large(cap: usize) -> Response {
@@ -413,11 +414,83 @@ mod tests {
     }
 
     impl Tools for Held {
-        fn call(&self, _: &'static ToolSpec, _: Value) -> Result<Output, CallError> {
+        fn call(&self, _: &'static ToolSpec, _: Value, _: &dyn crate::catalog::Call) -> Result<Output, CallError> {
             let _ = self.entered.lock().unwrap().send(());
             let _ = self.released.lock().unwrap().recv_timeout(Duration::from_secs(20));
             Output::new(&json!({}))
         }
+    }
+
+    /// `fleet_status` reports that it was entered, runs until it is cancelled (at most 20 s), and
+    /// reports whether it was.
+    struct Patient {
+        entered: Mutex<mpsc::Sender<()>>,
+        ended: Mutex<mpsc::Sender<bool>>,
+    }
+
+    impl Tools for Patient {
+        fn call(&self, _: &'static ToolSpec, _: Value, call: &dyn crate::catalog::Call) -> Result<Output, CallError> {
+            let _ = self.entered.lock().unwrap().send(());
+            let started = std::time::Instant::now();
+            while !call.cancelled() && started.elapsed() < Duration::from_secs(20) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            let _ = self.ended.lock().unwrap().send(call.cancelled());
+            Output::new(&json!({}))
+        }
+    }
+
+    /// An app serving `Patient` tools, with the channels that watch them.
+    fn patient(sessions: Option<usize>) -> (Arc<App>, mpsc::Receiver<()>, mpsc::Receiver<bool>) {
+        let (entered_tx, entered) = mpsc::channel();
+        let (ended_tx, ended) = mpsc::channel();
+        let tools = Patient { entered: Mutex::new(entered_tx), ended: Mutex::new(ended_tx) };
+        let tools = Arc::new(Mutex::new(Some(tools)));
+        let mut config = Config::new("127.0.0.1:0".parse().unwrap());
+        config.sessions = sessions;
+        (App::new(config, Servers::new(move |_| tools.lock().unwrap().take().map(Server::new)), None), entered, ended)
+    }
+
+    async fn within_5s<T: Send + 'static>(channel: mpsc::Receiver<T>) -> T {
+        tokio::task::spawn_blocking(move || channel.recv_timeout(Duration::from_secs(5))).await.unwrap().unwrap()
+    }
+
+    const SLOW_CALL: &str =
+        r#"{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "fleet_status", "arguments": {}}}"#;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_client_that_closes_its_stream_cancels_the_call_it_was_waiting_for() {
+        let (app, entered, ended) = patient(None);
+        let call: Value = serde_json::from_str(SLOW_CALL).unwrap();
+        let waiting = tokio::spawn(router(app.clone()).oneshot(request(&call)));
+        within_5s(entered).await;
+        waiting.abort();
+        assert!(within_5s(ended).await, "the handler saw the hangup as a cancellation");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn in_a_session_notifications_cancelled_stops_the_call_and_its_answer_is_never_sent() {
+        let (app, entered, ended) = patient(Some(8));
+        let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
+        let answer = router(app.clone()).oneshot(request(&init)).await.unwrap();
+        let session = answer.headers().get("mcp-session-id").expect("a session").clone();
+        let in_session = |body: &Value| {
+            let mut request = request(body);
+            request.headers_mut().insert("mcp-session-id", session.clone());
+            request
+        };
+        let call: Value = serde_json::from_str(SLOW_CALL).unwrap();
+        let waiting = tokio::spawn(router(app.clone()).oneshot(in_session(&call)));
+        within_5s(entered).await;
+        let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 1}});
+        let accepted = router(app.clone()).oneshot(in_session(&cancel)).await.unwrap();
+        assert_eq!(accepted.status(), StatusCode::ACCEPTED);
+        assert!(within_5s(ended).await, "the handler saw the cancellation");
+        let dropped = waiting.await.unwrap().unwrap();
+        assert_eq!(dropped.status(), StatusCode::ACCEPTED, "no answer for a cancelled request");
+        let body = axum::body::to_bytes(dropped.into_body(), 1 << 16).await.unwrap();
+        assert!(body.is_empty(), "{body:?}");
     }
 
     fn request(body: &Value) -> Request {

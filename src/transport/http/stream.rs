@@ -8,6 +8,7 @@ use crate::rpc::Outbox;
 use crate::rpc::extension::notification;
 use serde_json::{Value, json};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 use tokio::sync::mpsc as channel;
@@ -37,17 +38,55 @@ impl Pending {
     }
 }
 
+/// Set when the client goes away before its answer: held by the async side of one POST, whose
+/// future (or SSE body) hyper drops when the connection closes. A 2026-07-28 client cancels a
+/// request by closing its stream, so the handler reads this as a cancellation.
+pub struct Hangup {
+    closed: Arc<AtomicBool>,
+    answered: bool,
+}
+
+impl Hangup {
+    pub fn armed() -> Hangup {
+        Hangup { closed: Arc::new(AtomicBool::new(false)), answered: false }
+    }
+
+    /// The flag the handler's outbox reads.
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        self.closed.clone()
+    }
+
+    /// The answer went out: dropping this is no longer a hangup.
+    fn answered(mut self) {
+        self.answered = true;
+    }
+}
+
+impl Drop for Hangup {
+    fn drop(&mut self) {
+        if !self.answered {
+            self.closed.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
 /// The outbox of one POST. `sender` is `None` when the client asked for a JSON answer: there
 /// is then no stream to put anything on.
 pub struct StreamOutbox {
     sender: Option<channel::Sender<String>>,
     pending: Pending,
     timeout: Duration,
+    closed: Arc<AtomicBool>,
 }
 
 impl StreamOutbox {
-    pub fn new(sender: Option<channel::Sender<String>>, pending: Pending, timeout: Duration) -> StreamOutbox {
-        StreamOutbox { sender, pending, timeout }
+    pub fn new(
+        sender: Option<channel::Sender<String>>,
+        pending: Pending,
+        timeout: Duration,
+        closed: Arc<AtomicBool>,
+    ) -> StreamOutbox {
+        StreamOutbox { sender, pending, timeout, closed }
     }
 
     fn send(&self, frame: Value) -> Result<(), String> {
@@ -88,6 +127,10 @@ impl Outbox for StreamOutbox {
             (None, None) => Err("the client's answer has neither result nor error".into()),
         }
     }
+
+    fn closed(&self) -> bool {
+        self.closed.load(Ordering::Relaxed)
+    }
 }
 
 /// The SSE event that carries `frame`.
@@ -97,21 +140,26 @@ pub fn event(frame: &str) -> String {
 
 /// The answer to a POST: the reply alone when nothing came before it; otherwise an SSE stream
 /// of what the handler sent, then the reply's frame (its status and headers are then those of
-/// a stream already begun: 200 and the SSE headers).
+/// a stream already begun: 200 and the SSE headers). `hangup` lives as long as the client
+/// waits: dropped before the answer, it tells the handler the client went away.
 pub async fn respond(
     mut answered: tokio::task::JoinHandle<Reply>,
     mut queued: channel::Receiver<String>,
+    hangup: Hangup,
     render: impl FnOnce(Reply) -> axum::response::Response,
 ) -> axum::response::Response {
     let first = tokio::select! {
         biased;
         Some(frame) = queued.recv() => frame,
-        reply = &mut answered => return match reply {
-            Ok(reply) => render(reply),
-            Err(e) => internal(e),
-        },
+        reply = &mut answered => {
+            hangup.answered();
+            return match reply {
+                Ok(reply) => render(reply),
+                Err(e) => internal(e),
+            };
+        }
     };
-    let state = (Some(first), queued, Some(answered));
+    let state = (Some(first), queued, Some((answered, hangup)));
     let stream = futures::stream::unfold(state, |(first, mut queued, answered)| async move {
         if let Some(frame) = first {
             return Some((Ok::<_, std::convert::Infallible>(event(&frame)), (None, queued, answered)));
@@ -119,7 +167,9 @@ pub async fn respond(
         if let Some(frame) = queued.recv().await {
             return Some((Ok(event(&frame)), (None, queued, answered)));
         }
-        let reply = answered?.await.ok()?;
+        let (answered, hangup) = answered?;
+        let reply = answered.await.ok()?;
+        hangup.answered();
         reply.frame.map(|frame| (Ok(event(&frame)), (None, queued, None)))
     });
     let mut response = axum::response::Response::new(axum::body::Body::from_stream(stream));

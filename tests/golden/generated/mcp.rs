@@ -105,6 +105,37 @@ pub struct CallToolResult {
         ::serde_json::Value,
     >,
 }
+///notifications/cancelled: the request the sender no longer wants answered (optional since 2025-11-25, where a task may be named instead).
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
+pub struct CancelledNotificationParams {
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub reason: ::std::option::Option<::std::string::String>,
+    #[serde(
+        rename = "requestId",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub request_id: ::std::option::Option<CancelledNotificationParamsRequestId>,
+}
+///`CancelledNotificationParamsRequestId`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(untagged)]
+pub enum CancelledNotificationParamsRequestId {
+    Integer(i64),
+    String(::std::string::String),
+}
+impl ::std::fmt::Display for CancelledNotificationParamsRequestId {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        match self {
+            Self::Integer(x) => x.fmt(f),
+            Self::String(x) => x.fmt(f),
+        }
+    }
+}
+impl ::std::convert::From<i64> for CancelledNotificationParamsRequestId {
+    fn from(value: i64) -> Self {
+        Self::Integer(value)
+    }
+}
 ///`CompleteParams`
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 pub struct CompleteParams {
@@ -529,6 +560,38 @@ pub struct ModernRequestMeta {
 pub struct PaginatedParams {
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub cursor: ::std::option::Option<::std::string::String>,
+}
+///notifications/progress: how far a request with a progress token has come; `progress` increases with every notification.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ProgressNotificationParams {
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub message: ::std::option::Option<::std::string::String>,
+    pub progress: f64,
+    #[serde(rename = "progressToken")]
+    pub progress_token: ProgressToken,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub total: ::std::option::Option<f64>,
+}
+///The token a request's `_meta.progressToken` names, echoed by every progress notification about that request.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(untagged)]
+pub enum ProgressToken {
+    Integer(i64),
+    String(::std::string::String),
+}
+impl ::std::fmt::Display for ProgressToken {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        match self {
+            Self::Integer(x) => x.fmt(f),
+            Self::String(x) => x.fmt(f),
+        }
+    }
+}
+impl ::std::convert::From<i64> for ProgressToken {
+    fn from(value: i64) -> Self {
+        Self::Integer(value)
+    }
 }
 ///`Prompt`
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
