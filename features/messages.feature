@@ -71,6 +71,21 @@ Feature: What a server sends unasked
     When the client listens for "toolsListChanged,promptsListChanged,resourcesListChanged"
     Then every change notification the server sent carries a subscription id
 
+  @id:cancel.no-answer-once-cancelled @should @cap-tools
+  Scenario Outline: a request the client cancelled is answered at most once, and never because it was cancelled
+    Ref: <revision> basic/utilities/cancellation (basic/patterns/cancellation from 2026-07-28): receivers of a cancellation "SHOULD: Stop processing the cancelled request; Free associated resources; Not send a response for the cancelled request"; they "MAY ignore cancellation notifications if: The referenced request is unknown; Processing has already completed"
+    Given a server initialized with revision "<revision>"
+    When the client lists "tools/list" to the end
+    And the client calls a listed read-only tool, then calls it again and cancels that call at once
+    Then the cancelled call was answered at most once, and only as the same call uncancelled was
+    And the client lists "tools/list" to the end
+
+    Examples:
+      | revision   |
+      | 2025-06-18 |
+      | 2025-11-25 |
+      | 2026-07-28 |
+
   @id:progress.names-a-request-in-flight-and-increases @must @cap-tools
   Scenario Outline: progress notifications name a request in flight, and their progress increases
     Ref: <revision> basic/utilities/progress: "Progress notifications MUST only reference tokens that: Were provided in an active request"; "The progress value MUST increase with each notification, even if the total is unknown"

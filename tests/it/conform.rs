@@ -79,6 +79,9 @@ fn each_toy_defect_is_reported_by_the_check_meant_to_catch_it() {
             ("completion.prompt-argument/1", "fail"),
             ("logging.set-level", "fail"),
             ("logging.invalid-level", "fail"),
+            // an error for a request it had answered, when that request is cancelled
+            ("cancel.no-answer-once-cancelled/1", "fail"),
+            ("cancel.no-answer-once-cancelled/2", "fail"),
             // what the toy does right
             ("tools.input-schema/3", "pass"),
             ("lifecycle.initialize-agrees/4", "pass"),
@@ -164,6 +167,7 @@ fn over_http_the_toy_is_held_to_the_transport_rules() {
             ("rpc.id-echo/string", "pass"),
             ("wire.initialize", "fail"),
             ("wire.tools/list", "pass"),
+            ("cancel.no-answer-once-cancelled/2", "fail"),
         ],
     );
     assert!(status.get("stdio.stdout-frames-only").is_none(), "stdio-only checks do not run over HTTP");

@@ -8,7 +8,9 @@
 //! - it reports a missing tool argument as -32602 in every revision (tools.input-validation-is-tool-error);
 //! - it pages tools/list and resources/list naming an item twice, and takes cursors it never
 //!   issued (pagination.*);
-//! - it lists a resource template without its uriTemplate (resources.templates-listed).
+//! - it lists a resource template without its uriTemplate (resources.templates-listed);
+//! - it answers a cancellation with an error for the request it names, which it had already
+//!   answered (cancel.no-answer-once-cancelled).
 //!
 //! It is otherwise a plain legacy-era server with one tool, `echo(text: string)`, and no 2026-07-28.
 //!
@@ -64,6 +66,12 @@ fn main() {
 
 fn frame_answer(frame: &Value, modern: bool) -> Option<Value> {
     let method = frame.get("method").and_then(Value::as_str)?;
+    if method == "notifications/cancelled"
+        && let Some(named) = frame["params"].get("requestId")
+    {
+        let error = json!({"code": -32800, "message": "Request cancelled"});
+        return Some(json!({"jsonrpc": "2.0", "id": named, "error": error}));
+    }
     let id = match frame.get("id") {
         Some(Value::Number(n)) => json!(n.to_string()),
         Some(other) => other.clone(),

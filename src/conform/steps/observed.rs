@@ -58,6 +58,30 @@ pub fn register(r: &mut Registry) {
         }
         Ok(())
     });
+    r.add(
+        "the client calls a listed read-only tool, then calls it again and cancels that call at once",
+        call_and_cancel,
+    );
+    r.add("the cancelled call was answered at most once, and only as the same call uncancelled was", |w, _, _| {
+        let cancelled = w.last_id();
+        let plain = answers_to(w, cancelled - 1);
+        let [plain] = plain.as_slice() else {
+            return Err(fail(format!("the uncancelled call got {} answers", plain.len())));
+        };
+        match answers_to(w, cancelled).as_slice() {
+            [] => Ok(()),
+            // It finished before the cancellation arrived (the spec lets a receiver ignore it then).
+            [answer] if answer.get("error").is_some() == plain.get("error").is_some() => Ok(()),
+            [answer] => Err(fail(format!(
+                "the cancelled call was answered {answer}, unlike the same call uncancelled ({plain}): \
+                 a receiver SHOULD NOT respond to a request it knows is cancelled"
+            ))),
+            answers => {
+                let shown: Vec<String> = answers.iter().map(ToString::to_string).collect();
+                Err(fail(format!("the cancelled call was answered {} times: {}", answers.len(), shown.join(", "))))
+            }
+        }
+    });
     r.add(r#"the server sent no "([^"]*)""#, |w, a, _| {
         let sent: Vec<&Value> = w.heard.iter().filter(|f| f["method"] == json!(a[0])).collect();
         ensure(sent.is_empty(), || format!("the server sent {} {}: {}", sent.len(), a[0], sent[0]))
@@ -187,19 +211,7 @@ fn call_read_only(w: &mut World<'_>, a: &[String], _: &Step) -> Outcome {
     }
     let mut calls = vec![];
     for tool in tools {
-        let schema = &tool["inputSchema"];
-        let mut arguments = Map::new();
-        for name in schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str) {
-            let value = match schema["properties"][name]["type"].as_str() {
-                Some("integer" | "number") => json!(1),
-                Some("boolean") => json!(false),
-                Some("array") => json!([]),
-                Some("object") => json!({}),
-                _ => json!("conformance"),
-            };
-            arguments.insert(name.to_string(), value);
-        }
-        let mut params = json!({"name": tool["name"], "arguments": arguments});
+        let mut params = call_params(&tool);
         if !a[0].is_empty() {
             params["task"] = json!({"ttl": 60000});
         }
@@ -214,6 +226,48 @@ fn call_read_only(w: &mut World<'_>, a: &[String], _: &Step) -> Outcome {
     // settle window then come once, not once a call.
     let lines: String = calls.iter().map(|frame| format!("{frame}\n")).collect();
     if lines.is_empty() { Ok(()) } else { w.exchange(lines.as_bytes()) }
+}
+
+/// `tools/call` params for `tool` (a listed tool), with a plain value for each required argument.
+fn call_params(tool: &Value) -> Value {
+    let schema = &tool["inputSchema"];
+    let mut arguments = Map::new();
+    for name in schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str) {
+        let value = match schema["properties"][name]["type"].as_str() {
+            Some("integer" | "number") => json!(1),
+            Some("boolean") => json!(false),
+            Some("array") => json!([]),
+            Some("object") => json!({}),
+            _ => json!("conformance"),
+        };
+        arguments.insert(name.to_string(), value);
+    }
+    json!({"name": tool["name"], "arguments": arguments})
+}
+
+/// Calls the first listed read-only tool, then calls it again with a `notifications/cancelled`
+/// for that second call right behind it (pipelined over stdio; the next POST over HTTP). The
+/// second call's id is then `w.last_id()`, the first's the one before.
+fn call_and_cancel(w: &mut World<'_>, _: &[String], _: &Step) -> Outcome {
+    let Some(tool) = w.listed.iter().find(|t| t["annotations"]["readOnlyHint"] == true).cloned() else {
+        return Err(StepError::NotApplicable("the server marks no listed tool read-only".into()));
+    };
+    let plain = w.frame("tools/call", call_params(&tool));
+    w.exchange(format!("{plain}\n").as_bytes())?;
+    let cancelled = w.frame("tools/call", call_params(&tool));
+    let mut cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+        "params": {"requestId": cancelled["id"], "reason": "ctxlake conform"}});
+    if w.is_modern() {
+        cancel["params"]["_meta"] = modern_meta(MODERN);
+    }
+    w.exchange(format!("{cancelled}\n{cancel}\n").as_bytes())
+}
+
+/// The answers the server sent to the client's request `id`.
+fn answers_to<'w>(w: &'w World<'_>, id: i64) -> Vec<&'w Value> {
+    // An id echoed as a string is rpc.id-echo's finding, not this rule's.
+    let echoed = |f: &&Value| f["id"] == json!(id) || f["id"] == json!(id.to_string());
+    w.heard.iter().filter(echoed).filter(|f| f.get("method").is_none()).collect()
 }
 
 /// What the server declared in this check's `initialize` or `server/discover` answer, else
