@@ -240,3 +240,40 @@ Feature: ctxlake's resources and prompts
     Then the server sent a "notifications/message" at level "warning"
     When the client calls "fleet_status"
     Then the server sent no "notifications/message" at level "debug"
+
+  Scenario: over stdio a client may subscribe to a resource, and unsubscribe
+    Ref: 2025-11-25 server/resources, subscriptions: "The protocol supports optional subscriptions to resource changes"; a server that supports them declares `subscribe`; docs/resources.md: stdio reads subscribed resources again every second and sends notifications/resources/updated for each that changed (tests/it/subscriptions.rs watches one change through a sync)
+    Given a server initialized with revision "2025-11-25"
+    When the client sends "resources/subscribe" with params:
+      """
+      {"uri": "ctxlake://fleet/test-fleet/status"}
+      """
+    Then the result is {}
+    When the client sends "resources/unsubscribe" with params:
+      """
+      {"uri": "ctxlake://fleet/test-fleet/status"}
+      """
+    Then the result is {}
+
+  Scenario Outline: a subscription to a resource the client cannot read is -32602 naming the uri
+    Given a server initialized with revision "2025-11-25"
+    When the client sends "resources/subscribe" with params:
+      """
+      {"uri": "<uri>"}
+      """
+    Then the answer is error -32602
+    And the error data at /uri is "<uri>"
+
+    Examples:
+      | uri                                      |
+      | ctxlake://fleet/another-fleet/status     |
+      | ctxlake://guidance/no-such-record        |
+      | https://example.com/x                    |
+
+  Scenario: stdio announces resource subscriptions in the handshake
+    Given a server initialized with revision "2025-11-25"
+    When the client sends "initialize" with params:
+      """
+      {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+      """
+    Then the result at /capabilities/resources/subscribe is true

@@ -79,6 +79,12 @@ impl Revision {
         !self.is_modern()
     }
 
+    /// `resources/subscribe` and `resources/unsubscribe` exist before 2026-07-28 (which moved
+    /// change notifications to `subscriptions/listen`).
+    pub fn has_resource_subscriptions(self) -> bool {
+        !self.is_modern()
+    }
+
     /// SEP-1303 (2025-11-25): a tool argument that fails validation is a tool execution error
     /// (`isError: true`, so the model can correct itself), no longer a -32602 protocol error.
     pub fn argument_errors_are_tool_errors(self) -> bool {

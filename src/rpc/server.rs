@@ -20,7 +20,7 @@ use crate::spec::mcp::{
 use crate::spec::rpc::RequestId;
 use serde::Deserialize as _;
 use serde_json::{Map, Value};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::OnceLock;
 
@@ -41,6 +41,9 @@ pub struct Session {
     /// The requests the client cancelled; shared with the transport, which may learn of a
     /// cancellation while the request it names is being handled.
     cancellations: Cancellations,
+    /// The resources the client subscribed to, each with a digest of what it read last;
+    /// `None` where the transport cannot send a notification at any time (no subscriptions).
+    subscriptions: Option<BTreeMap<String, u64>>,
 }
 
 impl Session {
@@ -63,6 +66,23 @@ impl Session {
     /// The client's `clientInfo` from the last `initialize`; `None` before any.
     pub fn client(&self) -> Option<&Implementation> {
         self.client.as_ref()
+    }
+
+    /// A session whose transport can send a notification at any time (stdio), so it may offer
+    /// resource subscriptions; the transport then calls `Server::resource_updates` now and then.
+    pub fn with_updates(mut self) -> Session {
+        self.subscriptions = Some(BTreeMap::new());
+        self
+    }
+
+    /// Whether the client subscribed to any resource (the transport should poll for changes).
+    pub fn is_subscribed(&self) -> bool {
+        self.subscriptions.as_ref().is_some_and(|watched| !watched.is_empty())
+    }
+
+    /// The subscriptions, when this session can have any.
+    pub(crate) fn subscriptions(&mut self) -> Option<&mut BTreeMap<String, u64>> {
+        self.subscriptions.as_mut()
     }
 
     /// The record of cancelled requests, for a transport that reads ahead of the core.
@@ -200,7 +220,7 @@ impl Server {
         let extension = self.extension.as_deref();
         match method {
             "initialize" => self.initialize(session, params),
-            "server/discover" => to_object(results::discover(self.capabilities(Revision::V2026_07_28))),
+            "server/discover" => to_object(results::discover(self.capabilities(Revision::V2026_07_28, false))),
             "ping" => to_object(EmptyResult {}),
             "subscriptions/listen" if modern.is_some() => listen(id, params, outbox),
             // One page holds every tool: no cursor was ever issued, so any cursor is invalid.
@@ -237,7 +257,8 @@ impl Server {
 
     /// What this server serves: tools, its resources and prompts (or what its extension
     /// serves instead), completion for them, and log messages.
-    fn capabilities(&self, revision: Revision) -> ServerCapabilities {
+    /// `updates`: whether the session can be sent resource updates (see `Session::with_updates`).
+    fn capabilities(&self, revision: Revision, updates: bool) -> ServerCapabilities {
         let ours = results::capabilities();
         if let Some(extension) = &self.extension {
             return ServerCapabilities { tools: ours.tools, ..extension.capabilities(revision) };
@@ -247,7 +268,10 @@ impl Server {
             surface::offered(&|tool: &str| self.catalog.find(tool).is_some_and(|spec| self.is_visible(spec)));
         ServerCapabilities {
             // Nothing here can tell a client that a resource changed (2026-07-28 listen says so too).
-            resources: resources.then_some(ResourcesCapability { subscribe: None, list_changed: Some(false) }),
+            resources: resources.then_some(ResourcesCapability {
+                subscribe: (updates && revision.has_resource_subscriptions()).then_some(true),
+                list_changed: Some(false),
+            }),
             prompts: prompts.then_some(PromptsCapability { list_changed: Some(false) }),
             completions: ((resources || prompts) && revision.announces_completions()).then_some(EmptyCapability {}),
             logging: Some(EmptyCapability {}),
@@ -263,7 +287,18 @@ impl Server {
         session.negotiated = Some(revision);
         tracing::info!(requested = %params.protocol_version, %revision, client = %params.client_info.name, "initialized");
         session.client = Some(params.client_info);
-        to_object(results::initialize(revision, self.capabilities(revision)))
+        to_object(results::initialize(revision, self.capabilities(revision, session.subscriptions.is_some())))
+    }
+
+    /// `notifications/resources/updated` for each subscribed resource that reads differently
+    /// than when last read, as frames to send (none without ctxlake's own surface).
+    pub fn resource_updates(&self, session: &mut Session) -> Vec<Value> {
+        let Some(surface) = self.tools.surface().filter(|_| self.extension.is_none()) else { return vec![] };
+        let visible = |tool: &str| self.catalog.find(tool).is_some_and(|spec| self.is_visible(spec));
+        surface::updates(surface, &visible, session)
+            .into_iter()
+            .map(|params| crate::rpc::extension::notification("notifications/resources/updated", params))
+            .collect()
     }
 
     /// The catalog as `tools/list` serves it in `revision`, rendered once per process.

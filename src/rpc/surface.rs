@@ -10,10 +10,10 @@ use crate::catalog::surface::{
 use crate::rpc::results::{result_meta, to_object};
 use crate::rpc::{Revision, RpcError, Session};
 use crate::spec::mcp::{
-    CacheScope, CompleteParams, CompleteResult, Completion, CompletionReference, GetPromptParams, GetPromptResult,
-    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, LoggingLevel, PaginatedParams, Prompt,
-    ReadResourceParams, ReadResourceResult, Resource, ResourceTemplate, ResultMeta, ResultType, SetLevelParams,
-    TextResourceContents,
+    CacheScope, CompleteParams, CompleteResult, Completion, CompletionReference, EmptyResult, GetPromptParams,
+    GetPromptResult, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, LoggingLevel,
+    PaginatedParams, Prompt, ReadResourceParams, ReadResourceResult, Resource, ResourceTemplate, ResourceUpdatedParams,
+    ResultMeta, ResultType, SetLevelParams, SubscribeParams, TextResourceContents,
 };
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -26,6 +26,8 @@ const CATALOG_TTL_MS: u64 = 3_600_000;
 const CONTENT_TTL_MS: u64 = 0;
 /// A cursor is the offset of the page it starts, behind this prefix (opaque to clients).
 const CURSOR_PREFIX: &str = "ctxlake-offset:";
+/// Resources one session may subscribe to at once.
+pub const MAX_SUBSCRIPTIONS: usize = 32;
 /// Completion answers at most this many values (MCP's cap); `total` says how many matched.
 const MAX_COMPLETIONS: usize = 100;
 
@@ -59,6 +61,12 @@ pub fn request(
         "prompts/get" => get(surface, visible, revision, params),
         "completion/complete" => complete(surface, visible, revision, params),
         "logging/setLevel" if revision.has_session_log_level() => set_level(session, params),
+        "resources/subscribe" if revision.has_resource_subscriptions() && session.subscriptions().is_some() => {
+            subscribe(surface, visible, session, params)
+        }
+        "resources/unsubscribe" if revision.has_resource_subscriptions() && session.subscriptions().is_some() => {
+            unsubscribe(session, params)
+        }
         _ => return None,
     })
 }
@@ -187,6 +195,74 @@ fn read(
     let (result_type, meta) = modern(revision);
     let (ttl_ms, cache_scope) = hints(revision, CONTENT_TTL_MS, CacheScope::Private);
     to_object(ReadResourceResult { contents, result_type, ttl_ms, cache_scope, meta })
+}
+
+/// A digest of a read: its text, or why it failed (a resource that disappears has changed too).
+fn digest(read: &Result<String, SurfaceError>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    match read {
+        Ok(text) => text.hash(&mut hasher),
+        Err(error) => error.to_string().hash(&mut hasher),
+    }
+    hasher.finish()
+}
+
+/// What `uri` reads now, for the caller (`None`: no resource the caller sees has this URI).
+fn read_now(surface: &dyn Surface, visible: Visible<'_>, uri: &str) -> Option<Result<String, SurfaceError>> {
+    let (spec, vars) = find_template(uri).filter(|(spec, _)| visible(spec.reads))?;
+    Some(surface.read(spec, vars))
+}
+
+/// resources/subscribe: the resource must be one the caller can read now. Change is judged by
+/// content, so a rewrite that changes nothing notifies nobody.
+fn subscribe(
+    surface: &dyn Surface,
+    visible: Visible<'_>,
+    session: &mut Session,
+    params: Map<String, Value>,
+) -> Result<Answer, RpcError> {
+    let params: SubscribeParams = parse("resources/subscribe", params)?;
+    let Some(read) = read_now(surface, visible, &params.uri) else {
+        return Err(RpcError::resource_not_found(&params.uri, "no resource of this server has this URI"));
+    };
+    let digest = digest(&read);
+    read.map_err(|error| match error {
+        SurfaceError::NotFound(detail) => RpcError::resource_not_found(&params.uri, detail),
+        other => surface_error(other),
+    })?;
+    let Some(watched) = session.subscriptions() else { return Err(RpcError::method_not_found("resources/subscribe")) };
+    if !watched.contains_key(&params.uri) && watched.len() >= MAX_SUBSCRIPTIONS {
+        let why = format!("`uri`: at most {MAX_SUBSCRIPTIONS} subscriptions per session; unsubscribe from one first");
+        return Err(RpcError::invalid_params(why));
+    }
+    watched.insert(params.uri, digest);
+    to_object(EmptyResult {})
+}
+
+/// resources/unsubscribe: ends a subscription; one that does not exist is already ended.
+fn unsubscribe(session: &mut Session, params: Map<String, Value>) -> Result<Answer, RpcError> {
+    let params: SubscribeParams = parse("resources/unsubscribe", params)?;
+    if let Some(watched) = session.subscriptions() {
+        watched.remove(&params.uri);
+    }
+    to_object(EmptyResult {})
+}
+
+/// The `ResourceUpdatedParams` of every subscribed resource that reads differently than when
+/// last read (the new digest is kept), in URI order.
+pub fn updates(surface: &dyn Surface, visible: Visible<'_>, session: &mut Session) -> Vec<Value> {
+    let Some(watched) = session.subscriptions() else { return vec![] };
+    let mut changed = vec![];
+    for (uri, last) in watched.iter_mut() {
+        // A resource the caller can no longer see is a change too.
+        let now = read_now(surface, visible, uri).map_or(0, |read| digest(&read));
+        if now != *last {
+            *last = now;
+            changed.extend(serde_json::to_value(ResourceUpdatedParams { uri: uri.clone() }));
+        }
+    }
+    changed
 }
 
 fn prompts_list(visible: Visible<'_>, revision: Revision, params: Map<String, Value>) -> Result<Answer, RpcError> {

@@ -5,7 +5,9 @@
 //! stays bounded and a burst waits in the pipe, not in memory; reading ahead is what lets a
 //! `notifications/cancelled` reach the request it names while that request is being handled
 //! (the reader records it in the session's `Cancellations` as it passes). Answers are buffered
-//! and flushed whenever no line is waiting, so pipelined requests share writes. What a handler
+//! and flushed whenever no line is waiting, so pipelined requests share writes. While the client
+//! holds resource subscriptions, the loop reads them again every `WATCH_EVERY` and sends
+//! `notifications/resources/updated` for each that changed. What a handler
 //! sends before its answer (progress, log messages, a subscription's acknowledgment) is written
 //! and flushed at once, ahead of the answer.
 
@@ -13,7 +15,8 @@ use crate::rpc::{Cancellations, Frame, Outbox, RpcError, Server, Session};
 use serde_json::Value;
 use std::cell::RefCell;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
-use std::sync::mpsc::{self, TryRecvError};
+use std::sync::mpsc::{self, RecvTimeoutError, TryRecvError};
+use std::time::{Duration, Instant};
 
 /// A line longer than this is discarded (read and dropped, never buffered whole) and answered
 /// with -32600; the server keeps serving.
@@ -21,6 +24,9 @@ pub const MAX_LINE_BYTES: usize = 4 * 1024 * 1024;
 /// Lines read but not yet handled, at most; past it the reader waits.
 pub const READ_AHEAD: usize = 64;
 const BUFFER_BYTES: usize = 64 * 1024;
+/// How often subscribed resources are read again to see whether they changed (only while the
+/// client holds a subscription): a sync that lands is announced within this.
+pub const WATCH_EVERY: Duration = Duration::from_secs(1);
 
 enum Line {
     Complete(Vec<u8>),
@@ -43,20 +49,35 @@ pub fn serve_observed<R: Read + Send + 'static, W: Write>(
     output: W,
     on_client: &mut dyn FnMut(&Session),
 ) -> std::io::Result<()> {
-    let mut session = Session::new();
+    // stdio can write at any time: it offers resource subscriptions.
+    let mut session = Session::new().with_updates();
     let mut announced = false;
     let lines = read_ahead(input, session.cancellations().clone());
     let writer = RefCell::new(BufWriter::with_capacity(BUFFER_BYTES, output));
     let notes = Notes { writer: &writer, failed: RefCell::new(None) };
+    let mut watched_at = Instant::now();
     loop {
+        if session.is_subscribed() && watched_at.elapsed() >= WATCH_EVERY {
+            watched_at = Instant::now();
+            for update in server.resource_updates(&mut session) {
+                let mut writer = writer.borrow_mut();
+                serde_json::to_writer(&mut *writer, &update)?;
+                writer.write_all(b"\n")?;
+            }
+        }
         let line = match lines.try_recv() {
             Ok(line) => line,
             Err(TryRecvError::Disconnected) => break,
             Err(TryRecvError::Empty) => {
                 writer.borrow_mut().flush()?;
-                match lines.recv() {
+                let waited = match session.is_subscribed() {
+                    true => lines.recv_timeout(WATCH_EVERY.saturating_sub(watched_at.elapsed())),
+                    false => lines.recv().map_err(RecvTimeoutError::from),
+                };
+                match waited {
                     Ok(line) => line,
-                    Err(_) => break,
+                    Err(RecvTimeoutError::Timeout) => continue,
+                    Err(RecvTimeoutError::Disconnected) => break,
                 }
             }
         };

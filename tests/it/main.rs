@@ -17,3 +17,4 @@ mod s3;
 #[cfg(feature = "serve")]
 mod serve;
 mod stdout_purity;
+mod subscriptions;

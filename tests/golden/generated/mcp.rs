@@ -827,6 +827,12 @@ impl ::std::convert::TryFrom<::std::string::String> for ResourceTemplateReferenc
         value.parse()
     }
 }
+///notifications/resources/updated: a resource the client subscribed to changed; read it again.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ResourceUpdatedParams {
+    pub uri: ::std::string::String,
+}
 ///`ResourcesCapability`
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
 pub struct ResourcesCapability {
@@ -972,6 +978,11 @@ pub struct ServerCapabilities {
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 pub struct SetLevelParams {
     pub level: LoggingLevel,
+}
+///resources/subscribe and resources/unsubscribe (before 2026-07-28): the resource to watch, or to stop watching.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+pub struct SubscribeParams {
+    pub uri: ::std::string::String,
 }
 ///since 2026-07-28: the notification types a subscriptions/listen stream carries, each opt-in.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
