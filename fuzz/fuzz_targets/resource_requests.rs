@@ -3,7 +3,9 @@
 //! either contents naming exactly the uri read, with text and a MIME type, or -32602 naming it
 //! in `data.uri`; a uri that matches a template expands back from its variables to a uri with
 //! the same variables; `prompts/get` is messages or -32602; completion is at most 100 strings
-//! or -32602.
+//! or -32602. `resources/subscribe` on a session that can be sent updates agrees with the
+//! read: `{}` exactly where the read has contents, -32602 where it is -32602; an update, if any,
+//! names only the subscribed uri.
 #![no_main]
 
 use ctxlake::catalog::surface::{expand, find_template, match_uri};
@@ -26,8 +28,12 @@ fn server() -> &'static Server {
 }
 
 fn ask(method: &str, params: Value) -> Value {
+    ask_in(&mut Session::new(), method, params)
+}
+
+fn ask_in(session: &mut Session, method: &str, params: Value) -> Value {
     let request = json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params});
-    let frame = server().handle(&mut Session::new(), request).expect("a request is answered");
+    let frame = server().handle(session, request).expect("a request is answered");
     serde_json::from_str(&frame.encode()).expect("frames are JSON")
 }
 
@@ -102,5 +108,15 @@ fn read(uri: &str) {
             "an unmatched uri is named in data.uri: {answer}"
         ),
         Some(code) => panic!("resources/read {uri:?} answered {code}: {answer}"),
+    }
+    let mut session = Session::new().with_updates();
+    let init =
+        json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "f", "version": "1"}});
+    ask_in(&mut session, "initialize", init);
+    let subscribed = ask_in(&mut session, "resources/subscribe", json!({"uri": uri}));
+    assert_eq!(error_code(&subscribed), error_code(&answer), "subscribe agrees with read: {subscribed} / {answer}");
+    assert_eq!(session.is_subscribed(), error_code(&answer).is_none(), "{subscribed}");
+    for update in server().resource_updates(&mut session) {
+        assert_eq!(update["params"]["uri"], json!(uri), "{update}");
     }
 }
