@@ -1,7 +1,7 @@
 //! Newline-delimited JSON-RPC over a byte stream: the only code that touches the process's
 //! stdin and stdout. It owns the framing (lines, a size cap, UTF-8, JSON decoding); the shared
 //! `rpc::Server` sees decoded values only. One connection is one `Session`, and one request is
-//! handled at a time. A reader thread reads ahead, at most `READ_AHEAD` lines, so work in flight
+//! handled at a time. A reader thread reads ahead, at most `BATCHES_AHEAD` batches of lines, so work in flight
 //! stays bounded and a burst waits in the pipe, not in memory; reading ahead is what lets a
 //! `notifications/cancelled` reach the request it names while that request is being handled
 //! (the reader records it in the session's `Cancellations` as it passes). Answers are buffered
@@ -21,8 +21,16 @@ use std::time::{Duration, Instant};
 /// A line longer than this is discarded (read and dropped, never buffered whole) and answered
 /// with -32600; the server keeps serving.
 pub const MAX_LINE_BYTES: usize = 4 * 1024 * 1024;
-/// Lines read but not yet handled, at most; past it the reader waits.
-pub const READ_AHEAD: usize = 64;
+/// The reader hands lines over in batches: what one read brought in, up to this many lines or
+/// bytes (so a pipelined burst costs one hand-over per batch, not per line).
+const BATCH_LINES: usize = 64;
+const BATCH_BYTES: usize = 1024 * 1024;
+/// Batches read but not yet handled, at most; past it the reader waits. Read-ahead is thus
+/// bounded: (this + 2) batches of at most `BATCH_LINES` lines and `BATCH_BYTES` plus one line.
+const BATCHES_AHEAD: usize = 2;
+
+/// Lines the reader read in one go, or the read error that ended the input.
+type Batch = std::io::Result<Vec<Line>>;
 const BUFFER_BYTES: usize = 64 * 1024;
 /// How often subscribed resources are read again to see whether they changed (only while the
 /// client holds a subscription): a sync that lands is announced within this.
@@ -52,7 +60,8 @@ pub fn serve_observed<R: Read + Send + 'static, W: Write>(
     // stdio can write at any time: it offers resource subscriptions.
     let mut session = Session::new().with_updates();
     let mut announced = false;
-    let lines = read_ahead(input, session.cancellations().clone());
+    let batches = read_ahead(input, session.cancellations().clone());
+    let mut lines = std::collections::VecDeque::new();
     let writer = RefCell::new(BufWriter::with_capacity(BUFFER_BYTES, output));
     let notes = Notes { writer: &writer, failed: RefCell::new(None) };
     let mut watched_at = Instant::now();
@@ -65,23 +74,27 @@ pub fn serve_observed<R: Read + Send + 'static, W: Write>(
                 writer.write_all(b"\n")?;
             }
         }
-        let line = match lines.try_recv() {
-            Ok(line) => line,
-            Err(TryRecvError::Disconnected) => break,
-            Err(TryRecvError::Empty) => {
-                writer.borrow_mut().flush()?;
-                let waited = match session.is_subscribed() {
-                    true => lines.recv_timeout(WATCH_EVERY.saturating_sub(watched_at.elapsed())),
-                    false => lines.recv().map_err(RecvTimeoutError::from),
-                };
-                match waited {
-                    Ok(line) => line,
-                    Err(RecvTimeoutError::Timeout) => continue,
-                    Err(RecvTimeoutError::Disconnected) => break,
+        let Some(line) = lines.pop_front() else {
+            let batch = match batches.try_recv() {
+                Ok(batch) => batch,
+                Err(TryRecvError::Disconnected) => break,
+                Err(TryRecvError::Empty) => {
+                    writer.borrow_mut().flush()?;
+                    let waited = match session.is_subscribed() {
+                        true => batches.recv_timeout(WATCH_EVERY.saturating_sub(watched_at.elapsed())),
+                        false => batches.recv().map_err(RecvTimeoutError::from),
+                    };
+                    match waited {
+                        Ok(batch) => batch,
+                        Err(RecvTimeoutError::Timeout) => continue,
+                        Err(RecvTimeoutError::Disconnected) => break,
+                    }
                 }
-            }
+            };
+            lines.extend(batch?);
+            continue;
         };
-        let answer = match line? {
+        let answer = match line {
             Line::TooLong => Some(oversized_line()),
             Line::Complete(line) => answer_line_with(server, &mut session, &line, &notes),
         };
@@ -115,37 +128,45 @@ pub fn serve_stdio(server: &Server, on_client: &mut dyn FnMut(&Session)) -> std:
 /// noting every cancellation in `cancellations` on the way. The channel closes at EOF. The
 /// thread is not joined: if the serving loop ends first (the client stopped reading), the
 /// thread ends at its next read or send.
-fn read_ahead<R: Read + Send + 'static>(
-    input: R,
-    cancellations: Cancellations,
-) -> mpsc::Receiver<std::io::Result<Line>> {
-    let (sender, lines) = mpsc::sync_channel(READ_AHEAD);
+fn read_ahead<R: Read + Send + 'static>(input: R, cancellations: Cancellations) -> mpsc::Receiver<Batch> {
+    let (sender, batches) = mpsc::sync_channel(BATCHES_AHEAD);
     let spawned = std::thread::Builder::new().name("stdio-reader".into()).spawn(move || {
         let mut reader = BufReader::with_capacity(BUFFER_BYTES, input);
+        let mut batch = Vec::new();
+        let mut bytes = 0;
         loop {
             let line = match read_line(&mut reader) {
-                Ok(None) => return,
                 Ok(Some(line)) => line,
+                Ok(None) => {
+                    let _ = sender.send(Ok(batch));
+                    return;
+                }
                 Err(e) => {
-                    let _ = sender.send(Err(e));
+                    let _ = sender.send(Ok(batch)).and_then(|()| sender.send(Err(e)));
                     return;
                 }
             };
-            if let Line::Complete(bytes) = &line {
-                note_cancellation(bytes, &cancellations);
+            if let Line::Complete(line) = &line {
+                note_cancellation(line, &cancellations);
+                bytes += line.len();
             }
-            if sender.send(Ok(line)).is_err() {
-                return;
+            batch.push(line);
+            // Hand over what was read before a read that may block, and whenever a batch is full.
+            if reader.buffer().is_empty() || batch.len() == BATCH_LINES || bytes >= BATCH_BYTES {
+                bytes = 0;
+                if sender.send(Ok(std::mem::take(&mut batch))).is_err() {
+                    return;
+                }
             }
         }
     });
     if let Err(e) = spawned {
         // No thread, no input: the loop sees the error and ends with it.
-        let (sender, lines) = mpsc::sync_channel(1);
+        let (sender, batches) = mpsc::sync_channel(1);
         let _ = sender.send(Err(e));
-        return lines;
+        return batches;
     }
-    lines
+    batches
 }
 
 /// Records the cancellation `line` carries, if it is one. Only a line that names the method is
@@ -254,6 +275,7 @@ mod tests {
     use super::*;
     use crate::catalog::{Call, CallError, Output, ToolSpec, Tools};
     use serde_json::{Value, json};
+    use std::io::Write as _;
 
     /// Tools that echo their arguments; `fleet_status` panics, `fleet_history` runs until it is
     /// cancelled (at most 10 s), `memory_search` reports three steps of progress.
@@ -302,6 +324,29 @@ mod tests {
 
     #[test]
     fn a_call_cancelled_while_it_runs_is_stopped_and_never_answered_and_the_server_keeps_serving() {
+        let (input, mut client) = std::io::pipe().unwrap();
+        let served = std::thread::spawn(move || {
+            let mut out = Vec::new();
+            serve(&Server::new(Echo), input, &mut out).map(|()| out)
+        });
+        let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fleet_history","arguments":{}}}"#;
+        writeln!(client, "{call}").unwrap();
+        // The call is running (it runs until cancelled) when the cancellation arrives.
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let started = std::time::Instant::now();
+        writeln!(client, r#"{{"jsonrpc":"2.0","method":"notifications/cancelled","params":{{"requestId":1}}}}"#)
+            .unwrap();
+        writeln!(client, r#"{{"jsonrpc":"2.0","id":2,"method":"ping"}}"#).unwrap();
+        drop(client);
+        let out = served.join().unwrap().unwrap();
+        let frames: Vec<Value> =
+            String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(frames, [json!({"jsonrpc": "2.0", "id": 2, "result": {}})]);
+        assert!(started.elapsed() < std::time::Duration::from_secs(5), "the handler saw the cancellation");
+    }
+
+    #[test]
+    fn a_call_cancelled_before_it_starts_is_never_run_nor_answered() {
         let input = concat!(
             r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fleet_history","arguments":{}}}"#,
             "\n",
