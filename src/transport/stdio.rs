@@ -275,7 +275,6 @@ mod tests {
     use super::*;
     use crate::catalog::{Call, CallError, Output, ToolSpec, Tools};
     use serde_json::{Value, json};
-    use std::io::Write as _;
 
     /// Tools that echo their arguments; `fleet_status` panics, `fleet_history` runs until it is
     /// cancelled (at most 10 s), `memory_search` reports three steps of progress.
