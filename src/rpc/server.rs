@@ -165,14 +165,16 @@ impl Server {
     fn handle_frame(&self, session: &mut Session, frame: Value, outbox: &dyn Outbox) -> Option<Frame> {
         match classify(frame) {
             Incoming::Request { id, method, params } => {
-                let cancellations = session.cancellations.clone();
-                if cancellations.is_cancelled(&id) {
+                // "A client MUST NOT attempt to cancel its initialize request": such an attempt is ignored.
+                let cancellations = Some(session.cancellations.clone()).filter(|_| method != "initialize");
+                let cancelled = || cancellations.as_ref().is_some_and(|c| c.is_cancelled(&id)) || outbox.closed();
+                if cancelled() {
                     tracing::debug!(%method, "cancelled before it was handled; not answered");
                     return None;
                 }
                 let outcome = catch_unwind(AssertUnwindSafe(|| self.request(session, &id, &method, params, outbox)));
                 // The spec: a receiver of a cancellation SHOULD NOT send a response for it.
-                if cancellations.is_cancelled(&id) || outbox.closed() {
+                if cancelled() {
                     tracing::debug!(%method, "cancelled while it was handled; its answer is dropped");
                     return None;
                 }
@@ -267,7 +269,7 @@ impl Server {
         let (resources, prompts) =
             surface::offered(&|tool: &str| self.catalog.find(tool).is_some_and(|spec| self.is_visible(spec)));
         ServerCapabilities {
-            // Nothing here can tell a client that a resource changed (2026-07-28 listen says so too).
+            // The lists change only with the knowledge base, read fresh on every list: no listChanged.
             resources: resources.then_some(ResourcesCapability {
                 subscribe: (updates && revision.has_resource_subscriptions()).then_some(true),
                 list_changed: Some(false),

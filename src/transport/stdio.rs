@@ -345,6 +345,19 @@ mod tests {
     }
 
     #[test]
+    fn a_cancellation_of_initialize_is_ignored() {
+        let input = concat!(
+            r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+            "\n",
+            r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}"#,
+            "\n",
+        );
+        let frames = run(input.as_bytes());
+        assert_eq!(frames.len(), 1, "{frames:?}");
+        assert_eq!(frames[0]["result"]["protocolVersion"], "2025-11-25");
+    }
+
+    #[test]
     fn a_call_cancelled_before_it_starts_is_never_run_nor_answered() {
         let input = concat!(
             r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fleet_history","arguments":{}}}"#,
