@@ -69,9 +69,7 @@ pub fn serve_observed<R: Read + Send + 'static, W: Write>(
         if session.is_subscribed() && watched_at.elapsed() >= WATCH_EVERY {
             watched_at = Instant::now();
             for update in server.resource_updates(&mut session) {
-                let mut writer = writer.borrow_mut();
-                serde_json::to_writer(&mut *writer, &update)?;
-                writer.write_all(b"\n")?;
+                write_line(&mut *writer.borrow_mut(), &update)?;
             }
         }
         let Some(line) = lines.pop_front() else {
@@ -102,9 +100,7 @@ pub fn serve_observed<R: Read + Send + 'static, W: Write>(
             return Err(e);
         }
         if let Some(frame) = answer {
-            let mut writer = writer.borrow_mut();
-            serde_json::to_writer(&mut *writer, &frame)?;
-            writer.write_all(b"\n")?;
+            write_line(&mut *writer.borrow_mut(), &frame)?;
         }
         if !announced && session.client().is_some() {
             announced = true;
@@ -215,10 +211,7 @@ impl<W: Write> Outbox for Notes<'_, W> {
     fn notify(&self, method: &str, params: Value) {
         let note = crate::rpc::extension::notification(method, params);
         let mut writer = self.writer.borrow_mut();
-        let written = serde_json::to_writer(&mut *writer, &note)
-            .map_err(std::io::Error::from)
-            .and_then(|()| writer.write_all(b"\n"))
-            .and_then(|()| writer.flush());
+        let written = write_line(&mut *writer, &note).and_then(|()| writer.flush());
         if let Err(e) = written {
             self.failed.borrow_mut().get_or_insert(e);
         }
@@ -227,6 +220,12 @@ impl<W: Write> Outbox for Notes<'_, W> {
     fn ask(&self, method: &str, _: Value) -> Result<Value, String> {
         Err(format!("{method}: the stdio transport cannot ask the client while it handles a request"))
     }
+}
+
+/// Writes one frame and its newline into the output buffer.
+fn write_line(writer: &mut impl Write, frame: &impl serde::Serialize) -> std::io::Result<()> {
+    serde_json::to_writer(&mut *writer, frame)?;
+    writer.write_all(b"\n")
 }
 
 /// The answer to a line longer than the cap (the line itself was discarded).
