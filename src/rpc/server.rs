@@ -133,6 +133,12 @@ impl Server {
         self.visible.as_ref().is_none_or(|names| names.contains(spec.name))
     }
 
+    /// Whether the catalog has a tool of this name that this server shows (a resource or
+    /// prompt is served only where the tool whose data it shows is).
+    fn is_visible_name(&self, tool: &str) -> bool {
+        self.catalog.find(tool).is_some_and(|spec| self.is_visible(spec))
+    }
+
     /// Handles one decoded JSON value received on `session`: a frame, or a batch where the
     /// revision allows it. Returns the answer to send, if any.
     pub fn handle(&self, session: &mut Session, value: Value) -> Option<Frame> {
@@ -249,7 +255,7 @@ impl Server {
                 }
                 // The fixtures, when plugged in, stand in for ctxlake's own resources and prompts.
                 let ours = self.tools.surface().filter(|_| extension.is_none());
-                let visible = |tool: &str| self.catalog.find(tool).is_some_and(|spec| self.is_visible(spec));
+                let visible = |tool: &str| self.is_visible_name(tool);
                 let answer =
                     ours.and_then(|surface| surface::request(surface, &visible, revision, session, method, params));
                 answer.unwrap_or_else(|| Err(RpcError::method_not_found(method)))
@@ -266,8 +272,7 @@ impl Server {
             return ServerCapabilities { tools: ours.tools, ..extension.capabilities(revision) };
         }
         let Some(_) = self.tools.surface() else { return ours };
-        let (resources, prompts) =
-            surface::offered(&|tool: &str| self.catalog.find(tool).is_some_and(|spec| self.is_visible(spec)));
+        let (resources, prompts) = surface::offered(&|tool: &str| self.is_visible_name(tool));
         ServerCapabilities {
             // The lists change only with the knowledge base, read fresh on every list: no listChanged.
             resources: resources.then_some(ResourcesCapability {
@@ -296,7 +301,7 @@ impl Server {
     /// than when last read, as frames to send (none without ctxlake's own surface).
     pub fn resource_updates(&self, session: &mut Session) -> Vec<Value> {
         let Some(surface) = self.tools.surface().filter(|_| self.extension.is_none()) else { return vec![] };
-        let visible = |tool: &str| self.catalog.find(tool).is_some_and(|spec| self.is_visible(spec));
+        let visible = |tool: &str| self.is_visible_name(tool);
         surface::updates(surface, &visible, session)
             .into_iter()
             .map(|params| crate::rpc::extension::notification("notifications/resources/updated", params))
