@@ -68,6 +68,11 @@ pub struct Args {
     /// Connections open at once; more wait in the listen backlog.
     #[arg(long, default_value_t = 4096)]
     max_connections: usize,
+    /// 2026-07-28 `subscriptions/listen` streams held open at once (each is one connection and
+    /// one read of its resources a second); past it, a listen is acknowledged with nothing and
+    /// ended at once.
+    #[arg(long, default_value_t = 256)]
+    max_listens: usize,
     /// Largest request body, in bytes (413 past it).
     #[arg(long, default_value_t = http::MAX_BODY_BYTES)]
     max_body_bytes: usize,
@@ -107,6 +112,7 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     config.body_timeout = Duration::from_millis(args.body_timeout_ms.max(1));
     config.max_inflight = args.max_inflight.max(1);
     config.max_connections = args.max_connections.max(1);
+    config.max_listens = args.max_listens;
     config.sessions = args.sessions;
     config.trusted_proxies = args.trusted_proxies.clone();
     config.guests = args.guests.then_some(GuestPolicy { quota: args.guest_quota });
@@ -145,9 +151,25 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     eprintln!("ctxlake serve: listening on http://{bound}{} ({mode})", http::PATH);
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(listener)?;
-        http::serve(listener, app, std::future::pending()).await
+        http::serve(listener, app, stopped()).await
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Completes on SIGINT or SIGTERM: the server then stops accepting, ends the
+/// `subscriptions/listen` streams it holds with their answers, and exits.
+async fn stopped() {
+    use tokio::signal::unix::{SignalKind, signal};
+    let Ok(mut terminate) = signal(SignalKind::terminate()) else {
+        tracing::warn!("SIGTERM cannot be handled; stop with SIGINT");
+        let _ = tokio::signal::ctrl_c().await;
+        return;
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = terminate.recv() => {}
+    }
+    eprintln!("ctxlake serve: stopping");
 }
 
 /// How a scope becomes a `Server`: the toolbox of the scope's fleet and agent, with the tools

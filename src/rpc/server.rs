@@ -14,8 +14,8 @@ use crate::rpc::surface;
 use crate::rpc::{Revision, RpcError};
 use crate::spec::mcp::{
     CallToolParams, EmptyCapability, EmptyResult, Implementation, InitializeParams, LoggingLevel, LoggingMessageParams,
-    ModernRequestMeta, PromptsCapability, ResourcesCapability, ServerCapabilities, SubscriptionFilter, SubscriptionId,
-    SubscriptionMeta, SubscriptionsAcknowledgedParams, SubscriptionsListenParams,
+    ModernRequestMeta, PromptsCapability, ResourceUpdatedParams, ResourcesCapability, ServerCapabilities,
+    SubscriptionFilter, SubscriptionId, SubscriptionMeta, SubscriptionsAcknowledgedParams, SubscriptionsListenParams,
 };
 use crate::spec::rpc::RequestId;
 use serde::Deserialize as _;
@@ -44,7 +44,23 @@ pub struct Session {
     /// The resources the client subscribed to, each with a digest of what it read last;
     /// `None` where the transport cannot send a notification at any time (no subscriptions).
     subscriptions: Option<BTreeMap<String, u64>>,
+    /// 2026-07-28 `subscriptions/listen` streams held open, where the transport can hold them.
+    listens: Vec<Listen>,
 }
+
+/// A `subscriptions/listen` stream held open: its request's id (the subscription's id) and the
+/// resources it watches, each with a digest of what it read last.
+#[derive(Debug, Clone)]
+pub(crate) struct Listen {
+    id: RequestId,
+    pub(crate) watched: BTreeMap<String, u64>,
+}
+
+/// Streams one session may hold open at once (stdio multiplexes them on one channel).
+pub const MAX_LISTENS: usize = 8;
+/// How often a transport reads watched resources again to see whether they changed (only while
+/// the client holds a subscription): a sync that lands is announced within this.
+pub const WATCH_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 impl Session {
     pub fn new() -> Session {
@@ -68,16 +84,36 @@ impl Session {
         self.client.as_ref()
     }
 
-    /// A session whose transport can send a notification at any time (stdio), so it may offer
-    /// resource subscriptions; the transport then calls `Server::resource_updates` now and then.
+    /// A session whose transport can send a notification at any time (stdio, or a 2026-07-28
+    /// HTTP response stream that it can hold open), so it may offer resource subscriptions and
+    /// hold `subscriptions/listen` streams; the transport then calls `Server::resource_updates`
+    /// now and then, and `Server::end_listens` when it shuts down.
     pub fn with_updates(mut self) -> Session {
         self.subscriptions = Some(BTreeMap::new());
         self
     }
 
-    /// Whether the client subscribed to any resource (the transport should poll for changes).
+    /// Whether the client subscribed to any resource, or holds a `subscriptions/listen` stream
+    /// open (the transport should poll for changes).
     pub fn is_subscribed(&self) -> bool {
-        self.subscriptions.as_ref().is_some_and(|watched| !watched.is_empty())
+        self.subscriptions.as_ref().is_some_and(|watched| !watched.is_empty()) || self.is_listening()
+    }
+
+    /// Whether a `subscriptions/listen` stream is held open: its answer comes only when it ends.
+    pub fn is_listening(&self) -> bool {
+        !self.listens.is_empty()
+    }
+
+    /// Takes the reads a watcher made, on a copy of this session, of resources this session
+    /// still watches (a transport that polls a copy while requests may change the original).
+    pub fn adopt_reads(&mut self, polled: &Session) {
+        if let (Some(mine), Some(theirs)) = (self.subscriptions.as_mut(), polled.subscriptions.as_ref()) {
+            for (uri, digest) in mine.iter_mut() {
+                if let Some(read) = theirs.get(uri) {
+                    *digest = *read;
+                }
+            }
+        }
     }
 
     /// The subscriptions, when this session can have any.
@@ -179,13 +215,18 @@ impl Server {
                     return None;
                 }
                 let outcome = catch_unwind(AssertUnwindSafe(|| self.request(session, &id, &method, params, outbox)));
+                if let Ok(Ok(Held)) = outcome {
+                    tracing::debug!(%method, "held open; answered when it ends");
+                    return None;
+                }
                 // The spec: a receiver of a cancellation SHOULD NOT send a response for it.
                 if cancelled() {
                     tracing::debug!(%method, "cancelled while it was handled; its answer is dropped");
                     return None;
                 }
                 Some(match outcome {
-                    Ok(Ok(result)) => Frame::result(id, result),
+                    Ok(Ok(Now(result))) => Frame::result(id, result),
+                    Ok(Ok(Held)) => return None,
                     Ok(Err(error)) => Frame::error(Some(id), error),
                     Err(_) => {
                         tracing::error!(%method, "handler panicked; answered -32603 and kept serving");
@@ -194,8 +235,10 @@ impl Server {
                 })
             }
             Incoming::Notification { method, params } => {
-                if method == "notifications/cancelled" {
-                    session.cancellations.note(&params);
+                if method == "notifications/cancelled" && session.cancellations.note(&params) {
+                    // A cancelled stream ends without an answer (the client will not read one).
+                    let cancellations = session.cancellations.clone();
+                    session.listens.retain(|listen| !cancellations.is_cancelled(&listen.id));
                 }
                 tracing::debug!(%method, "notification (never answered)");
                 None
@@ -219,6 +262,20 @@ impl Server {
         method: &str,
         params: Map<String, Value>,
         outbox: &dyn Outbox,
+    ) -> Result<Reply, RpcError> {
+        if method == "subscriptions/listen" && modern_revision(&params)?.is_some() {
+            return self.listen(session, id, params, outbox);
+        }
+        self.answer(session, id, method, params, outbox).map(Now)
+    }
+
+    fn answer(
+        &self,
+        session: &mut Session,
+        id: &RequestId,
+        method: &str,
+        params: Map<String, Value>,
+        outbox: &dyn Outbox,
     ) -> Result<Answer, RpcError> {
         let modern = modern_revision(&params)?;
         if modern.is_some() && REMOVED_IN_2026_07_28.contains(&method) {
@@ -230,7 +287,6 @@ impl Server {
             "initialize" => self.initialize(session, params),
             "server/discover" => to_object(results::discover(self.capabilities(Revision::V2026_07_28, false))),
             "ping" => to_object(EmptyResult {}),
-            "subscriptions/listen" if modern.is_some() => listen(id, params, outbox),
             // One page holds every tool: no cursor was ever issued, so any cursor is invalid.
             "tools/list" if params.contains_key("cursor") => {
                 Err(RpcError::invalid_params("`cursor`: this server issued no cursor (its tools/list is one page)"))
@@ -298,14 +354,97 @@ impl Server {
     }
 
     /// `notifications/resources/updated` for each subscribed resource that reads differently
-    /// than when last read, as frames to send (none without ctxlake's own surface).
+    /// than when last read, as frames to send (none without ctxlake's own surface). One on a
+    /// `subscriptions/listen` stream names the stream's subscription in `_meta`.
     pub fn resource_updates(&self, session: &mut Session) -> Vec<Value> {
         let Some(surface) = self.tools.surface().filter(|_| self.extension.is_none()) else { return vec![] };
         let visible = |tool: &str| self.is_visible_name(tool);
-        surface::updates(surface, &visible, session)
-            .into_iter()
-            .map(|params| crate::rpc::extension::notification("notifications/resources/updated", params))
-            .collect()
+        let updated = |uri: String, meta: Option<SubscriptionMeta>| {
+            let params = serde_json::to_value(ResourceUpdatedParams { uri, meta }).unwrap_or_default();
+            crate::rpc::extension::notification("notifications/resources/updated", params)
+        };
+        let mut frames = vec![];
+        if let Some(watched) = session.subscriptions.as_mut() {
+            frames.extend(surface::changed(surface, &visible, watched).into_iter().map(|uri| updated(uri, None)));
+        }
+        for listen in &mut session.listens {
+            let meta = SubscriptionMeta { io_modelcontextprotocol_subscription_id: subscription_id(&listen.id) };
+            let changed = surface::changed(surface, &visible, &mut listen.watched);
+            frames.extend(changed.into_iter().map(|uri| updated(uri, Some(meta.clone()))));
+        }
+        frames
+    }
+
+    /// Ends every `subscriptions/listen` stream the session holds open, gracefully: the answers
+    /// to send (each its stream's last message). For a transport that is shutting down.
+    pub fn end_listens(&self, session: &mut Session) -> Vec<Frame> {
+        let ended = std::mem::take(&mut session.listens).into_iter().map(|listen| {
+            let result = to_object(results::listen_ended(subscription_id(&listen.id)));
+            match result {
+                Ok(result) => Frame::result(listen.id, result),
+                Err(error) => Frame::error(Some(listen.id), error),
+            }
+        });
+        ended.collect()
+    }
+
+    /// 2026-07-28 `subscriptions/listen`. Of the notification types a client may ask for, this
+    /// server can honor one: `resourceSubscriptions`, for the resources the caller can read now
+    /// (its tool list is fixed, and its resource and prompt lists change only with the knowledge
+    /// base, which nothing announces). Where the session can hold the stream and a requested
+    /// resource is readable, the stream is acknowledged with those resources and held open: the
+    /// transport sends their updates and ends it. Otherwise it is acknowledged with an empty
+    /// filter and ended at once, gracefully, rather than hold a connection open for nothing.
+    fn listen(
+        &self,
+        session: &mut Session,
+        id: &RequestId,
+        params: Map<String, Value>,
+        outbox: &dyn Outbox,
+    ) -> Result<Reply, RpcError> {
+        let params: SubscriptionsListenParams = serde_json::from_value(Value::Object(params))
+            .map_err(|e| RpcError::invalid_params(format!("subscriptions/listen: {e}")))?;
+        let requested = params.notifications.resource_subscriptions;
+        if requested.len() > surface::MAX_SUBSCRIPTIONS {
+            let why = format!(
+                "`notifications.resourceSubscriptions`: at most {} resources a stream",
+                surface::MAX_SUBSCRIPTIONS
+            );
+            return Err(RpcError::invalid_params(why));
+        }
+        let holds = session.subscriptions.is_some();
+        if holds && session.listens.iter().any(|listen| &listen.id == id) {
+            return Err(RpcError::invalid_request("a subscriptions/listen stream with this id is already open"));
+        }
+        if holds && !requested.is_empty() && session.listens.len() >= MAX_LISTENS {
+            let why = format!("at most {MAX_LISTENS} subscriptions/listen streams open at once; end one first");
+            return Err(RpcError::invalid_request(why));
+        }
+        let surface = self.tools.surface().filter(|_| self.extension.is_none() && holds);
+        let visible = |tool: &str| self.is_visible_name(tool);
+        let mut watched = BTreeMap::new();
+        for uri in requested {
+            // A resource the caller cannot read is left out of the acknowledgment: not honored.
+            if let Some(digest) = surface.and_then(|surface| surface::readable(surface, &visible, &uri)) {
+                watched.insert(uri, digest);
+            }
+        }
+        tracing::debug!(honored = watched.len(), "subscription acknowledged");
+        let honored = SubscriptionFilter {
+            resource_subscriptions: watched.keys().cloned().collect(),
+            ..SubscriptionFilter::default()
+        };
+        let meta = SubscriptionMeta { io_modelcontextprotocol_subscription_id: subscription_id(id) };
+        let acknowledged = SubscriptionsAcknowledgedParams { notifications: honored, meta };
+        outbox.notify(
+            "notifications/subscriptions/acknowledged",
+            serde_json::to_value(acknowledged).map_err(RpcError::internal)?,
+        );
+        if watched.is_empty() {
+            return to_object(results::listen_ended(subscription_id(id))).map(Now);
+        }
+        session.listens.push(Listen { id: id.clone(), watched });
+        Ok(Held)
     }
 
     /// The catalog as `tools/list` serves it in `revision`, rendered once per process.
@@ -379,27 +518,22 @@ impl Server {
 /// A result's `result` member.
 type Answer = Map<String, Value>;
 
-/// Methods of the handshake era that 2026-07-28 removed: a modern request for one is -32601.
-/// 2026-07-28 `subscriptions/listen`. Nothing this server serves changes while it runs (its
-/// tool list is fixed, its resources are read fresh on every read), so it agrees to honor no
-/// notification type: it acknowledges the subscription with an empty filter and ends it at
-/// once, gracefully, rather than hold a connection (and, over HTTP, a worker) open for nothing.
-fn listen(id: &RequestId, params: Map<String, Value>, outbox: &dyn Outbox) -> Result<Answer, RpcError> {
-    let params: SubscriptionsListenParams = serde_json::from_value(Value::Object(params))
-        .map_err(|e| RpcError::invalid_params(format!("subscriptions/listen: {e}")))?;
-    tracing::debug!(requested = ?params.notifications, "subscription acknowledged with nothing to honor, and ended");
-    let subscription: SubscriptionId = serde_json::to_value(id)
-        .and_then(serde_json::from_value)
-        .map_err(|e| RpcError::internal(format!("a request id is a subscription id: {e}")))?;
-    let acknowledged = SubscriptionsAcknowledgedParams {
-        notifications: SubscriptionFilter::default(),
-        meta: SubscriptionMeta { io_modelcontextprotocol_subscription_id: subscription.clone() },
-    };
-    let acknowledged = serde_json::to_value(acknowledged).map_err(RpcError::internal)?;
-    outbox.notify("notifications/subscriptions/acknowledged", acknowledged);
-    to_object(results::listen_ended(subscription))
+/// What a request gets: its answer now, or later (a `subscriptions/listen` stream held open).
+enum Reply {
+    Now(Answer),
+    Held,
+}
+use Reply::{Held, Now};
+
+/// A request id as the subscription id of the stream it opened (the two types are one JSON type).
+fn subscription_id(id: &RequestId) -> SubscriptionId {
+    match id {
+        RequestId::String(text) => SubscriptionId::String(text.clone()),
+        RequestId::Integer(number) => SubscriptionId::Integer(*number),
+    }
 }
 
+/// Methods of the handshake era that 2026-07-28 removed: a modern request for one is -32601.
 const REMOVED_IN_2026_07_28: [&str; 5] =
     ["initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe"];
 

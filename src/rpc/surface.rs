@@ -12,11 +12,12 @@ use crate::rpc::{Revision, RpcError, Session};
 use crate::spec::mcp::{
     CacheScope, CompleteParams, CompleteResult, Completion, CompletionReference, EmptyResult, GetPromptParams,
     GetPromptResult, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, LoggingLevel,
-    PaginatedParams, Prompt, ReadResourceParams, ReadResourceResult, Resource, ResourceTemplate, ResourceUpdatedParams,
-    ResultMeta, ResultType, SetLevelParams, SubscribeParams, TextResourceContents,
+    PaginatedParams, Prompt, ReadResourceParams, ReadResourceResult, Resource, ResourceTemplate, ResultMeta,
+    ResultType, SetLevelParams, SubscribeParams, TextResourceContents,
 };
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
+use std::collections::BTreeMap;
 
 /// resources/list answers this many resources a page.
 pub const PAGE: usize = 50;
@@ -249,20 +250,25 @@ fn unsubscribe(session: &mut Session, params: Map<String, Value>) -> Result<Answ
     to_object(EmptyResult {})
 }
 
-/// The `ResourceUpdatedParams` of every subscribed resource that reads differently than when
-/// last read (the new digest is kept), in URI order.
-pub fn updates(surface: &dyn Surface, visible: Visible<'_>, session: &mut Session) -> Vec<Value> {
-    let Some(watched) = session.subscriptions() else { return vec![] };
+/// The watched resources that read differently than when last read (the new digest is kept),
+/// in URI order. A resource the caller can no longer see has changed too.
+pub fn changed(surface: &dyn Surface, visible: Visible<'_>, watched: &mut BTreeMap<String, u64>) -> Vec<String> {
     let mut changed = vec![];
     for (uri, last) in watched.iter_mut() {
-        // A resource the caller can no longer see is a change too.
         let now = read_now(surface, visible, uri).map_or(0, |read| digest(&read));
         if now != *last {
             *last = now;
-            changed.extend(serde_json::to_value(ResourceUpdatedParams { uri: uri.clone() }));
+            changed.push(uri.clone());
         }
     }
     changed
+}
+
+/// The digest of what `uri` reads now, if the caller can read it (a `subscriptions/listen`
+/// stream watches only such resources).
+pub fn readable(surface: &dyn Surface, visible: Visible<'_>, uri: &str) -> Option<u64> {
+    let read = read_now(surface, visible, uri)?;
+    read.is_ok().then(|| digest(&read))
 }
 
 fn prompts_list(visible: Visible<'_>, revision: Revision, params: Map<String, Value>) -> Result<Answer, RpcError> {

@@ -6,17 +6,20 @@
 //! `notifications/cancelled` reach the request it names while that request is being handled
 //! (the reader records it in the session's `Cancellations` as it passes). Answers are buffered
 //! and flushed whenever no line is waiting, so pipelined requests share writes. While the client
-//! holds resource subscriptions, the loop reads them again every `WATCH_EVERY` and sends
-//! `notifications/resources/updated` for each that changed. What a handler
+//! holds resource subscriptions (`resources/subscribe`, or a 2026-07-28 `subscriptions/listen`
+//! stream held open), the loop reads them again every `WATCH_EVERY` and sends
+//! `notifications/resources/updated` for each that changed; at end of input it ends the
+//! streams still open with their answers. What a handler
 //! sends before its answer (progress, log messages, a subscription's acknowledgment) is written
 //! and flushed at once, ahead of the answer.
 
+use crate::rpc::server::WATCH_EVERY;
 use crate::rpc::{Cancellations, Frame, Outbox, RpcError, Server, Session};
 use serde_json::Value;
 use std::cell::RefCell;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::sync::mpsc::{self, RecvTimeoutError, TryRecvError};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// A line longer than this is discarded (read and dropped, never buffered whole) and answered
 /// with -32600; the server keeps serving.
@@ -32,9 +35,6 @@ const BATCHES_AHEAD: usize = 2;
 /// Lines the reader read in one go, or the read error that ended the input.
 type Batch = std::io::Result<Vec<Line>>;
 const BUFFER_BYTES: usize = 64 * 1024;
-/// How often subscribed resources are read again to see whether they changed (only while the
-/// client holds a subscription): a sync that lands is announced within this.
-pub const WATCH_EVERY: Duration = Duration::from_secs(1);
 
 enum Line {
     Complete(Vec<u8>),
@@ -107,6 +107,10 @@ pub fn serve_observed<R: Read + Send + 'static, W: Write>(
             writer.borrow_mut().flush()?;
             on_client(&session);
         }
+    }
+    // The client closed our input: end the streams it still holds gracefully, in case it reads on.
+    for frame in server.end_listens(&mut session) {
+        write_line(&mut *writer.borrow_mut(), &frame)?;
     }
     writer.into_inner().flush()
 }

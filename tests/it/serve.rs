@@ -18,7 +18,7 @@ struct Serve {
     child: Child,
     url: Url,
     text: String,
-    _home: tempfile::TempDir,
+    home: tempfile::TempDir,
 }
 
 impl Drop for Serve {
@@ -66,7 +66,7 @@ fn serve_on(bind: &str, args: &[&str], setup: impl FnOnce(&Path)) -> Serve {
         .unwrap_or_else(|| panic!("no address in: {line}"))
         .to_string();
     let url = Url::parse(&text).unwrap();
-    Serve { child, url, text, _home: home }
+    Serve { child, url, text, home }
 }
 
 fn serve(args: &[&str]) -> Serve {
@@ -104,6 +104,24 @@ fn frame(response: &Response) -> Value {
     let frames = response.frames().unwrap_or_else(|e| panic!("HTTP {}: {e}", response.status));
     assert_eq!(frames.len(), 1, "HTTP {}: {frames:?}", response.status);
     frames[0].clone()
+}
+
+/// Reads SSE `data:` frames from `stream` until `wanted` picks one, or the read times out.
+fn read_until(stream: &mut TcpStream, seen: &mut String, wanted: impl Fn(&Value) -> bool) -> Value {
+    let mut buf = [0u8; 8192];
+    loop {
+        let frames: Vec<Value> = seen
+            .lines()
+            .filter_map(|line| line.strip_prefix("data: "))
+            .filter_map(|data| serde_json::from_str(data).ok())
+            .collect();
+        if let Some(found) = frames.into_iter().find(|f| wanted(f)) {
+            return found;
+        }
+        let n = stream.read(&mut buf).expect("the stream stays readable");
+        assert!(n > 0, "the stream ended before the frame arrived: {seen}");
+        seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+    }
 }
 
 fn call(id: u64, tool: &str) -> Value {
@@ -165,6 +183,10 @@ fn conform_passes_against_stateless_serve_in_every_revision() {
     // No session is issued, so there is none to be unknown, and no id to hold to its characters.
     others.retain(|c| !c.starts_with("http.unknown-session-404: \"not_applicable\""));
     others.retain(|c| !c.starts_with("http.session-id-visible-ascii: \"not_applicable\""));
+    // Nor a GET stream to send a subscription's updates on: no resources.subscribe declared.
+    others.retain(|c| {
+        !c.starts_with("resources.subscribe-listed/") || !c.contains("does not declare resources.subscribe")
+    });
     assert!(others.is_empty(), "{others:#?}");
 }
 
@@ -584,3 +606,100 @@ fn a_context_pack_of_a_project_the_key_cannot_access_is_denied_by_name() {
 }
 
 mod fixtures;
+
+/// The status resource of the default fleet, which a roster change updates.
+const STATUS: &str = "ctxlake://fleet/default/status";
+
+/// What `sync` would write into `server`'s cache: the default fleet's roster with one agent.
+fn write_roster(server: &Serve, task: &str) {
+    let dir = server.home.path().join("cache/default");
+    std::fs::create_dir_all(&dir).unwrap();
+    let roster = json!({"generated_at": "2026-09-09T10:00:00Z", "source": "roster_build", "agents": [
+        {"agent_id": "cc-01", "runtime": "claude_code", "repo": "org/app", "branch": "main", "task": task,
+         "updated_at": "2026-09-09T10:00:00Z"}]});
+    std::fs::write(dir.join("roster.json.tmp"), roster.to_string()).unwrap();
+    std::fs::rename(dir.join("roster.json.tmp"), dir.join("roster.json")).unwrap();
+}
+
+/// Opens a raw HTTP request on `server` with `head` (request line and headers, no blank line)
+/// and `body`, for reading its SSE answer as it comes.
+fn open_stream(server: &Serve, head: &str, body: &str) -> TcpStream {
+    let mut stream = TcpStream::connect((server.url.host.as_str(), server.url.port)).unwrap();
+    stream.set_read_timeout(Some(TIMEOUT)).unwrap();
+    let head = format!("{head}\r\nHost: 127.0.0.1\r\nContent-Length: {}\r\n\r\n", body.len());
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body.as_bytes()).unwrap();
+    stream
+}
+
+/// Before 2026-07-28, with sessions: a session may subscribe, and its GET stream carries the
+/// updates of what it subscribed to, until the session ends.
+#[test]
+fn a_sessions_get_stream_carries_the_updates_of_its_subscriptions_until_the_session_ends() {
+    let server = serve(&["--sessions"]);
+    write_roster(&server, "first task");
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                      "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
+    let answer = post(&server, &init, &[("MCP-Protocol-Version", "")]);
+    assert_eq!(frame(&answer)["result"]["capabilities"]["resources"]["subscribe"], true);
+    let id = answer.header("mcp-session-id").expect("a session id").to_string();
+    let in_session = [("MCP-Protocol-Version", "2025-06-18"), ("Mcp-Session-Id", id.as_str())];
+    let head = format!(
+        "GET /mcp HTTP/1.1\r\nAccept: text/event-stream\r\nConnection: close\r\nMCP-Protocol-Version: 2025-06-18\r\nMcp-Session-Id: {id}"
+    );
+    let mut stream = open_stream(&server, &head, "");
+    let subscribe = json!({"jsonrpc": "2.0", "id": 2, "method": "resources/subscribe", "params": {"uri": STATUS}});
+    assert_eq!(frame(&post(&server, &subscribe, &in_session))["result"], json!({}));
+    // Stateless requests still cannot subscribe: they have no stream to be told on.
+    let stateless = post(&server, &subscribe, &[]);
+    assert_eq!(frame(&stateless)["error"]["code"], -32601, "{stateless:?}");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    write_roster(&server, "second task");
+    let mut seen = String::new();
+    let updated = read_until(&mut stream, &mut seen, |f| f["method"] == "notifications/resources/updated");
+    assert_eq!(updated["params"], json!({"uri": STATUS}));
+    let session = headers(&[("Mcp-Session-Id", &id)]);
+    assert_eq!(send(&server.url, "DELETE", &session, b"", TIMEOUT).unwrap().status, 204);
+    let mut rest = String::new();
+    let _ = stream.read_to_string(&mut rest);
+    assert!(rest.ends_with("0\r\n\r\n"), "the stream ended with the session: {rest:?}");
+    assert_eq!(format!("{seen}{rest}").matches("resources/updated").count(), 1, "one change, one update");
+}
+
+/// 2026-07-28 over HTTP: a `subscriptions/listen` POST for a readable resource is a stream held
+/// open. It carries the resource's update once a sync rewrote it, tagged with the stream's id,
+/// and ends with its answer when the server is stopped (SIGTERM).
+#[test]
+fn a_listen_stream_carries_resource_updates_and_ends_with_its_answer_when_the_server_stops() {
+    let server = serve(&[]);
+    let roster = |task: &str| write_roster(&server, task);
+    roster("first task");
+    let listen = json!({"jsonrpc": "2.0", "id": "watch-1", "method": "subscriptions/listen", "params": {
+        "notifications": {"resourceSubscriptions": [STATUS]},
+        "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                  "io.modelcontextprotocol/clientCapabilities": {}}}})
+    .to_string();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\nAccept: {ACCEPT_BOTH}\r\n\
+         MCP-Protocol-Version: 2026-07-28\r\nMcp-Method: subscriptions/listen"
+    );
+    let mut stream = open_stream(&server, &head, &listen);
+    let mut seen = String::new();
+    let acknowledged =
+        read_until(&mut stream, &mut seen, |f| f["method"] == "notifications/subscriptions/acknowledged");
+    assert_eq!(acknowledged["params"]["notifications"], json!({"resourceSubscriptions": [STATUS]}));
+    // The stream stays open while other requests are served.
+    assert_eq!(post(&server, &list(), &[]).status, 200);
+    roster("second task");
+    let updated = read_until(&mut stream, &mut seen, |f| f["method"] == "notifications/resources/updated");
+    assert_eq!(
+        updated["params"],
+        json!({"uri": STATUS, "_meta": {"io.modelcontextprotocol/subscriptionId": "watch-1"}})
+    );
+    let pid = server.child.id().to_string();
+    assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+    let ended = read_until(&mut stream, &mut seen, |f| f["id"] == "watch-1");
+    assert_eq!(ended["result"]["_meta"]["io.modelcontextprotocol/subscriptionId"], "watch-1", "{ended}");
+    let updates = seen.matches("notifications/resources/updated").count();
+    assert_eq!(updates, 1, "one update, for one change: {seen}");
+}

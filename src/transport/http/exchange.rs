@@ -30,19 +30,36 @@ pub struct Post {
     pub body: axum::body::Bytes,
     pub peer: IpAddr,
     pub now: chrono::DateTime<chrono::Utc>,
+    /// The answer may be an SSE stream the transport can hold open (a `subscriptions/listen`).
+    pub streams: bool,
 }
 
-/// The answer: a status, extra headers, and at most one JSON-RPC frame (already serialized).
-#[derive(Debug)]
+/// The answer: a status, extra headers, and at most one JSON-RPC frame (already serialized);
+/// or a `subscriptions/listen` stream to hold open.
 pub struct Reply {
     pub status: StatusCode,
     pub headers: Vec<(HeaderName, HeaderValue)>,
     pub frame: Option<String>,
+    pub listening: Option<Box<Listening>>,
+}
+
+/// A 2026-07-28 `subscriptions/listen` stream the core holds open: the server and the session
+/// whose resources it watches (`rpc::Server::resource_updates`), and its place under the cap
+/// on held streams.
+pub struct Listening {
+    pub server: std::sync::Arc<crate::rpc::Server>,
+    pub session: Session,
+    pub permit: tokio::sync::OwnedSemaphorePermit,
 }
 
 impl Reply {
     pub fn frame(status: StatusCode, frame: &Frame) -> Reply {
-        Reply { status, headers: vec![], frame: Some(frame.encode()) }
+        Reply { frame: Some(frame.encode()), ..Reply::empty(status) }
+    }
+
+    /// No body.
+    pub fn empty(status: StatusCode) -> Reply {
+        Reply { status, headers: vec![], frame: None, listening: None }
     }
 
     /// A refusal with a JSON-RPC error body (`id` null unless the request's id is known).
@@ -93,13 +110,20 @@ pub fn answer(app: &App, post: &Post, outbox: &dyn Outbox) -> Reply {
         Err(e) => return Reply::frame(StatusCode::BAD_REQUEST, &Frame::error(None, RpcError::parse(e))),
     };
     if is_response(&value) && app.pending.deliver(&value) {
-        return Reply { status: StatusCode::ACCEPTED, headers: vec![], frame: None };
+        return Reply::empty(StatusCode::ACCEPTED);
     }
     let owner = principal.owner();
     let (mut session, session_id, modern) = match era(app, &post.headers, &value, &owner) {
         Ok(found) => found,
         Err(reply) => return reply,
     };
+    // A 2026-07-28 listen answered on a stream this transport can hold open, while there is room
+    // for one more: past the cap the core acknowledges it with nothing and ends it at once.
+    let listen = value.get("method").and_then(Value::as_str) == Some("subscriptions/listen");
+    let room = (modern && post.streams && listen).then(|| app.listens.clone().try_acquire_owned().ok()).flatten();
+    if room.is_some() {
+        session = session.with_updates();
+    }
     let mut rate_headers = vec![];
     let calls = tool_calls(&value);
     if calls > 0
@@ -114,11 +138,18 @@ pub fn answer(app: &App, post: &Post, outbox: &dyn Outbox) -> Reply {
         return Reply::refusal(StatusCode::FORBIDDEN, SERVER_ERROR, "this key's fleet cannot be served here");
     };
     let initialize = value.get("method").and_then(Value::as_str) == Some("initialize") && value.get("id").is_some();
+    if initialize && app.sessions.is_some() && !modern {
+        // A session's GET stream carries its subscriptions' updates: it may subscribe.
+        session = session.with_updates();
+    }
     let frame = server.handle_with(&mut session, value, outbox);
     let mut reply = match &frame {
-        None => Reply { status: StatusCode::ACCEPTED, headers: vec![], frame: None },
+        None => Reply::empty(StatusCode::ACCEPTED),
         Some(frame) => Reply::frame(status_of(frame, modern), frame),
     };
+    if let Some(permit) = room.filter(|_| session.is_listening()) {
+        reply.listening = Some(Box::new(Listening { server: server.clone(), session: session.clone(), permit }));
+    }
     reply.headers.extend(rate_headers);
     if let Some(sessions) = &app.sessions {
         match session_id {
@@ -140,6 +171,17 @@ pub fn answer(app: &App, post: &Post, outbox: &dyn Outbox) -> Reply {
 /// Who is asking, as the owner a session is bound to (GET and DELETE on a session).
 pub fn owner(app: &App, post: &Post) -> Result<String, Reply> {
     authenticate(app, post).map(|principal| principal.owner())
+}
+
+/// Who is asking and the server that serves them (a session's GET stream reads its subscribed
+/// resources with it).
+pub fn served(app: &App, post: &Post) -> Result<(String, std::sync::Arc<crate::rpc::Server>), Reply> {
+    let principal = authenticate(app, post)?;
+    let scope = scope(app, &principal, &post.headers)?;
+    let Some(server) = app.servers.get(&scope) else {
+        return Err(Reply::refusal(StatusCode::FORBIDDEN, SERVER_ERROR, "this key's fleet cannot be served here"));
+    };
+    Ok((principal.owner(), server))
 }
 
 fn authenticate(app: &App, post: &Post) -> Result<Principal, Reply> {
@@ -326,7 +368,7 @@ fn charge(
             .with(HeaderName::from_static("ratelimit-policy"), policy)
             .with(HeaderName::from_static("ratelimit"), state));
     }
-    let reply = Reply { status: StatusCode::OK, headers: vec![], frame: None }
+    let reply = Reply::empty(StatusCode::OK)
         .with(HeaderName::from_static("ratelimit-policy"), policy)
         .with(HeaderName::from_static("ratelimit"), state);
     Ok(reply.headers)

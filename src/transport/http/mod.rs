@@ -54,6 +54,9 @@ pub struct Config {
     pub max_inflight: usize,
     /// Connections held open at once; past it, new connections wait in the listen backlog.
     pub max_connections: usize,
+    /// 2026-07-28 `subscriptions/listen` streams held open at once; past it, a listen is
+    /// acknowledged with nothing and ended at once.
+    pub max_listens: usize,
     /// Legacy `Mcp-Session-Id` sessions, at most this many; `None` is stateless.
     pub sessions: Option<usize>,
     /// Requests without a bearer key are served as guests (needs a key store).
@@ -87,6 +90,7 @@ impl Config {
             body_timeout: Duration::from_secs(30),
             max_inflight: 64,
             max_connections: 4096,
+            max_listens: 256,
             sessions: None,
             guests: None,
             knowledge_tools: vec![],
@@ -150,6 +154,10 @@ pub struct App {
     files: Option<files::Files>,
     /// Requests handlers sent to clients, waiting for their answers.
     pub pending: stream::Pending,
+    /// Set when the server shuts down: held `subscriptions/listen` streams then end with their answers.
+    closing: tokio::sync::watch::Sender<bool>,
+    /// Room for held `subscriptions/listen` streams (`Config::max_listens`).
+    listens: Arc<Semaphore>,
 }
 
 impl App {
@@ -158,7 +166,15 @@ impl App {
         let inflight = Arc::new(Semaphore::new(config.max_inflight.max(1)));
         // The files describe every tool of the catalog (the local scope's server lists them all).
         let files = servers.get(&Scope::Local).map(|server| files::Files::generate(&server, &config, keys.is_some()));
-        Arc::new(App { config, servers, keys, sessions, inflight, files, pending: stream::Pending::default() })
+        let (closing, _) = tokio::sync::watch::channel(false);
+        let pending = stream::Pending::default();
+        let listens = Arc::new(Semaphore::new(config.max_listens));
+        Arc::new(App { config, servers, keys, sessions, inflight, files, pending, closing, listens })
+    }
+
+    /// Ends every `subscriptions/listen` stream held open, each with its answer.
+    pub fn close(&self) {
+        self.closing.send_replace(true);
     }
 }
 
@@ -258,7 +274,8 @@ async fn post(app: Arc<App>, request: Request, peer: IpAddr) -> Response {
     let Ok(permit) = app.inflight.clone().try_acquire_owned() else {
         return render(exchange::unavailable("too many requests in flight; retry shortly"), Framing::Json);
     };
-    let post = Post { headers: parts.headers, body, peer, now: chrono::Utc::now() };
+    let streams = framing == Framing::Sse;
+    let post = Post { headers: parts.headers, body, peer, now: chrono::Utc::now(), streams };
     let (sender, queued) = tokio::sync::mpsc::channel(stream::QUEUE);
     let sender = (framing == Framing::Sse).then_some(sender);
     let hangup = stream::Hangup::armed();
@@ -268,14 +285,16 @@ async fn post(app: Arc<App>, request: Request, peer: IpAddr) -> Response {
         let _permit = permit;
         exchange::answer(&shared, &post, &outbox)
     });
-    stream::respond(answered, queued, hangup, |reply| render(reply, framing)).await
+    let watch = stream::Watch { inflight: app.inflight.clone(), closing: app.closing.subscribe() };
+    stream::respond(answered, queued, hangup, watch, |reply| render(reply, framing)).await
 }
 
 fn too_large(cap: usize) -> Response {
     refuse(StatusCode::PAYLOAD_TOO_LARGE, &format!("payload too large: the body cap is {cap} bytes"))
 }
 
-/// GET (a keep-alive SSE stream on a session) and DELETE (end a session), sessions mode only.
+/// GET (a session's SSE stream: its resource subscriptions' updates, and keep-alive comments)
+/// and DELETE (end a session), sessions mode only.
 async fn session_request(app: Arc<App>, request: Request, peer: IpAddr) -> Response {
     let (parts, _) = request.into_parts();
     let Some(id) = parts.headers.get("mcp-session-id").map(|v| String::from_utf8_lossy(v.as_bytes()).to_string())
@@ -283,39 +302,37 @@ async fn session_request(app: Arc<App>, request: Request, peer: IpAddr) -> Respo
         return method_not_allowed(&app);
     };
     let method = parts.method.clone();
-    let post = Post { headers: parts.headers, body: Bytes::new(), peer, now: chrono::Utc::now() };
+    let post = Post { headers: parts.headers, body: Bytes::new(), peer, now: chrono::Utc::now(), streams: false };
     let Ok(permit) = app.inflight.clone().try_acquire_owned() else {
         return render(exchange::unavailable("too many requests in flight; retry shortly"), Framing::Json);
     };
     let shared = app.clone();
-    let owner = tokio::task::spawn_blocking(move || {
+    let delete = method == Method::DELETE;
+    let asked = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        exchange::owner(&shared, &post)
+        match delete {
+            true => exchange::owner(&shared, &post).map(|owner| (owner, None)),
+            false => exchange::served(&shared, &post).map(|(owner, server)| (owner, Some(server))),
+        }
     })
     .await;
-    let owner = match owner {
-        Ok(Ok(owner)) => owner,
+    let (owner, server) = match asked {
+        Ok(Ok(asked)) => asked,
         Ok(Err(reply)) => return render(reply, Framing::Json),
         Err(_) => return StatusCode::INTERNAL_SERVER_ERROR.into_response(),
     };
     let Some(sessions) = &app.sessions else { return method_not_allowed(&app) };
-    if method == Method::DELETE {
+    if delete {
         return match sessions.remove(&id, &owner) {
             true => StatusCode::NO_CONTENT.into_response(),
             false => refuse(StatusCode::NOT_FOUND, "not found: unknown or ended session"),
         };
     }
-    if !sessions.exists(&id, &owner) {
+    let (true, Some(server)) = (sessions.exists(&id, &owner), server) else {
         return refuse(StatusCode::NOT_FOUND, "not found: unknown or ended session");
-    }
-    // No server-initiated messages exist yet: the stream carries keep-alive comments only.
-    let stream = futures::stream::unfold(true, |first| async move {
-        if !first {
-            tokio::time::sleep(KEEPALIVE).await;
-        }
-        Some((Ok::<_, std::convert::Infallible>(Bytes::from_static(b": keep-alive\n\n")), false))
-    });
-    let mut response = Response::new(Body::from_stream(stream));
+    };
+    let events = stream::session_events(app.clone(), id, owner, server);
+    let mut response = Response::new(Body::from_stream(events));
     sse_headers(response.headers_mut());
     response
 }
@@ -348,7 +365,18 @@ fn render(reply: Reply, framing: Framing) -> Response {
     response
 }
 
-/// Serves `app` on `listener` until `shutdown` completes: one task per connection, HTTP/1.1
+/// How long a shutdown waits for held streams to send their last answers.
+const CLOSE_GRACE: Duration = Duration::from_millis(200);
+
+/// Ends the held streams, and gives them a moment to go out; what `serve` returns then.
+async fn close(app: &App) -> std::io::Result<()> {
+    app.close();
+    tokio::time::sleep(CLOSE_GRACE).await;
+    Ok(())
+}
+
+/// Serves `app` on `listener` until `shutdown` completes (then held `subscriptions/listen`
+/// streams end with their answers): one task per connection, HTTP/1.1
 /// with keep-alive, TCP_NODELAY (without it small answers wait for the peer's delayed ACK).
 pub async fn serve(
     listener: tokio::net::TcpListener,
@@ -363,7 +391,7 @@ pub async fn serve(
     loop {
         let permit = tokio::select! {
             permit = connections.clone().acquire_owned() => permit.map_err(std::io::Error::other)?,
-            () = &mut shutdown => return Ok(()),
+            () = &mut shutdown => return close(&app).await,
         };
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -375,7 +403,7 @@ pub async fn serve(
                     continue;
                 }
             },
-            () = &mut shutdown => return Ok(()),
+            () = &mut shutdown => return close(&app).await,
         };
         if let Err(e) = stream.set_nodelay(true) {
             tracing::debug!("TCP_NODELAY not set: {e}");

@@ -56,6 +56,15 @@ impl Sessions {
         map.insert(id.to_string(), Entry { session, owner: owner.to_string(), used: Instant::now() });
     }
 
+    /// Changes the session `id` of `owner` in place, under the lock (`change` must be quick);
+    /// false when there is none.
+    pub fn update(&self, id: &str, owner: &str, change: impl FnOnce(&mut Session)) -> bool {
+        let mut map = self.map();
+        let Some(entry) = map.get_mut(id).filter(|e| e.owner == owner) else { return false };
+        change(&mut entry.session);
+        true
+    }
+
     /// Ends the session `id` of `owner`; false when there is none.
     pub fn remove(&self, id: &str, owner: &str) -> bool {
         let mut map = self.map();

@@ -3,9 +3,10 @@
 //! elicitation), whose answers come back in later POSTs. An answer that comes with nothing
 //! before it is rendered exactly as before, so ordinary requests pay only for an idle channel.
 
-use super::exchange::Reply;
+use super::exchange::{Listening, Reply};
 use crate::rpc::Outbox;
 use crate::rpc::extension::notification;
+use crate::rpc::server::WATCH_EVERY;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -138,43 +139,212 @@ pub fn event(frame: &str) -> String {
     format!("event: message\ndata: {frame}\n\n")
 }
 
+/// What a `subscriptions/listen` stream held open needs besides its session: the pool's
+/// permits (each poll of its resources is one request's worth of blocking work) and the signal
+/// that the server is shutting down (the stream then ends with its answer).
+#[derive(Clone)]
+pub struct Watch {
+    pub inflight: Arc<tokio::sync::Semaphore>,
+    pub closing: tokio::sync::watch::Receiver<bool>,
+}
+
+/// Where a POST's SSE body is.
+enum Phase {
+    /// The handler runs: what it queues goes out, then its reply.
+    Answering {
+        queued: channel::Receiver<String>,
+        answered: tokio::task::JoinHandle<Reply>,
+        hangup: Hangup,
+    },
+    /// A `subscriptions/listen` stream held open after its handler returned.
+    Listening(Box<Held>),
+    Done,
+}
+
+struct Held {
+    listening: Box<Listening>,
+    watch: Watch,
+    poll_at: tokio::time::Instant,
+    keepalive_at: tokio::time::Instant,
+}
+
 /// The answer to a POST: the reply alone when nothing came before it; otherwise an SSE stream
 /// of what the handler sent, then the reply's frame (its status and headers are then those of
 /// a stream already begun: 200 and the SSE headers). `hangup` lives as long as the client
-/// waits: dropped before the answer, it tells the handler the client went away.
+/// waits: dropped before the answer, it tells the handler the client went away. A reply that
+/// holds a `subscriptions/listen` stream open keeps the stream: its resources' updates follow,
+/// until the client hangs up or the server shuts down.
 pub async fn respond(
     mut answered: tokio::task::JoinHandle<Reply>,
     mut queued: channel::Receiver<String>,
     hangup: Hangup,
+    watch: Watch,
     render: impl FnOnce(Reply) -> axum::response::Response,
 ) -> axum::response::Response {
-    let first = tokio::select! {
+    let (first, phase) = tokio::select! {
         biased;
-        Some(frame) = queued.recv() => frame,
+        Some(frame) = queued.recv() => (Some(event(&frame)), Phase::Answering { queued, answered, hangup }),
         reply = &mut answered => {
             hangup.answered();
-            return match reply {
-                Ok(reply) => render(reply),
-                Err(e) => internal(e),
-            };
+            match reply {
+                Ok(Reply { listening: Some(listening), frame, .. }) => {
+                    (frame.map(|f| event(&f)), Phase::Listening(Box::new(Held::new(listening, watch.clone()))))
+                }
+                Ok(reply) => return render(reply),
+                Err(e) => return internal(e),
+            }
         }
     };
-    let state = (Some(first), queued, Some((answered, hangup)));
-    let stream = futures::stream::unfold(state, |(first, mut queued, answered)| async move {
-        if let Some(frame) = first {
-            return Some((Ok::<_, std::convert::Infallible>(event(&frame)), (None, queued, answered)));
+    let stream = futures::stream::unfold((first, phase, watch), |(first, phase, watch)| async move {
+        if let Some(chunk) = first {
+            return Some((Ok::<_, std::convert::Infallible>(chunk), (None, phase, watch)));
         }
-        if let Some(frame) = queued.recv().await {
-            return Some((Ok(event(&frame)), (None, queued, answered)));
-        }
-        let (answered, hangup) = answered?;
-        let reply = answered.await.ok()?;
-        hangup.answered();
-        reply.frame.map(|frame| (Ok(event(&frame)), (None, queued, None)))
+        let (chunk, phase) = next(phase, watch.clone()).await?;
+        Some((Ok(chunk), (None, phase, watch)))
     });
     let mut response = axum::response::Response::new(axum::body::Body::from_stream(stream));
     super::sse_headers(response.headers_mut());
     response
+}
+
+/// The body's next chunk, and where the body is after it; `None` ends the body.
+async fn next(mut phase: Phase, watch: Watch) -> Option<(String, Phase)> {
+    loop {
+        phase = match phase {
+            Phase::Answering { mut queued, answered, hangup } => {
+                if let Some(frame) = queued.recv().await {
+                    return Some((event(&frame), Phase::Answering { queued, answered, hangup }));
+                }
+                let reply = answered.await.ok()?;
+                hangup.answered();
+                match reply.listening {
+                    Some(listening) => Phase::Listening(Box::new(Held::new(listening, watch.clone()))),
+                    None => return reply.frame.map(|frame| (event(&frame), Phase::Done)),
+                }
+            }
+            Phase::Listening(mut held) => {
+                let (chunk, ended) = held.next().await?;
+                return Some((chunk, if ended { Phase::Done } else { Phase::Listening(held) }));
+            }
+            Phase::Done => return None,
+        };
+    }
+}
+
+impl Held {
+    fn new(listening: Box<Listening>, watch: Watch) -> Held {
+        let now = tokio::time::Instant::now();
+        Held { listening, watch, poll_at: now + WATCH_EVERY, keepalive_at: now + super::KEEPALIVE }
+    }
+
+    /// The answers that end the stream, and that it ends.
+    fn end(&mut self) -> (String, bool) {
+        let ended = self.listening.server.end_listens(&mut self.listening.session);
+        (ended.iter().map(|frame| event(&frame.encode())).collect(), true)
+    }
+
+    /// The next chunk of a held stream (its updates, a keep-alive comment, or at shutdown its
+    /// answers) and whether the stream ends with it. `None`: it ends at once (a failed poll).
+    async fn next(&mut self) -> Option<(String, bool)> {
+        // A stream held after shutdown began ends at once.
+        let closing = *self.watch.closing.borrow();
+        if closing {
+            return Some(self.end());
+        }
+        loop {
+            tokio::select! {
+                biased;
+                // Set only once, to true (or the server is gone): the answers end the streams.
+                _ = self.watch.closing.changed() => return Some(self.end()),
+                () = tokio::time::sleep_until(self.poll_at) => {
+                    self.poll_at += WATCH_EVERY;
+                    // A busy pool skips this poll: the next one sees the same change.
+                    let Ok(permit) = self.watch.inflight.clone().try_acquire_owned() else { continue };
+                    let (server, mut session) =
+                        (self.listening.server.clone(), std::mem::take(&mut self.listening.session));
+                    let polled = tokio::task::spawn_blocking(move || {
+                        let _permit = permit;
+                        let frames = server.resource_updates(&mut session);
+                        (session, frames)
+                    });
+                    let (session, frames) = polled.await.ok()?;
+                    self.listening.session = session;
+                    if !frames.is_empty() {
+                        return Some((frames.iter().map(|frame| event(&frame.to_string())).collect(), false));
+                    }
+                }
+                () = tokio::time::sleep_until(self.keepalive_at) => {
+                    self.keepalive_at += super::KEEPALIVE;
+                    return Some((": keep-alive\n\n".to_string(), false));
+                }
+            }
+        }
+    }
+}
+
+/// A legacy session's GET stream, from one poll to the next.
+struct SessionStream {
+    app: Arc<super::App>,
+    id: String,
+    owner: String,
+    server: Arc<crate::rpc::Server>,
+    poll_at: tokio::time::Instant,
+    keepalive_at: tokio::time::Instant,
+}
+
+/// The body of a legacy session's GET stream: a keep-alive comment at once and every
+/// `KEEPALIVE` after, and while the session holds resource subscriptions, each
+/// `notifications/resources/updated` its watcher finds. It ends when the session does.
+pub fn session_events(
+    app: Arc<super::App>,
+    id: String,
+    owner: String,
+    server: Arc<crate::rpc::Server>,
+) -> impl futures::Stream<Item = Result<String, std::convert::Infallible>> + Send {
+    let now = tokio::time::Instant::now();
+    let state = SessionStream { app, id, owner, server, poll_at: now + WATCH_EVERY, keepalive_at: now };
+    futures::stream::unfold(state, |mut state| async move {
+        let chunk = state.next().await?;
+        Some((Ok(chunk), state))
+    })
+}
+
+impl SessionStream {
+    async fn next(&mut self) -> Option<String> {
+        loop {
+            tokio::select! {
+                biased;
+                () = tokio::time::sleep_until(self.keepalive_at) => {
+                    self.keepalive_at += super::KEEPALIVE;
+                    return Some(": keep-alive\n\n".to_string());
+                }
+                () = tokio::time::sleep_until(self.poll_at) => {
+                    self.poll_at += WATCH_EVERY;
+                    let sessions = self.app.sessions.as_ref()?;
+                    // A session that ended (DELETE, or evicted) ends its stream.
+                    let session = sessions.get(&self.id, &self.owner)?;
+                    if !session.is_subscribed() {
+                        continue;
+                    }
+                    // A busy pool skips this poll: the next one sees the same change.
+                    let Ok(permit) = self.app.inflight.clone().try_acquire_owned() else { continue };
+                    let server = self.server.clone();
+                    let polled = tokio::task::spawn_blocking(move || {
+                        let _permit = permit;
+                        let mut session = session;
+                        let frames = server.resource_updates(&mut session);
+                        (session, frames)
+                    });
+                    let (polled, frames) = polled.await.ok()?;
+                    // Requests may have changed the session meanwhile: only the reads are taken.
+                    sessions.update(&self.id, &self.owner, |stored| stored.adopt_reads(&polled));
+                    if !frames.is_empty() {
+                        return Some(frames.iter().map(|frame| event(&frame.to_string())).collect());
+                    }
+                }
+            }
+        }
+    }
 }
 
 fn internal(e: tokio::task::JoinError) -> axum::response::Response {

@@ -827,10 +827,12 @@ impl ::std::convert::TryFrom<::std::string::String> for ResourceTemplateReferenc
         value.parse()
     }
 }
-///notifications/resources/updated: a resource the client subscribed to changed; read it again.
+///notifications/resources/updated: a resource the client subscribed to changed; read it again. On a 2026-07-28 subscriptions/listen stream, `_meta` names the subscription.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ResourceUpdatedParams {
+    #[serde(rename = "_meta", skip_serializing_if = "::std::option::Option::is_none")]
+    pub meta: ::std::option::Option<SubscriptionMeta>,
     pub uri: ::std::string::String,
 }
 ///`ResourcesCapability`

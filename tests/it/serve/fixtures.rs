@@ -20,24 +20,6 @@ fn post_modern(server: &Serve, body: &Value) -> Response {
     post(server, body, &[("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "tools/call"), ("Mcp-Name", &name)])
 }
 
-/// Reads SSE `data:` frames from `stream` until `wanted` picks one, or the read times out.
-fn read_until(stream: &mut TcpStream, seen: &mut String, wanted: impl Fn(&Value) -> bool) -> Value {
-    let mut buf = [0u8; 8192];
-    loop {
-        let frames: Vec<Value> = seen
-            .lines()
-            .filter_map(|line| line.strip_prefix("data: "))
-            .filter_map(|data| serde_json::from_str(data).ok())
-            .collect();
-        if let Some(found) = frames.into_iter().find(|f| wanted(f)) {
-            return found;
-        }
-        let n = stream.read(&mut buf).expect("the stream stays readable");
-        assert!(n > 0, "the stream ended before the frame arrived: {seen}");
-        seen.push_str(&String::from_utf8_lossy(&buf[..n]));
-    }
-}
-
 #[test]
 fn progress_notifications_precede_the_answer_on_its_sse_stream() {
     let server = serve(&["--conformance-fixtures"]);
