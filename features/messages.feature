@@ -64,6 +64,16 @@ Feature: What a server sends unasked
     Then the acknowledgment agrees to no more than "toolsListChanged"
     And every notification on the subscription is of a type in "toolsListChanged"
 
+  @id:subscriptions.resource-updates-only-requested @must @rev-2026-07-28 @cap-resources
+  Scenario: a subscription to a listed resource honors and announces no other resource
+    Ref: 2026-07-28 schema, SubscriptionFilter: resourceSubscriptions: "Subscribe to notifications/resources/updated for these resource URIs"; "the server MUST NOT send notification types the client has not explicitly requested"; the acknowledgment names "the subset of requested notification types the server agreed to honor"
+    Given a server initialized with revision "2026-07-28"
+    When the client lists "resources/list" to the end
+    And the client listens for the first listed resource
+    Then the first message carrying the subscription's id acknowledges it
+    And the acknowledgment agrees to no more than was asked for
+    And every notification on the subscription is of a type that was asked for
+
   @id:subscriptions.id-on-every-notification @must @rev-2026-07-28
   Scenario: every notification a subscription delivers names it
     Ref: 2026-07-28 schema, NotificationMetaObject: "The server MUST include this key on every notification delivered via a subscriptions/listen stream"; list-change notifications are "only delivered on a subscriptions/listen stream"

@@ -18,6 +18,18 @@ Feature: Resources, prompts, completion, logging and paging
       | 2025-11-25 |
       | 2026-07-28 |
 
+  @id:resources.subscribe-listed @must @cap-resources
+  Scenario Outline: a server that declares resource subscriptions lets the client subscribe to a resource it lists, and unsubscribe
+    Ref: <revision> schema, ServerCapabilities.resources.subscribe: "Whether this server supports subscribing to resource updates"; SubscribeRequest: "Sent from the client to request resources/updated notifications from the server whenever a particular resource changes"; UnsubscribeRequest: "This should follow a previous resources/subscribe request"
+    Given a server initialized with revision "<revision>"
+    When the client lists "resources/list" to the end
+    Then the client subscribes to the first listed resource, then unsubscribes
+
+    Examples:
+      | revision   |
+      | 2024-11-05 |
+      | 2025-11-25 |
+
   @id:resources.templates-listed @must @cap-resources
   Scenario Outline: every resource template the server lists has a uriTemplate and a name
     Ref: <revision> schema, ResourceTemplate: "uriTemplate" ("A URI template (according to RFC 6570) that can be used to construct resource URIs") and "name" are required

@@ -10,7 +10,7 @@
 use super::http::{self, Response, Url};
 use super::stdio::{Got, Launch, StdioConn};
 use super::wire::Wire;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -111,6 +111,8 @@ pub struct World<'a> {
     /// Every message the target sent during the check, in the order it came: answers,
     /// notifications and requests alike (the rules over all of them read this).
     pub heard: Vec<Value>,
+    /// The `SubscriptionFilter` the check's last `subscriptions/listen` asked for.
+    pub listened: Map<String, Value>,
 }
 
 /// A `ctxlake serve` child of a check (fixtures only): its endpoint and the bearer token of the
@@ -156,6 +158,7 @@ impl<'a> World<'a> {
             served: None,
             listed: Vec::new(),
             heard: Vec::new(),
+            listened: Map::new(),
         })
     }
 

@@ -66,6 +66,9 @@ fn each_toy_defect_is_reported_by_the_check_meant_to_catch_it() {
             ("pagination.invalid-cursor/1", "fail"),
             // a resource template without its uriTemplate
             ("resources.templates-listed/1", "fail"),
+            // resources.subscribe declared, resources/subscribe not served
+            ("resources.subscribe-listed/1", "fail"),
+            ("resources.subscribe-listed/2", "fail"),
             // and resources/list the same way
             ("pagination.resources-to-the-end/1", "fail"),
             ("pagination.resources-invalid-cursor/1", "fail"),
@@ -125,6 +128,8 @@ fn the_modern_toys_unasked_messages_are_reported_by_the_checks_meant_to_catch_th
             ("subscriptions.acknowledged-first", "fail"),
             ("subscriptions.only-requested", "fail"),
             ("subscriptions.id-on-every-notification", "fail"),
+            // subscribed to its resource, it announces another
+            ("subscriptions.resource-updates-only-requested", "fail"),
             // progress that goes back
             ("progress.names-a-request-in-flight-and-increases/1", "fail"),
             ("progress.names-a-request-in-flight-and-increases/2", "fail"),

@@ -9,6 +9,7 @@
 //! - it pages tools/list and resources/list naming an item twice, and takes cursors it never
 //!   issued (pagination.*);
 //! - it lists a resource template without its uriTemplate (resources.templates-listed);
+//! - it declares resource subscriptions but has no resources/subscribe (resources.subscribe-listed);
 //! - it answers a cancellation with an error for the request it names, which it had already
 //!   answered (cancel.no-answer-once-cancelled).
 //!
@@ -26,7 +27,8 @@
 //! - `subscriptions/listen` sends a change before its acknowledgment
 //!   (subscriptions.acknowledged-first), acknowledges types nobody asked for
 //!   (subscriptions.only-requested) and sends a change without the subscription's id
-//!   (subscriptions.id-on-every-notification).
+//!   (subscriptions.id-on-every-notification); subscribed to a resource, it announces another
+//!   (subscriptions.resource-updates-only-requested).
 //!
 //! `toy_mcp --http PORT` serves the same answers over HTTP on 127.0.0.1:PORT (any path), one
 //! JSON answer per POST (notifications included: 202 only for a body it cannot parse), and two
@@ -129,7 +131,7 @@ fn unasked(frame: &Value) -> Vec<Value> {
         }
         Some("subscriptions/listen") => {
             let id = &frame["id"];
-            vec![
+            let mut sent = vec![
                 note("notifications/tools/list_changed", json!({"_meta": on(id)})),
                 note(
                     "notifications/subscriptions/acknowledged",
@@ -137,7 +139,12 @@ fn unasked(frame: &Value) -> Vec<Value> {
                 ),
                 note("notifications/resources/list_changed", json!({"_meta": on(id)})),
                 note("notifications/prompts/list_changed", json!({})),
-            ]
+            ];
+            // Subscribed to resources, it announces one nobody asked for.
+            if frame.pointer("/params/notifications/resourceSubscriptions").is_some() {
+                sent.push(note("notifications/resources/updated", json!({"uri": "toy://elsewhere", "_meta": on(id)})));
+            }
+            sent
         }
         _ => vec![],
     }
@@ -201,7 +208,9 @@ fn answer(method: &str, params: &Value) -> Result<Value, (i64, &'static str)> {
         "initialize" => {
             let asked = params["protocolVersion"].as_str().unwrap_or_default();
             let agreed = if LEGACY.contains(&asked) { asked } else { "2025-11-25" };
-            let capabilities = json!({"tools": {}, "resources": {}, "prompts": {}, "completions": {}, "logging": {}});
+            // It declares resource subscriptions, and then answers resources/subscribe -32601.
+            let capabilities =
+                json!({"tools": {}, "resources": {"subscribe": true}, "prompts": {}, "completions": {}, "logging": {}});
             Ok(json!({"protocolVersion": agreed, "capabilities": capabilities}))
         }
         "ping" => Ok(json!({})),

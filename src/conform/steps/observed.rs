@@ -131,7 +131,15 @@ pub fn register(r: &mut Registry) {
             format!("a call ran as a task ({first}) but capabilities.tasks.requests.tools.call is not declared")
         })
     });
-    r.add(r#"the client listens for "([^"]*)""#, listen);
+    r.add(r#"the client listens for "([^"]*)""#, |w, a, step| {
+        let notifications = filter(&a[0])?;
+        listen(w, notifications, step)
+    });
+    r.add("the client listens for the first listed resource", |w, _, step| {
+        let uri = w.listed.iter().find_map(|r| r["uri"].as_str().map(str::to_string));
+        let uri = uri.ok_or_else(|| StepError::NotApplicable("the server lists no resource".into()))?;
+        listen(w, Map::from_iter([("resourceSubscriptions".to_string(), json!([uri]))]), step)
+    });
     r.add("the first message carrying the subscription's id acknowledges it", |w, _, _| {
         let first = on_subscription(w).next().ok_or_else(|| {
             fail(format!("no message carried the subscription's id {LISTEN_ID:?}: the acknowledgment never came"))
@@ -140,8 +148,8 @@ pub fn register(r: &mut Registry) {
             format!("the first message carrying the subscription's id is not {ACKNOWLEDGED}: {first}")
         })
     });
-    r.add(r#"the acknowledgment agrees to no more than "([^"]*)""#, |w, a, _| {
-        let requested = filter(&a[0])?;
+    r.add(r#"the acknowledgment agrees to no more than (?:"([^"]*)"|was asked for)"#, |w, a, _| {
+        let requested = asked(w, &a[0])?;
         let ack = on_subscription(w)
             .find(|f| f["method"] == ACKNOWLEDGED)
             .ok_or_else(|| fail("the subscription was not acknowledged"))?;
@@ -162,8 +170,8 @@ pub fn register(r: &mut Registry) {
         }
         Ok(())
     });
-    r.add(r#"every notification on the subscription is of a type in "([^"]*)""#, |w, a, _| {
-        let requested = filter(&a[0])?;
+    r.add(r#"every notification on the subscription is of a type (?:in "([^"]*)"|that was asked for)"#, |w, a, _| {
+        let requested = asked(w, &a[0])?;
         for frame in on_subscription(w).filter(|f| f["method"] != ACKNOWLEDGED && f.get("method").is_some()) {
             let method = frame["method"].as_str().unwrap_or_default();
             let opted_in = FILTER.iter().any(|(field, m)| {
@@ -272,7 +280,7 @@ fn answers_to<'w>(w: &'w World<'_>, id: i64) -> Vec<&'w Value> {
 
 /// What the server declared in this check's `initialize` or `server/discover` answer, else
 /// what the run probed.
-fn declared_capabilities(w: &World<'_>) -> Map<String, Value> {
+pub(super) fn declared_capabilities(w: &World<'_>) -> Map<String, Value> {
     let answered = w.heard.iter().find(|f| {
         f.get("id").is_some_and(|id| matches!(w.sent_method(id), Some("initialize" | "server/discover")))
             && f["result"]["capabilities"].is_object()
@@ -283,11 +291,10 @@ fn declared_capabilities(w: &World<'_>) -> Map<String, Value> {
     }
 }
 
-/// Sends `subscriptions/listen` opting in to `fields` (comma-separated `SubscriptionFilter`
-/// fields) and hears what follows: over stdio until the sentinel's answer, over HTTP for
+/// Sends `subscriptions/listen` opting in to `notifications` and hears what follows: over stdio until the sentinel's answer, over HTTP for
 /// [`LISTEN_WINDOW`] of the stream.
-fn listen(w: &mut World<'_>, a: &[String], _: &Step) -> Outcome {
-    let notifications = filter(&a[0])?;
+fn listen(w: &mut World<'_>, notifications: Map<String, Value>, _: &Step) -> Outcome {
+    w.listened = notifications.clone();
     let frame = json!({
         "jsonrpc": "2.0", "id": LISTEN_ID, "method": "subscriptions/listen",
         "params": {"notifications": notifications, "_meta": modern_meta(MODERN)}
@@ -304,6 +311,14 @@ fn listen(w: &mut World<'_>, a: &[String], _: &Step) -> Outcome {
         }
         Some(answer) => Err(fail(format!("subscriptions/listen was refused: {answer}"))),
         None => Ok(()),
+    }
+}
+
+/// The filter `fields` names, or (when empty) the one the check's listen asked for.
+fn asked(w: &World<'_>, fields: &str) -> Result<Map<String, Value>, StepError> {
+    match fields {
+        "" => Ok(w.listened.clone()),
+        fields => filter(fields),
     }
 }
 

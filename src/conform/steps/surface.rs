@@ -72,6 +72,19 @@ pub fn register(r: &mut Registry) {
         }
         Ok(())
     });
+    r.add("the client subscribes to the first listed resource, then unsubscribes", |w, _, _| {
+        let declared = super::observed::declared_capabilities(w);
+        if declared.get("resources").and_then(|r| r.get("subscribe")) != Some(&Value::Bool(true)) {
+            return Err(StepError::NotApplicable("the server does not declare resources.subscribe".into()));
+        }
+        let uri = listed(w, "resources")?.iter().find_map(|r| r["uri"].as_str().map(str::to_string));
+        let uri = uri.ok_or_else(|| fail("no listed resource has a string uri"))?;
+        for method in ["resources/subscribe", "resources/unsubscribe"] {
+            let answer = w.request(method, json!({"uri": uri}))?;
+            ensure(answer["result"].is_object(), || format!("{method} of the listed {uri} was answered {answer}"))?;
+        }
+        Ok(())
+    });
     r.add("every listed resource reads as contents naming its uri", |w, _, _| {
         let uris: Vec<String> =
             listed(w, "resources")?.iter().filter_map(|r| r["uri"].as_str().map(str::to_string)).collect();
