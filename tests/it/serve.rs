@@ -106,10 +106,13 @@ fn frame(response: &Response) -> Value {
     frames[0].clone()
 }
 
-/// Reads SSE `data:` frames from `stream` until `wanted` picks one, or the read times out.
+/// Reads SSE `data:` frames from `stream` until `wanted` picks one; fails after `TIMEOUT`.
 fn read_until(stream: &mut TcpStream, seen: &mut String, wanted: impl Fn(&Value) -> bool) -> Value {
     let mut buf = [0u8; 8192];
+    // A stream that stays open sends keep-alive comments: only a deadline ends the wait.
+    let deadline = std::time::Instant::now() + TIMEOUT;
     loop {
+        assert!(std::time::Instant::now() < deadline, "the frame did not arrive within {TIMEOUT:?}: {seen}");
         let frames: Vec<Value> = seen
             .lines()
             .filter_map(|line| line.strip_prefix("data: "))
