@@ -214,7 +214,10 @@ impl Server {
                     tracing::debug!(%method, "cancelled before it was handled; not answered");
                     return None;
                 }
-                let outcome = catch_unwind(AssertUnwindSafe(|| self.request(session, &id, &method, params, outbox)));
+                let outcome = catch_unwind(AssertUnwindSafe(|| match is_listen(&method, &params) {
+                    true => self.listen(session, &id, params, outbox),
+                    false => self.answer(session, &id, &method, params, outbox).map(Now),
+                }));
                 if let Ok(Ok(Held)) = outcome {
                     tracing::debug!(%method, "held open; answered when it ends");
                     return None;
@@ -253,20 +256,6 @@ impl Server {
                 None
             }
         }
-    }
-
-    fn request(
-        &self,
-        session: &mut Session,
-        id: &RequestId,
-        method: &str,
-        params: Map<String, Value>,
-        outbox: &dyn Outbox,
-    ) -> Result<Reply, RpcError> {
-        if method == "subscriptions/listen" && modern_revision(&params)?.is_some() {
-            return self.listen(session, id, params, outbox);
-        }
-        self.answer(session, id, method, params, outbox).map(Now)
     }
 
     fn answer(
@@ -524,6 +513,12 @@ enum Reply {
     Held,
 }
 use Reply::{Held, Now};
+
+/// Whether a request is a 2026-07-28 `subscriptions/listen` (the one request whose answer may
+/// come later); before 2026-07-28 the method does not exist.
+fn is_listen(method: &str, params: &Map<String, Value>) -> bool {
+    method == "subscriptions/listen" && matches!(modern_revision(params), Ok(Some(_)))
+}
 
 /// A request id as the subscription id of the stream it opened (the two types are one JSON type).
 fn subscription_id(id: &RequestId) -> SubscriptionId {
