@@ -17,7 +17,7 @@ use crate::rpc::Server;
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
-use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse as _, Response};
 use exchange::{Post, Reply, SERVER_ERROR};
 use http_body_util::BodyExt as _;
@@ -26,14 +26,14 @@ use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+pub use stream::KEEPALIVE;
+use stream::sse_headers;
 use tokio::sync::Semaphore;
 
 /// The endpoint.
 pub const PATH: &str = "/mcp";
 /// The same cap as a stdio line.
 pub const MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
-/// A comment line sent this often on a GET stream, so proxies keep it open.
-pub const KEEPALIVE: Duration = Duration::from_secs(15);
 
 /// Guest access: the daily tool-call quota per client IP.
 #[derive(Debug, Clone)]
@@ -149,7 +149,7 @@ pub struct App {
     pub config: Config,
     pub servers: Servers,
     pub keys: Option<Arc<KeyStore>>,
-    sessions: Option<sessions::Sessions>,
+    sessions: Option<Arc<sessions::Sessions>>,
     inflight: Arc<Semaphore>,
     files: Option<files::Files>,
     /// Requests handlers sent to clients, waiting for their answers.
@@ -162,7 +162,7 @@ pub struct App {
 
 impl App {
     pub fn new(config: Config, servers: Servers, keys: Option<Arc<KeyStore>>) -> Arc<App> {
-        let sessions = config.sessions.map(sessions::Sessions::new);
+        let sessions = config.sessions.map(|cap| Arc::new(sessions::Sessions::new(cap)));
         let inflight = Arc::new(Semaphore::new(config.max_inflight.max(1)));
         // The files describe every tool of the catalog (the local scope's server lists them all).
         let files = servers.get(&Scope::Local).map(|server| files::Files::generate(&server, &config, keys.is_some()));
@@ -331,16 +331,11 @@ async fn session_request(app: Arc<App>, request: Request, peer: IpAddr) -> Respo
     let (true, Some(server)) = (sessions.exists(&id, &owner), server) else {
         return refuse(StatusCode::NOT_FOUND, "not found: unknown or ended session");
     };
-    let events = stream::session_events(app.clone(), id, owner, server);
+    let watched = stream::Watched { sessions: sessions.clone(), inflight: app.inflight.clone(), server };
+    let events = stream::session_events(watched, id, owner);
     let mut response = Response::new(Body::from_stream(events));
     sse_headers(response.headers_mut());
     response
-}
-
-pub(crate) fn sse_headers(headers: &mut axum::http::HeaderMap) {
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    headers.insert(HeaderName::from_static("x-accel-buffering"), HeaderValue::from_static("no"));
 }
 
 /// A reply on the wire: a successful answer framed as negotiated, any other body as JSON.

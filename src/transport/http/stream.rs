@@ -2,8 +2,12 @@
 //! while it runs (progress, log messages) and requests it makes of the client (sampling,
 //! elicitation), whose answers come back in later POSTs. An answer that comes with nothing
 //! before it is rendered exactly as before, so ordinary requests pay only for an idle channel.
+//! Also the two SSE streams that outlive a request: a 2026-07-28 `subscriptions/listen` the core
+//! holds open (`Held`), and a legacy session's GET stream (`session_events`); each polls the
+//! core's watcher once a second on the blocking pool and sends what changed.
 
 use super::exchange::{Listening, Reply};
+use super::sessions::Sessions;
 use crate::rpc::Outbox;
 use crate::rpc::extension::notification;
 use crate::rpc::server::WATCH_EVERY;
@@ -14,6 +18,8 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 use tokio::sync::mpsc as channel;
 
+/// A comment line sent this often on a stream that outlives its request, so proxies keep it open.
+pub const KEEPALIVE: Duration = Duration::from_secs(15);
 /// How long a handler waits for the client to answer its request, by default.
 pub const ASK_TIMEOUT: Duration = Duration::from_secs(60);
 /// Messages a handler may have queued ahead of a client that does not read; past it, it waits.
@@ -203,7 +209,7 @@ pub async fn respond(
         Some((Ok(chunk), (None, phase, watch)))
     });
     let mut response = axum::response::Response::new(axum::body::Body::from_stream(stream));
-    super::sse_headers(response.headers_mut());
+    sse_headers(response.headers_mut());
     response
 }
 
@@ -234,7 +240,7 @@ async fn next(mut phase: Phase, watch: Watch) -> Option<(String, Phase)> {
 impl Held {
     fn new(listening: Box<Listening>, watch: Watch) -> Held {
         let now = tokio::time::Instant::now();
-        Held { listening, watch, poll_at: now + WATCH_EVERY, keepalive_at: now + super::KEEPALIVE }
+        Held { listening, watch, poll_at: now + WATCH_EVERY, keepalive_at: now + KEEPALIVE }
     }
 
     /// The answers that end the stream, and that it ends.
@@ -274,7 +280,7 @@ impl Held {
                     }
                 }
                 () = tokio::time::sleep_until(self.keepalive_at) => {
-                    self.keepalive_at += super::KEEPALIVE;
+                    self.keepalive_at += KEEPALIVE;
                     return Some((": keep-alive\n\n".to_string(), false));
                 }
             }
@@ -282,12 +288,19 @@ impl Held {
     }
 }
 
+/// What a legacy session's GET stream reads: the sessions, the pool's permits (each poll is one
+/// request's worth of blocking work) and the server of the stream's principal.
+pub struct Watched {
+    pub sessions: Arc<Sessions>,
+    pub inflight: Arc<tokio::sync::Semaphore>,
+    pub server: Arc<crate::rpc::Server>,
+}
+
 /// A legacy session's GET stream, from one poll to the next.
 struct SessionStream {
-    app: Arc<super::App>,
+    watched: Watched,
     id: String,
     owner: String,
-    server: Arc<crate::rpc::Server>,
     poll_at: tokio::time::Instant,
     keepalive_at: tokio::time::Instant,
 }
@@ -296,13 +309,12 @@ struct SessionStream {
 /// `KEEPALIVE` after, and while the session holds resource subscriptions, each
 /// `notifications/resources/updated` its watcher finds. It ends when the session does.
 pub fn session_events(
-    app: Arc<super::App>,
+    watched: Watched,
     id: String,
     owner: String,
-    server: Arc<crate::rpc::Server>,
 ) -> impl futures::Stream<Item = Result<String, std::convert::Infallible>> + Send {
     let now = tokio::time::Instant::now();
-    let state = SessionStream { app, id, owner, server, poll_at: now + WATCH_EVERY, keepalive_at: now };
+    let state = SessionStream { watched, id, owner, poll_at: now + WATCH_EVERY, keepalive_at: now };
     futures::stream::unfold(state, |mut state| async move {
         let chunk = state.next().await?;
         Some((Ok(chunk), state))
@@ -315,20 +327,20 @@ impl SessionStream {
             tokio::select! {
                 biased;
                 () = tokio::time::sleep_until(self.keepalive_at) => {
-                    self.keepalive_at += super::KEEPALIVE;
+                    self.keepalive_at += KEEPALIVE;
                     return Some(": keep-alive\n\n".to_string());
                 }
                 () = tokio::time::sleep_until(self.poll_at) => {
                     self.poll_at += WATCH_EVERY;
-                    let sessions = self.app.sessions.as_ref()?;
+                    let sessions = &self.watched.sessions;
                     // A session that ended (DELETE, or evicted) ends its stream.
                     let session = sessions.get(&self.id, &self.owner)?;
                     if !session.is_subscribed() {
                         continue;
                     }
                     // A busy pool skips this poll: the next one sees the same change.
-                    let Ok(permit) = self.app.inflight.clone().try_acquire_owned() else { continue };
-                    let server = self.server.clone();
+                    let Ok(permit) = self.watched.inflight.clone().try_acquire_owned() else { continue };
+                    let server = self.watched.server.clone();
                     let polled = tokio::task::spawn_blocking(move || {
                         let _permit = permit;
                         let mut session = session;
@@ -345,6 +357,14 @@ impl SessionStream {
             }
         }
     }
+}
+
+/// The headers of every SSE response.
+pub fn sse_headers(headers: &mut axum::http::HeaderMap) {
+    use axum::http::{HeaderName, HeaderValue, header};
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(HeaderName::from_static("x-accel-buffering"), HeaderValue::from_static("no"));
 }
 
 fn internal(e: tokio::task::JoinError) -> axum::response::Response {
