@@ -270,6 +270,31 @@ Feature: ctxlake's resources and prompts
       | ctxlake://guidance/no-such-record        |
       | https://example.com/x                    |
 
+  Scenario Outline: a 2026-07-28 subscription to resources the client can read is acknowledged with those alone, and held open
+    Ref: 2026-07-28 schema, SubscriptionsAcknowledgedNotificationParams: "The subset of requested notification types the server agreed to honor"; docs/resources.md, "Subscriptions": ctxlake honors resourceSubscriptions for the resources the caller can read now and holds the stream open until the client cancels it or the input ends (tests/it/subscriptions.rs and tests/it/serve.rs watch an update arrive)
+    Given a server initialized with revision "2026-07-28"
+    When the client listens for "<asked>"
+    Then the acknowledgment names exactly the resources "ctxlake://fleet/test-fleet/status"
+    And the subscription was not answered
+
+    Examples:
+      | asked                                                              |
+      | resourceSubscriptions=ctxlake://fleet/test-fleet/status            |
+      | toolsListChanged,resourceSubscriptions=ctxlake://fleet/test-fleet/status |
+
+  Scenario Outline: a 2026-07-28 subscription with nothing ctxlake can honor is acknowledged empty and ended at once
+    Ref: 2026-07-28 schema, SubscriptionsListenResult: "this result is sent only when the server tears the subscription down"; docs/protocol.md: with nothing honored, holding the stream would cost a connection for nothing
+    Given a server initialized with revision "2026-07-28"
+    When the client listens for "<asked>"
+    Then the acknowledgment names exactly the resources ""
+    And the subscription was answered with its id
+
+    Examples:
+      | asked                                                   |
+      | resourceSubscriptions=ctxlake://fleet/another-fleet/status |
+      | resourceSubscriptions=https://example.com/x             |
+      | toolsListChanged,promptsListChanged,resourcesListChanged |
+
   Scenario: stdio announces resource subscriptions in the handshake
     Given a server initialized with revision "2025-11-25"
     When the client sends "initialize" with params:

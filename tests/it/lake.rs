@@ -666,13 +666,19 @@ fn a_sync_killed_at_random_points_then_rerun_leaves_every_record_in_the_lake_exa
 
 /// One test per body and backend: `lake::folder::<body>`, `lake::s3::<body>`,
 /// `lake::external_s3::<body>` (`.ci/run` runs the last with moto and `--include-ignored`).
+/// The bodies under `atomic` hold concurrent writers to compare-and-swap, which moto does not
+/// make atomic (its `put_object` checks `If-Match`, then writes, with no lock between: a CI run
+/// of 2026-12-02 lost one of 100 swaps there), so they run on the folder and the embedded S3
+/// server only.
 macro_rules! on_every_backend {
-    ($($body:ident),* $(,)?) => {
+    (everywhere: [$($body:ident),* $(,)?], atomic: [$($atomic:ident),* $(,)?] $(,)?) => {
         mod folder {
             $(#[test] fn $body() { super::$body(super::Backend::Folder) })*
+            $(#[test] fn $atomic() { super::$atomic(super::Backend::Folder) })*
         }
         mod s3 {
             $(#[test] fn $body() { super::$body(super::Backend::S3) })*
+            $(#[test] fn $atomic() { super::$atomic(super::Backend::S3) })*
         }
         mod external_s3 {
             $(
@@ -685,14 +691,18 @@ macro_rules! on_every_backend {
 }
 
 on_every_backend!(
-    a_claim_proposed_on_host_a_is_found_on_host_b_after_drain_maint_and_mirror,
-    an_idle_round_rewrites_nothing,
-    two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion,
-    two_hosts_requesting_the_same_path_never_both_hold_it,
-    two_hosts_racing_for_one_path_100_times_never_both_get_it,
-    concurrent_swaps_of_one_key_lose_no_update,
-    an_agent_appears_in_another_hosts_roster_while_its_process_lives_and_ages_out_after_it_dies,
-    a_context_pack_on_host_b_shows_host_as_live_work_handoff_and_promoted_claim,
-    a_sync_killed_at_random_points_then_rerun_leaves_every_record_in_the_lake_exactly_once,
-    a_knowledge_base_published_on_host_a_is_served_on_host_b_after_sync,
+    everywhere: [
+        a_claim_proposed_on_host_a_is_found_on_host_b_after_drain_maint_and_mirror,
+        an_idle_round_rewrites_nothing,
+        an_agent_appears_in_another_hosts_roster_while_its_process_lives_and_ages_out_after_it_dies,
+        a_context_pack_on_host_b_shows_host_as_live_work_handoff_and_promoted_claim,
+        a_sync_killed_at_random_points_then_rerun_leaves_every_record_in_the_lake_exactly_once,
+        a_knowledge_base_published_on_host_a_is_served_on_host_b_after_sync,
+    ],
+    atomic: [
+        two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion,
+        two_hosts_requesting_the_same_path_never_both_hold_it,
+        two_hosts_racing_for_one_path_100_times_never_both_get_it,
+        concurrent_swaps_of_one_key_lose_no_update,
+    ],
 );

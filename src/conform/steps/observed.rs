@@ -140,6 +140,31 @@ pub fn register(r: &mut Registry) {
         let uri = uri.ok_or_else(|| StepError::NotApplicable("the server lists no resource".into()))?;
         listen(w, Map::from_iter([("resourceSubscriptions".to_string(), json!([uri]))]), step)
     });
+    r.add(r#"the acknowledgment names exactly the resources "([^"]*)""#, |w, a, _| {
+        let ack = on_subscription(w)
+            .find(|f| f["method"] == ACKNOWLEDGED)
+            .ok_or_else(|| fail("the subscription was not acknowledged"))?;
+        let expected: Vec<&str> = a[0].split(',').map(str::trim).filter(|u| !u.is_empty()).collect();
+        let mut filter = Map::new();
+        if !expected.is_empty() {
+            filter.insert("resourceSubscriptions".into(), json!(expected));
+        }
+        let agreed = &ack["params"]["notifications"];
+        ensure(*agreed == Value::Object(filter.clone()), || {
+            format!("the acknowledgment agrees to {agreed}, expected {}", Value::Object(filter))
+        })
+    });
+    r.add(r"the subscription was (not answered|answered with its id)", |w, a, _| {
+        let answer = w.heard.iter().find(|f| f.get("method").is_none() && f["id"] == LISTEN_ID);
+        match (a[0].as_str(), answer) {
+            ("not answered", None) => Ok(()),
+            ("not answered", Some(answer)) => Err(fail(format!("the stream was answered, so it ended: {answer}"))),
+            (_, Some(answer)) => ensure(answer["result"]["_meta"][SUBSCRIPTION_ID] == LISTEN_ID, || {
+                format!("the answer that ends the stream does not name it: {answer}")
+            }),
+            (_, None) => Err(fail("the stream was not answered: it is still open")),
+        }
+    });
     r.add("the first message carrying the subscription's id acknowledges it", |w, _, _| {
         let first = on_subscription(w).next().ok_or_else(|| {
             fail(format!("no message carried the subscription's id {LISTEN_ID:?}: the acknowledgment never came"))
