@@ -218,10 +218,6 @@ impl Server {
                     true => self.listen(session, &id, params, outbox),
                     false => self.answer(session, &id, &method, params, outbox).map(Now),
                 }));
-                if let Ok(Ok(Held)) = outcome {
-                    tracing::debug!(%method, "held open; answered when it ends");
-                    return None;
-                }
                 // The spec: a receiver of a cancellation SHOULD NOT send a response for it.
                 if cancelled() {
                     tracing::debug!(%method, "cancelled while it was handled; its answer is dropped");
@@ -229,7 +225,10 @@ impl Server {
                 }
                 Some(match outcome {
                     Ok(Ok(Now(result))) => Frame::result(id, result),
-                    Ok(Ok(Held)) => return None,
+                    Ok(Ok(Held)) => {
+                        tracing::debug!(%method, "held open; answered when it ends");
+                        return None;
+                    }
                     Ok(Err(error)) => Frame::error(Some(id), error),
                     Err(_) => {
                         tracing::error!(%method, "handler panicked; answered -32603 and kept serving");
