@@ -72,9 +72,9 @@ pub fn apply_to(doc: &mut LeasesDocument, requests: &[SpoolRecord], now: DateTim
         .iter()
         .filter(|r| matches!(r, SpoolRecord::ClaimRequest { .. } | SpoolRecord::ReleaseRequest { .. }))
         .collect();
-    ordered.sort_by_key(|r| request_key(r));
+    ordered.sort_by_key(|r| request_order(r));
     for request in ordered {
-        let (id, at) = request_key(request);
+        let (at, id) = request_order(request);
         if doc.applied.iter().any(|a| a.id == id) {
             report.already_applied += 1;
             continue;
@@ -168,12 +168,14 @@ fn claim(
     }
 }
 
-fn request_key(request: &SpoolRecord) -> (String, DateTime<Utc>) {
+/// Time first: ids are ULIDs, ordered only to the millisecond, and a claim and its release
+/// within one millisecond must not trade places. The id breaks ties of equal times.
+fn request_order(request: &SpoolRecord) -> (DateTime<Utc>, String) {
     match request {
         SpoolRecord::ClaimRequest { id, at, .. }
         | SpoolRecord::ReleaseRequest { id, at, .. }
         | SpoolRecord::Handoff { id, at, .. }
-        | SpoolRecord::Presence { id, at, .. } => (id.clone(), *at),
+        | SpoolRecord::Presence { id, at, .. } => (*at, id.clone()),
     }
 }
 
@@ -216,6 +218,21 @@ mod tests {
         assert_eq!((report.granted, report.lost), (1, 1));
         assert_eq!(holder(&doc, "src/x").as_deref(), Some("a"));
         assert_eq!(doc.leases[0].lost[0].agent_id, "b");
+    }
+
+    #[test]
+    fn requests_apply_in_time_order_even_when_their_ids_sort_the_other_way() {
+        // ULIDs made in one millisecond sort at random: here the release's id sorts first, yet
+        // it was made after the claim, so the lease ends free.
+        let mut doc = empty(now());
+        let claim = claim_request("01J0000000ZZZZ", "a", "src/x", 0, 300);
+        let mut release = release("01J0000000AAAA", "a", None);
+        if let SpoolRecord::ReleaseRequest { at, .. } = &mut release {
+            *at = now() + Duration::microseconds(300);
+        }
+        let report = apply_to(&mut doc, &[release, claim], now() + Duration::seconds(1));
+        assert_eq!((report.granted, report.released), (1, 1));
+        assert_eq!(holder(&doc, "src/x"), None);
     }
 
     #[test]
