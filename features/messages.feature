@@ -61,8 +61,8 @@ Feature: What a server sends unasked
     Ref: 2026-07-28 schema, SubscriptionFilter and SubscriptionsListenRequestParams: "the server MUST NOT send notification types the client has not explicitly requested"; the acknowledgment names "the subset of requested notification types the server agreed to honor"
     Given a server initialized with revision "2026-07-28"
     When the client listens for "toolsListChanged"
-    Then the acknowledgment agrees to no more than "toolsListChanged"
-    And every notification on the subscription is of a type in "toolsListChanged"
+    Then the acknowledgment agrees to no more than was asked for
+    And every notification on the subscription is of a type that was asked for
 
   @id:subscriptions.resource-updates-only-requested @must @rev-2026-07-28 @cap-resources
   Scenario: a subscription to a listed resource honors and announces no other resource

@@ -266,17 +266,11 @@ impl Held {
                     self.poll_at += WATCH_EVERY;
                     // A busy pool skips this poll: the next one sees the same change.
                     let Ok(permit) = self.watch.inflight.clone().try_acquire_owned() else { continue };
-                    let (server, mut session) =
-                        (self.listening.server.clone(), std::mem::take(&mut self.listening.session));
-                    let polled = tokio::task::spawn_blocking(move || {
-                        let _permit = permit;
-                        let frames = server.resource_updates(&mut session);
-                        (session, frames)
-                    });
-                    let (session, frames) = polled.await.ok()?;
+                    let session = std::mem::take(&mut self.listening.session);
+                    let (session, frames) = poll(permit, self.listening.server.clone(), session).await?;
                     self.listening.session = session;
                     if !frames.is_empty() {
-                        return Some((frames.iter().map(|frame| event(&frame.to_string())).collect(), false));
+                        return Some((events(&frames), false));
                     }
                 }
                 () = tokio::time::sleep_until(self.keepalive_at) => {
@@ -340,23 +334,36 @@ impl SessionStream {
                     }
                     // A busy pool skips this poll: the next one sees the same change.
                     let Ok(permit) = self.watched.inflight.clone().try_acquire_owned() else { continue };
-                    let server = self.watched.server.clone();
-                    let polled = tokio::task::spawn_blocking(move || {
-                        let _permit = permit;
-                        let mut session = session;
-                        let frames = server.resource_updates(&mut session);
-                        (session, frames)
-                    });
-                    let (polled, frames) = polled.await.ok()?;
+                    let (polled, frames) = poll(permit, self.watched.server.clone(), session).await?;
                     // Requests may have changed the session meanwhile: only the reads are taken.
                     sessions.update(&self.id, &self.owner, |stored| stored.adopt_reads(&polled));
                     if !frames.is_empty() {
-                        return Some(frames.iter().map(|frame| event(&frame.to_string())).collect());
+                        return Some(events(&frames));
                     }
                 }
             }
         }
     }
+}
+
+/// One look at what `session` watches, on the blocking pool under `permit` (a request's worth of
+/// work): the session with its reads updated, and the updates found. `None` if the look panicked.
+async fn poll(
+    permit: tokio::sync::OwnedSemaphorePermit,
+    server: Arc<crate::rpc::Server>,
+    mut session: crate::rpc::Session,
+) -> Option<(crate::rpc::Session, Vec<Value>)> {
+    let polled = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let frames = server.resource_updates(&mut session);
+        (session, frames)
+    });
+    polled.await.ok()
+}
+
+/// The SSE events that carry `frames`, as one chunk.
+fn events(frames: &[Value]) -> String {
+    frames.iter().map(|frame| event(&frame.to_string())).collect()
 }
 
 /// The headers of every SSE response.
