@@ -32,6 +32,8 @@ pub struct Post {
     pub now: chrono::DateTime<chrono::Utc>,
     /// The answer may be an SSE stream the transport can hold open (a `subscriptions/listen`).
     pub streams: bool,
+    /// Who asked, once authenticated: only they may resume the answer's stream.
+    pub owner: std::sync::Arc<std::sync::OnceLock<String>>,
 }
 
 /// The answer: a status, extra headers, and at most one JSON-RPC frame (already serialized);
@@ -113,6 +115,7 @@ pub fn answer(app: &App, post: &Post, outbox: &dyn Outbox) -> Reply {
         return Reply::empty(StatusCode::ACCEPTED);
     }
     let owner = principal.owner();
+    let _ = post.owner.set(owner.clone());
     let (mut session, session_id, modern) = match era(app, &post.headers, &value, &owner) {
         Ok(found) => found,
         Err(reply) => return reply,

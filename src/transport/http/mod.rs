@@ -9,11 +9,12 @@
 pub mod exchange;
 pub mod files;
 pub mod policy;
+pub mod replay;
 pub mod sessions;
 pub mod stream;
 
 use crate::keys::KeyStore;
-use crate::rpc::Server;
+use crate::rpc::{Revision, Server};
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
@@ -158,6 +159,8 @@ pub struct App {
     closing: tokio::sync::watch::Sender<bool>,
     /// Room for held `subscriptions/listen` streams (`Config::max_listens`).
     listens: Arc<Semaphore>,
+    /// The logs of resumable SSE answers (before 2026-07-28).
+    replays: Arc<replay::Replays>,
 }
 
 impl App {
@@ -169,7 +172,8 @@ impl App {
         let (closing, _) = tokio::sync::watch::channel(false);
         let pending = stream::Pending::default();
         let listens = Arc::new(Semaphore::new(config.max_listens));
-        Arc::new(App { config, servers, keys, sessions, inflight, files, pending, closing, listens })
+        let replays = Arc::default();
+        Arc::new(App { config, servers, keys, sessions, inflight, files, pending, closing, listens, replays })
     }
 
     /// Ends every `subscriptions/listen` stream held open, each with its answer.
@@ -227,6 +231,7 @@ async fn endpoint(State(app): State<Arc<App>>, request: Request) -> Response {
     let modern = policy::protocol_version(headers) == policy::HeaderVersion::Known(crate::rpc::Revision::V2026_07_28);
     match *request.method() {
         Method::POST => post(app, request, peer).await,
+        Method::GET if !modern && headers.contains_key("last-event-id") => resume(app, request, peer).await,
         Method::GET | Method::DELETE if app.sessions.is_some() && !modern => session_request(app, request, peer).await,
         _ => method_not_allowed(&app),
     }
@@ -275,10 +280,19 @@ async fn post(app: Arc<App>, request: Request, peer: IpAddr) -> Response {
         return render(exchange::unavailable("too many requests in flight; retry shortly"), Framing::Json);
     };
     let streams = framing == Framing::Sse;
-    let post = Post { headers: parts.headers, body, peer, now: chrono::Utc::now(), streams };
+    let version = policy::protocol_version(&parts.headers);
+    // Before 2026-07-28 a stream is resumable and a hangup cancels nothing; there, it cancels.
+    let modern = version == policy::HeaderVersion::Known(Revision::V2026_07_28);
+    let owner = Arc::new(std::sync::OnceLock::new());
+    let resume = (!modern).then(|| stream::Resume {
+        replays: app.replays.clone(),
+        owner: owner.clone(),
+        prime: version == policy::HeaderVersion::Known(Revision::V2025_11_25),
+    });
+    let post = Post { headers: parts.headers, body, peer, now: chrono::Utc::now(), streams, owner };
     let (sender, queued) = tokio::sync::mpsc::channel(stream::QUEUE);
     let sender = (framing == Framing::Sse).then_some(sender);
-    let hangup = stream::Hangup::armed();
+    let hangup = if modern { stream::Hangup::armed() } else { stream::Hangup::inert() };
     let outbox = stream::StreamOutbox::new(sender, app.pending.clone(), app.config.ask_timeout, hangup.flag());
     let shared = app.clone();
     let answered = tokio::task::spawn_blocking(move || {
@@ -286,7 +300,54 @@ async fn post(app: Arc<App>, request: Request, peer: IpAddr) -> Response {
         exchange::answer(&shared, &post, &outbox)
     });
     let watch = stream::Watch { inflight: app.inflight.clone(), closing: app.closing.subscribe() };
-    stream::respond(answered, queued, hangup, watch, |reply| render(reply, framing)).await
+    stream::respond(answered, queued, hangup, watch, resume, |reply| render(reply, framing)).await
+}
+
+/// GET with `Last-Event-ID`, before 2026-07-28 (stateless or in a session): the events of the
+/// answer stream that id is from, after it, then the rest as they come (`replay`).
+async fn resume(app: Arc<App>, request: Request, peer: IpAddr) -> Response {
+    let (parts, _) = request.into_parts();
+    let from = parts.headers.get("last-event-id").and_then(|v| v.to_str().ok()).and_then(replay::EventId::parse);
+    let Some(from) = from else {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            "bad request: Last-Event-ID is not an event id this server writes (<24 hex digits>-<number>)",
+        );
+    };
+    let owner = match on_pool(&app, parts.headers, peer, exchange::owner).await {
+        Ok(owner) => owner,
+        Err(response) => return response,
+    };
+    match app.replays.follow(&from, &owner) {
+        Ok(events) => stream::sse(Body::from_stream(events)),
+        Err(refused) => refuse(StatusCode::NOT_FOUND, &format!("not found: {refused}")),
+    }
+}
+
+/// `ask` about a request without a body (a GET or DELETE), on the blocking pool under a
+/// request permit: authentication may read the key store.
+async fn on_pool<T: Send + 'static>(
+    app: &Arc<App>,
+    headers: axum::http::HeaderMap,
+    peer: IpAddr,
+    ask: impl FnOnce(&App, &Post) -> Result<T, Reply> + Send + 'static,
+) -> Result<T, Response> {
+    let Ok(permit) = app.inflight.clone().try_acquire_owned() else {
+        return Err(render(exchange::unavailable("too many requests in flight; retry shortly"), Framing::Json));
+    };
+    let post =
+        Post { headers, body: Bytes::new(), peer, now: chrono::Utc::now(), streams: false, owner: Arc::default() };
+    let shared = app.clone();
+    let asked = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        ask(&shared, &post)
+    })
+    .await;
+    match asked {
+        Ok(Ok(asked)) => Ok(asked),
+        Ok(Err(reply)) => Err(render(reply, Framing::Json)),
+        Err(_) => Err(StatusCode::INTERNAL_SERVER_ERROR.into_response()),
+    }
 }
 
 fn too_large(cap: usize) -> Response {
@@ -301,25 +362,15 @@ async fn session_request(app: Arc<App>, request: Request, peer: IpAddr) -> Respo
     else {
         return method_not_allowed(&app);
     };
-    let method = parts.method.clone();
-    let post = Post { headers: parts.headers, body: Bytes::new(), peer, now: chrono::Utc::now(), streams: false };
-    let Ok(permit) = app.inflight.clone().try_acquire_owned() else {
-        return render(exchange::unavailable("too many requests in flight; retry shortly"), Framing::Json);
-    };
-    let shared = app.clone();
-    let delete = method == Method::DELETE;
-    let asked = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        match delete {
-            true => exchange::owner(&shared, &post).map(|owner| (owner, None)),
-            false => exchange::served(&shared, &post).map(|(owner, server)| (owner, Some(server))),
-        }
+    let delete = parts.method == Method::DELETE;
+    let asked = on_pool(&app, parts.headers, peer, move |app, post| match delete {
+        true => exchange::owner(app, post).map(|owner| (owner, None)),
+        false => exchange::served(app, post).map(|(owner, server)| (owner, Some(server))),
     })
     .await;
     let (owner, server) = match asked {
-        Ok(Ok(asked)) => asked,
-        Ok(Err(reply)) => return render(reply, Framing::Json),
-        Err(_) => return StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+        Ok(asked) => asked,
+        Err(response) => return response,
     };
     let Some(sessions) = &app.sessions else { return method_not_allowed(&app) };
     if delete {
@@ -482,13 +533,115 @@ mod tests {
         r#"{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "fleet_status", "arguments": {}}}"#;
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_client_that_closes_its_stream_cancels_the_call_it_was_waiting_for() {
+    async fn in_2026_07_28_a_client_that_closes_its_stream_cancels_the_call_it_was_waiting_for() {
         let (app, entered, ended) = patient(None);
-        let call: Value = serde_json::from_str(SLOW_CALL).unwrap();
-        let waiting = tokio::spawn(router(app.clone()).oneshot(request(&call)));
+        let mut call: Value = serde_json::from_str(SLOW_CALL).unwrap();
+        call["params"]["_meta"] = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                                         "io.modelcontextprotocol/clientCapabilities": {}});
+        let mut request = request(&call);
+        for (name, value) in
+            [("mcp-protocol-version", "2026-07-28"), ("mcp-method", "tools/call"), ("mcp-name", "fleet_status")]
+        {
+            request.headers_mut().insert(name, HeaderValue::from_static(value));
+        }
+        let waiting = tokio::spawn(router(app.clone()).oneshot(request));
         within_5s(entered).await;
         waiting.abort();
         assert!(within_5s(ended).await, "the handler saw the hangup as a cancellation");
+    }
+
+    /// `fleet_status` reports progress, waits to be released (at most 20 s), answers, and
+    /// reports whether it saw a cancellation.
+    struct Stepping {
+        released: Mutex<mpsc::Receiver<()>>,
+        ended: Mutex<mpsc::Sender<bool>>,
+    }
+
+    impl Tools for Stepping {
+        fn call(&self, _: &'static ToolSpec, _: Value, call: &dyn crate::catalog::Call) -> Result<Output, CallError> {
+            call.progress(1, Some(2), "half way");
+            let _ = self.released.lock().unwrap().recv_timeout(Duration::from_secs(20));
+            let _ = self.ended.lock().unwrap().send(call.cancelled());
+            Output::new(&json!({"done": true}))
+        }
+    }
+
+    /// The first `n` SSE events of `body` (each with its blank line), or fewer if it ends.
+    async fn events(body: &mut Body, n: usize) -> Vec<String> {
+        let mut text = String::new();
+        while text.matches("\n\n").count() < n {
+            let Ok(Some(Ok(frame))) = tokio::time::timeout(Duration::from_secs(5), body.frame()).await else { break };
+            text.push_str(&String::from_utf8_lossy(&frame.into_data().unwrap_or_default()));
+        }
+        text.split_inclusive("\n\n").map(str::to_string).collect()
+    }
+
+    fn event_id(event: &str) -> &str {
+        event.lines().find_map(|line| line.strip_prefix("id: ")).expect("an event id")
+    }
+
+    /// An app serving `Stepping` tools, with the channels that drive and watch them.
+    fn stepping() -> (Arc<App>, mpsc::Sender<()>, mpsc::Receiver<bool>) {
+        let (release, released) = mpsc::channel();
+        let (ended_tx, ended) = mpsc::channel();
+        let tools = Stepping { released: Mutex::new(released), ended: Mutex::new(ended_tx) };
+        let tools = Arc::new(Mutex::new(Some(tools)));
+        let config = Config::new("127.0.0.1:0".parse().unwrap());
+        (App::new(config, Servers::new(move |_| tools.lock().unwrap().take().map(Server::new)), None), release, ended)
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn before_2026_07_28_a_client_that_hangs_up_before_its_answer_cancels_nothing() {
+        let (app, release, ended) = stepping();
+        let call: Value = serde_json::from_str(SLOW_CALL).unwrap();
+        let waiting = tokio::spawn(router(app.clone()).oneshot(request(&call)));
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        waiting.abort();
+        let _ = waiting.await;
+        release.send(()).unwrap();
+        assert!(!within_5s(ended).await, "the handler ran on to its answer: a hangup is no cancellation");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn before_2026_07_28_a_hangup_cancels_nothing_and_last_event_id_resumes_the_answer_after_it() {
+        let (app, release, ended) = stepping();
+        let mut call: Value = serde_json::from_str(SLOW_CALL).unwrap();
+        call["params"]["_meta"] = json!({"progressToken": "t"});
+
+        let answer = router(app.clone()).oneshot(request(&call)).await.unwrap();
+        assert_eq!(answer.headers()[header::CONTENT_TYPE], "text/event-stream");
+        let mut body = answer.into_body();
+        let [priming, progress] = <[String; 2]>::try_from(events(&mut body, 2).await).unwrap();
+        let stream =
+            event_id(&priming).strip_suffix("-0").expect("the priming event is the stream's first").to_string();
+        assert_eq!(priming, format!("id: {stream}-0\ndata:\n\n"), "2025-11-25: an id and empty data");
+        assert!(progress.contains("notifications/progress"), "{progress}");
+        assert_eq!(event_id(&progress), format!("{stream}-1"));
+        drop(body);
+
+        release.send(()).unwrap();
+        assert!(!within_5s(ended).await, "the handler ran on to its answer: a hangup is no cancellation");
+        let get = |last: &str| {
+            axum::http::Request::get(PATH)
+                .header(header::ACCEPT, "text/event-stream")
+                .header("mcp-protocol-version", "2025-11-25")
+                .header("last-event-id", last)
+                .body(Body::empty())
+                .unwrap()
+        };
+        let resumed = router(app.clone()).oneshot(get(&format!("{stream}-1"))).await.unwrap();
+        assert_eq!(resumed.status(), StatusCode::OK);
+        let rest = events(&mut resumed.into_body(), usize::MAX).await;
+        assert_eq!(rest.len(), 1, "only what followed the id, then the end: {rest:?}");
+        assert_eq!(event_id(&rest[0]), format!("{stream}-2"));
+        assert!(rest[0].contains(r#""done":true"#) && rest[0].contains(r#""id":1"#), "the answer: {rest:?}");
+
+        for (last, status) in
+            [(format!("{stream}-0"), 200), ("0123456789abcdef01234567-1".into(), 404), ("7".into(), 400)]
+        {
+            let answer = router(app.clone()).oneshot(get(&last)).await.unwrap();
+            assert_eq!(answer.status().as_u16(), status, "Last-Event-ID {last}");
+        }
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

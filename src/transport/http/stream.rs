@@ -7,6 +7,7 @@
 //! core's watcher once a second on the blocking pool and sends what changed.
 
 use super::exchange::{Listening, Reply};
+use super::replay::{Replays, Writer};
 use super::sessions::Sessions;
 use crate::rpc::Outbox;
 use crate::rpc::extension::notification;
@@ -14,7 +15,7 @@ use crate::rpc::server::WATCH_EVERY;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Mutex, OnceLock, mpsc};
 use std::time::Duration;
 use tokio::sync::mpsc as channel;
 
@@ -56,6 +57,12 @@ pub struct Hangup {
 impl Hangup {
     pub fn armed() -> Hangup {
         Hangup { closed: Arc::new(AtomicBool::new(false)), answered: false }
+    }
+
+    /// A hangup that cancels nothing: before 2026-07-28, "disconnection SHOULD NOT be
+    /// interpreted as the client cancelling its request" (the answer goes to `replay`'s log).
+    pub fn inert() -> Hangup {
+        Hangup { closed: Arc::new(AtomicBool::new(false)), answered: true }
     }
 
     /// The flag the handler's outbox reads.
@@ -154,6 +161,21 @@ pub struct Watch {
     pub closing: tokio::sync::watch::Receiver<bool>,
 }
 
+/// What makes a POST's SSE answer resumable (before 2026-07-28): the logs, who asked (set once
+/// the request is authenticated, before the handler can send anything) and whether the log
+/// begins with a priming event (2025-11-25).
+pub struct Resume {
+    pub replays: Arc<Replays>,
+    pub owner: Arc<OnceLock<String>>,
+    pub prime: bool,
+}
+
+impl Resume {
+    fn open(self) -> Option<Writer> {
+        self.replays.open(self.owner.get()?, self.prime)
+    }
+}
+
 /// Where a POST's SSE body is.
 enum Phase {
     /// The handler runs: what it queues goes out, then its reply.
@@ -179,17 +201,27 @@ struct Held {
 /// a stream already begun: 200 and the SSE headers). `hangup` lives as long as the client
 /// waits: dropped before the answer, it tells the handler the client went away. A reply that
 /// holds a `subscriptions/listen` stream open keeps the stream: its resources' updates follow,
-/// until the client hangs up or the server shuts down.
+/// until the client hangs up or the server shuts down. With `resume`, a stream's events are
+/// written to a log (`replay`) that the body follows, so a client can resume it.
 pub async fn respond(
     mut answered: tokio::task::JoinHandle<Reply>,
     mut queued: channel::Receiver<String>,
     hangup: Hangup,
     watch: Watch,
+    resume: Option<Resume>,
     render: impl FnOnce(Reply) -> axum::response::Response,
 ) -> axum::response::Response {
     let (first, phase) = tokio::select! {
         biased;
-        Some(frame) = queued.recv() => (Some(event(&frame)), Phase::Answering { queued, answered, hangup }),
+        Some(frame) = queued.recv() => match resume.and_then(Resume::open) {
+            Some(writer) => {
+                writer.push(&frame);
+                let body = writer.body();
+                tokio::spawn(produce(writer, queued, answered, hangup));
+                return sse(axum::body::Body::from_stream(body));
+            }
+            None => (Some(event(&frame)), Phase::Answering { queued, answered, hangup }),
+        },
         reply = &mut answered => {
             hangup.answered();
             match reply {
@@ -208,9 +240,42 @@ pub async fn respond(
         let (chunk, phase) = next(phase, watch.clone()).await?;
         Some((Ok(chunk), (None, phase, watch)))
     });
-    let mut response = axum::response::Response::new(axum::body::Body::from_stream(stream));
+    sse(axum::body::Body::from_stream(stream))
+}
+
+/// An SSE response with `body`.
+pub fn sse(body: axum::body::Body) -> axum::response::Response {
+    let mut response = axum::response::Response::new(body);
     sse_headers(response.headers_mut());
     response
+}
+
+/// Writes the rest of a resumable answer to its log, whether or not anyone reads it; the
+/// stream ends when this returns (the writer is dropped).
+async fn produce(
+    writer: Writer,
+    mut queued: channel::Receiver<String>,
+    answered: tokio::task::JoinHandle<Reply>,
+    hangup: Hangup,
+) {
+    while let Some(frame) = queued.recv().await {
+        writer.push(&frame);
+    }
+    let reply = match answered.await {
+        Ok(reply) => reply,
+        Err(e) => return tracing::error!("an HTTP exchange failed: {e}"),
+    };
+    hangup.answered();
+    if let Some(frame) = &reply.frame {
+        writer.push(frame);
+    }
+    // Listens are held on 2026-07-28 streams, which are not resumable; one that came here
+    // anyway ends at once, with its answers.
+    if let Some(mut listening) = reply.listening {
+        for frame in listening.server.end_listens(&mut listening.session) {
+            writer.push(&frame.encode());
+        }
+    }
 }
 
 /// The body's next chunk, and where the body is after it; `None` ends the body.
