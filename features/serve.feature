@@ -107,3 +107,23 @@ Feature: Streamable HTTP request checks
     Given a server initialized with revision "2026-07-28"
     When the client sends an HTTP DELETE request
     Then the HTTP status is 405
+
+  @ctxlake @rev-2025-11-25
+  Scenario: an answer streamed over SSE is primed, and a GET with Last-Event-ID replays the rest of it
+    Ref: 2025-11-25 basic/transports: the server SHOULD immediately send an SSE event consisting of an event ID and an empty data field; a client resumes with GET and Last-Event-ID, and the server "MUST NOT replay messages that would have been delivered on a different stream"
+    Given a server initialized with revision "2025-11-25"
+    When the client calls the tool "test_tool_with_progress" with a progress token
+    Then the answer came on an SSE stream whose first event has an id and empty data
+    And resuming that stream after its first event replays the rest of it, and only that
+
+  @ctxlake
+  Scenario Outline: a GET whose Last-Event-ID names no stream of the caller is refused
+    Ref: ctxlake docs/serve.md: Last-Event-ID names an event this server wrote (<24 hex digits>-<number>); another form is 400, an id of no stream the caller may resume is 404
+    Given a server initialized with revision "<revision>"
+    When the client sends an HTTP GET request with the header "Last-Event-ID" set to "<id>"
+    Then the HTTP status is <status>
+
+    Examples:
+      | revision   | id                         | status |
+      | 2025-11-25 | 0123456789abcdef01234567-1 | 404    |
+      | 2025-06-18 | not-an-event-id            | 400    |

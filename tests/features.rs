@@ -7,7 +7,6 @@
 use ctxlake::conform::stdio::Launch;
 use ctxlake::conform::world::{Env, Target};
 use ctxlake::conform::{Options, Status};
-use std::time::Duration;
 
 /// The checks of what the conformance fixtures stand in for (features/surface.feature): they run
 /// against ctxlake's own resources and prompts, and a second time against
@@ -35,21 +34,12 @@ fn main() {
 }
 
 fn run(args: &[&str], tags: Option<&str>) -> ctxlake::conform::ConformReport {
-    let env = Env {
-        target: Target::Stdio(Launch {
-            program: env!("CARGO_BIN_EXE_ctxlake").into(),
-            args: args.iter().map(|a| a.to_string()).collect(),
-            env: vec![("CTXLAKE_LOG".into(), "debug".into())],
-            cwd: None,
-        }),
-        timeout: Duration::from_secs(20),
-        // ctxlake answers in order, so the sentinel alone makes "no answer" exact.
-        settle: Duration::ZERO,
-        grace: Duration::from_secs(5),
-        admitted: vec![],
-        capabilities: serde_json::Map::new(),
-        fixtures: true,
-    };
+    let env = Env::ctxlake(Target::Stdio(Launch {
+        program: env!("CARGO_BIN_EXE_ctxlake").into(),
+        args: args.iter().map(|a| a.to_string()).collect(),
+        env: vec![("CTXLAKE_LOG".into(), "debug".into())],
+        cwd: None,
+    }));
     let options = Options {
         env,
         revisions: None,

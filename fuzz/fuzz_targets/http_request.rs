@@ -40,6 +40,7 @@ const NAMES: &[&str] = &[
     "authorization",
     "ctxlake-fleet",
     "content-length",
+    "last-event-id",
 ];
 
 /// Values that reach the interesting branches; an input may also bring its own.
@@ -58,6 +59,7 @@ const VALUES: &[&str] = &[
     "2025-03-26",
     "2025-06-18",
     "2025-11-25",
+    "0123456789abcdef01234567-1",
     "2026-07-28",
     "1900-01-01",
     "tools/call",

@@ -74,6 +74,12 @@ impl Response {
         self.header("content-type").unwrap_or("").to_ascii_lowercase().starts_with("text/event-stream")
     }
 
+    /// The SSE events of an event-stream body that carried data or an id, in order: the id each
+    /// set and its data (empty for a priming event). Empty for any other body.
+    pub fn events(&self) -> Vec<(Option<String>, String)> {
+        if self.is_event_stream() { Events::parse(&self.body).all } else { vec![] }
+    }
+
     /// The JSON-RPC frames in the body: one JSON value (object or batch array), the `data` of
     /// each SSE `message` event, or none for an empty body. A body that is neither is an error
     /// message.
@@ -231,6 +237,8 @@ fn dechunk(mut body: &[u8]) -> Option<(Vec<u8>, bool)> {
 struct Events {
     messages: Vec<String>,
     last_id: Option<String>,
+    /// Every ended event, messages or not: the id it set (if any) and its data.
+    all: Vec<(Option<String>, String)>,
 }
 
 impl Events {
@@ -238,6 +246,7 @@ impl Events {
         let text = String::from_utf8_lossy(body).replace("\r\n", "\n").replace('\r', "\n");
         let mut events = Events::default();
         let (mut data, mut kind): (Vec<String>, Option<String>) = (vec![], None);
+        let mut id = None;
         let mut lines = text.split('\n').peekable();
         while let Some(line) = lines.next() {
             if lines.peek().is_none() {
@@ -247,6 +256,9 @@ impl Events {
                 if !data.is_empty() && kind.as_deref().is_none_or(|k| k == "message") {
                     events.messages.push(data.join("\n"));
                 }
+                if !data.is_empty() || id.is_some() {
+                    events.all.push((id.take(), data.join("\n")));
+                }
                 (data, kind) = (vec![], None);
                 continue;
             }
@@ -255,7 +267,10 @@ impl Events {
             match field {
                 "data" => data.push(value.to_string()),
                 "event" => kind = Some(value.to_string()),
-                "id" if !value.contains('\0') => events.last_id = Some(value.to_string()),
+                "id" if !value.contains('\0') => {
+                    events.last_id = Some(value.to_string());
+                    id = Some(value.to_string());
+                }
                 _ => {} // a comment (empty field), retry, or an unknown field
             }
         }

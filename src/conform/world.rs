@@ -61,6 +61,22 @@ pub struct Env {
     pub fixtures: bool,
 }
 
+impl Env {
+    /// ctxlake itself, as its own tests hold it: with its fixtures, 20 s for an answer, and no
+    /// settle window (ctxlake answers in order, so the sentinel alone makes "no answer" exact).
+    pub fn ctxlake(target: Target) -> Env {
+        Env {
+            target,
+            timeout: Duration::from_secs(20),
+            settle: Duration::ZERO,
+            grace: Duration::from_secs(5),
+            admitted: vec![],
+            capabilities: serde_json::Map::new(),
+            fixtures: true,
+        }
+    }
+}
+
 enum Conn {
     Stdio(StdioConn),
     Http(HttpSession),

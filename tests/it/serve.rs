@@ -205,6 +205,36 @@ fn conform_passes_every_check_against_serve_with_sessions_and_the_fixtures() {
     assert!(failed.is_empty(), "{failed:#?}");
 }
 
+/// ctxlake's own HTTP rules (the `@ctxlake` checks of features/serve.feature: resumable SSE
+/// answers) through the runner `conform --self` uses, against `serve` with sessions and the
+/// fixtures (whose `test_tool_with_progress` answers on an SSE stream).
+#[test]
+fn ctxlakes_own_http_checks_pass_against_serve_with_the_fixtures() {
+    use ctxlake::conform::world::{Env, Target};
+    let server = serve(&["--sessions", "--conformance-fixtures"]);
+    let env = Env::ctxlake(Target::Http(server.url.clone()));
+    let options = ctxlake::conform::Options {
+        env,
+        revisions: None,
+        jobs: 2,
+        filter: None,
+        tags: Some("@ctxlake and @http".parse().expect("a tag expression")),
+        name: None,
+        baseline: None,
+        progress: false,
+    };
+    let report = ctxlake::conform::run(options).expect("a report");
+    let ids: Vec<&str> = report.checks.iter().map(|c| c.id.as_str()).collect();
+    assert!(report.checks.len() >= 3, "the resume checks ran: {ids:?}");
+    let failed: Vec<String> = report
+        .checks
+        .iter()
+        .filter(|c| c.status != ctxlake::conform::Status::Pass)
+        .map(|c| format!("{}: {:?} {:?}", c.id, c.status, c.message))
+        .collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
 #[test]
 fn conform_reaches_serve_at_an_ipv6_literal() {
     if std::net::TcpListener::bind("[::1]:0").is_err() {

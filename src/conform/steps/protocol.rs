@@ -79,8 +79,33 @@ pub fn register(r: &mut Registry) {
     r.add(r#"the client sends an HTTP (GET|DELETE) request"#, |w, a, _| {
         w.http_request(&a[0], &[("Accept", "text/event-stream")])
     });
+    r.add(r#"the client sends an HTTP GET request with the header "([^"]*)" set to "([^"]*)""#, |w, a, _| {
+        w.http_request("GET", &[("Accept", "text/event-stream"), (&a[0], &a[1])])
+    });
+    r.add(r#"the client calls the tool "([^"]+)" with a progress token"#, |w, a, _| {
+        let mut frame = w.frame("tools/call", json!({"name": a[0], "arguments": {}}));
+        frame["params"]["_meta"]["progressToken"] = json!("ctxlake-conform-resume");
+        w.exchange(format!("{frame}\n").as_bytes())
+    });
 
     // ---- answers
+    r.add("the answer came on an SSE stream whose first event has an id and empty data", |w, _, _| {
+        let events = w.last_http.as_ref().map(|r| r.events()).unwrap_or_default();
+        match events.first() {
+            Some((Some(_), data)) if data.is_empty() => Ok(()),
+            None => Err(fail("the answer is not an SSE stream with events")),
+            Some(first) => Err(fail(format!("the stream's first event is not an id with empty data: {first:?}"))),
+        }
+    });
+    r.add("resuming that stream after its first event replays the rest of it, and only that", |w, _, _| {
+        let before = w.last_http.as_ref().map(|r| r.events()).unwrap_or_default();
+        let Some((Some(first), _)) = before.first().cloned() else { return Err(fail("no event id to resume from")) };
+        w.http_request("GET", &[("Accept", "text/event-stream"), ("Last-Event-ID", &first)])?;
+        let resumed = w.last_http.as_ref().map(|r| (r.status, r.events())).unwrap_or_default();
+        ensure(resumed == (200, before[1..].to_vec()), || {
+            format!("resumed after {first}: expected HTTP 200 with {:?}, got {resumed:?}", &before[1..])
+        })
+    });
     r.add(r"the HTTP status is (\d+)", |w, a, _| {
         let status = w.last_http.as_ref().map(|r| r.status.to_string());
         ensure(status.as_deref() == Some(a[0].as_str()), || format!("expected HTTP {}, got {status:?}", a[0]))
