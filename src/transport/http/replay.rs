@@ -8,8 +8,9 @@
 //! id and empty data), so a client can resume before the first message.
 //!
 //! Bounded: at most `MAX_STREAMS` logs (past it an answer streams as before, without ids), each
-//! at most `MAX_BYTES` (past it the oldest events are dropped; a resume from before them is
-//! refused rather than answered with a gap), kept `KEEP` after the answer went out. A stream id
+//! at most `MAX_BYTES` beyond its last `MIN_EVENTS` events (past it the oldest events are
+//! dropped; a resume from before them is refused rather than answered with a gap), kept `KEEP`
+//! after the answer went out. A stream id
 //! is 96 random bits and a log serves only the principal that posted its request.
 
 use std::collections::{HashMap, VecDeque};
@@ -22,8 +23,11 @@ use tokio::sync::watch;
 pub const KEEP: Duration = Duration::from_secs(60);
 /// Logs kept at once.
 pub const MAX_STREAMS: usize = 1024;
-/// The events a log keeps, in bytes; the newest event is always kept.
+/// The events a log keeps, in bytes, past the last `MIN_EVENTS`.
 pub const MAX_BYTES: usize = 1 << 20;
+/// The last events a log always keeps, however large: a reader that lags behind by fewer
+/// (the window the client's connection buffers) still gets a large answer after them.
+pub const MIN_EVENTS: usize = 64;
 
 /// A place in a stream: what `Last-Event-ID` names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -173,7 +177,7 @@ impl Writer {
             let event = render(&format!("{}-{}", self.id, log.next()));
             log.bytes += event.len();
             log.events.push_back(event);
-            while log.bytes > MAX_BYTES && log.events.len() > 1 {
+            while log.bytes > MAX_BYTES && log.events.len() > MIN_EVENTS {
                 let dropped = log.events.pop_front().map_or(0, |e| e.len());
                 log.bytes -= dropped;
                 log.first += 1;
@@ -266,13 +270,25 @@ mod tests {
     async fn a_resume_from_before_the_events_kept_is_refused_not_answered_with_a_gap() {
         let replays = Replays::default();
         let writer = replays.open("local", false).unwrap();
-        let big = format!("\"{}\"", "x".repeat(MAX_BYTES / 3));
+        let big = format!("\"{}\"", "x".repeat(MAX_BYTES / 32));
         writer.push(&big);
         let first = all(writer.body().take(1)).await;
-        for _ in 0..4 {
+        for _ in 0..MIN_EVENTS + 5 {
             writer.push(&big);
         }
         assert_eq!(replays.follow(&id(&first, 0), "local").err(), Some(Refused::Dropped));
-        assert!(replays.follow(&id(&first, 3), "local").is_ok(), "the newest events are kept");
+        assert!(replays.follow(&id(&first, 6), "local").is_ok(), "the last MIN_EVENTS events are kept");
+    }
+
+    #[tokio::test]
+    async fn an_answer_larger_than_the_log_still_reaches_a_reader_that_lags_behind_by_one_event() {
+        let replays = Replays::default();
+        let writer = replays.open("local", true).unwrap();
+        let body = writer.body();
+        writer.push("{\"method\":\"notifications/progress\"}");
+        writer.push(&format!("{{\"result\":\"{}\"}}", "x".repeat(MAX_BYTES)));
+        drop(writer);
+        let text = all(body).await;
+        assert!(text.contains("notifications/progress") && text.contains("\"result\""), "{}", &text[..200]);
     }
 }
