@@ -228,9 +228,10 @@ async fn endpoint(State(app): State<Arc<App>>, request: Request) -> Response {
     }
     let peer = request.extensions().get::<Peer>().map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |p| p.0.ip());
     let peer = policy::client_ip(headers, peer, &app.config.trusted_proxies);
-    let modern = policy::protocol_version(headers) == policy::HeaderVersion::Known(crate::rpc::Revision::V2026_07_28);
+    let version = policy::protocol_version(headers);
+    let modern = version == policy::HeaderVersion::Known(Revision::V2026_07_28);
     match *request.method() {
-        Method::POST => post(app, request, peer).await,
+        Method::POST => post(app, request, peer, version).await,
         Method::GET if !modern && headers.contains_key("last-event-id") => resume(app, request, peer).await,
         Method::GET | Method::DELETE if app.sessions.is_some() && !modern => session_request(app, request, peer).await,
         _ => method_not_allowed(&app),
@@ -250,7 +251,8 @@ fn refuse(status: StatusCode, message: &str) -> Response {
     render(Reply::refusal(status, code, message), Framing::Json)
 }
 
-async fn post(app: Arc<App>, request: Request, peer: IpAddr) -> Response {
+/// `version` is what the request's `MCP-Protocol-Version` header names.
+async fn post(app: Arc<App>, request: Request, peer: IpAddr, version: policy::HeaderVersion) -> Response {
     let (parts, body) = request.into_parts();
     if !policy::content_type_is_json(&parts.headers) {
         return refuse(
@@ -280,7 +282,6 @@ async fn post(app: Arc<App>, request: Request, peer: IpAddr) -> Response {
         return render(exchange::unavailable("too many requests in flight; retry shortly"), Framing::Json);
     };
     let streams = framing == Framing::Sse;
-    let version = policy::protocol_version(&parts.headers);
     // Before 2026-07-28 a stream is resumable and a hangup cancels nothing; there, it cancels.
     let modern = version == policy::HeaderVersion::Known(Revision::V2026_07_28);
     let owner = Arc::new(std::sync::OnceLock::new());

@@ -10,8 +10,8 @@
 //! Bounded: at most `MAX_STREAMS` logs (past it an answer streams as before, without ids), each
 //! at most `MAX_BYTES` beyond its last `MIN_EVENTS` events (past it the oldest events are
 //! dropped; a resume from before them is refused rather than answered with a gap), kept `KEEP`
-//! after the answer went out. A stream id
-//! is 96 random bits and a log serves only the principal that posted its request.
+//! after the answer went out. A stream id is 96 random bits and a log serves only the
+//! principal that posted its request.
 
 use std::collections::{HashMap, VecDeque};
 use std::convert::Infallible;
@@ -69,12 +69,19 @@ impl Log {
         self.first + self.events.len() as u64
     }
 
-    /// The events from sequence number `from` on, as one chunk; `Err` when some of them were
-    /// dropped.
-    fn since(&self, from: u64) -> Result<String, Refused> {
-        if from < self.first {
-            return Err(Refused::Dropped);
+    /// Whether the events from sequence number `from` on are all kept: `Err` when some of them
+    /// were dropped, or `from` lies past the next event (no id this stream wrote).
+    fn keeps(&self, from: u64) -> Result<(), Refused> {
+        match from {
+            from if from > self.next() => Err(Refused::Unknown),
+            from if from < self.first => Err(Refused::Dropped),
+            _ => Ok(()),
         }
+    }
+
+    /// The events from sequence number `from` on, as one chunk (see `keeps`).
+    fn since(&self, from: u64) -> Result<String, Refused> {
+        self.keeps(from)?;
         let skip = usize::try_from(from - self.first).unwrap_or(usize::MAX);
         Ok(self.events.iter().skip(skip).map(String::as_str).collect())
     }
@@ -131,10 +138,7 @@ impl Replays {
         let entry = self.streams().get(&from.stream).filter(|e| e.owner == owner).cloned().ok_or(Refused::Unknown)?;
         let log = entry.log.subscribe();
         let next = from.seq.checked_add(1).ok_or(Refused::Unknown)?;
-        if next > log.borrow().next() {
-            return Err(Refused::Unknown);
-        }
-        log.borrow().since(next)?;
+        log.borrow().keeps(next)?;
         Ok(follow(log, next))
     }
 }
