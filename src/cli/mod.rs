@@ -23,6 +23,8 @@ mod snapshot;
 mod spool;
 #[cfg(feature = "lake")]
 mod sync;
+#[cfg(feature = "lake")]
+mod watch;
 
 use clap::{Parser, Subcommand};
 use ctxlake::config::Ctx;
@@ -64,8 +66,10 @@ enum Command {
     /// Hold an MCP server to the conformance suite (features/, compiled in). Exit status 0 when
     /// no MUST check fails outside the baseline, 1 when one does, 2 when the run could not start.
     Conform(conform::Args),
-    /// Drain this host's spools into the lake and mirror the fleet's state back into the cache
-    /// (one per host; --once for a single round). Exit status 78 for a configuration error.
+    /// The one service per host: drains this host's spools into the lake as agents write them,
+    /// decides their lease requests at once, folds the lake when something new is in it (one
+    /// host at a time), and mirrors the fleet's state back into the cache (--once for a single
+    /// round). Exit status 78 for a configuration error.
     #[cfg(feature = "lake")]
     Sync(sync::Args),
     /// Fold the lake into leases, history, the roster and the claim snapshot, through the

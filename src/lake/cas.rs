@@ -4,7 +4,9 @@
 //! current one is not written at all, so an idle round costs one GET per document.
 
 use crate::lake::store::{Lake, LakeError, Swap};
-use crate::spec::wire::lake::{CasStamp, HistoryDocument, LeasesDocument, RosterDocument, SnapshotPointer};
+use crate::spec::wire::lake::{
+    CasStamp, FoldDocument, HistoryDocument, LeasesDocument, RosterDocument, SnapshotPointer,
+};
 use object_store::path::Path;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -116,6 +118,19 @@ impl Stamped for HistoryDocument {
     }
     fn same_content(&self, other: &Self) -> bool {
         self.sessions == other.sessions
+    }
+}
+
+impl Stamped for FoldDocument {
+    fn stamp(&self) -> &CasStamp {
+        &self.stamp
+    }
+    fn stamp_mut(&mut self) -> &mut CasStamp {
+        &mut self.stamp
+    }
+    fn same_content(&self, other: &Self) -> bool {
+        (self.requested, self.folded, &self.holder, self.held_until, &self.last)
+            == (other.requested, other.folded, &other.holder, other.held_until, &other.last)
     }
 }
 

@@ -16,8 +16,10 @@
 //! bounds its size anyway.
 
 use crate::guard::scrub;
+use crate::lake::cas::CasError;
 use crate::lake::files::write_atomic;
 use crate::lake::layout::{FleetLayout, HostId, sha256_hex};
+use crate::lake::leases::{self, LeaseReport};
 use crate::lake::store::{Created, Lake, LakeError};
 use crate::local::paths::FleetId;
 use crate::local::process;
@@ -35,6 +37,8 @@ use std::time::Duration;
 pub enum DrainError {
     #[error(transparent)]
     Lake(#[from] LakeError),
+    #[error(transparent)]
+    Cas(#[from] CasError),
     #[error("spool {path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
     #[error("drain state {path} is unreadable ({why}); move it aside to re-ship every spool file from the start")]
@@ -52,6 +56,13 @@ pub struct DrainOptions {
     pub max_batch_bytes: usize,
     /// How long a rotated file must have been still before its torn tail is quarantined.
     pub torn_grace: Duration,
+    /// Decide the lease requests of each batch against the fleet's leases document as soon as
+    /// the batch is in the lake (before the offset moves, so a crash re-decides, which changes
+    /// nothing: a request is applied once). Off, leases wait for the next fold.
+    pub decide_leases: bool,
+    /// Renew the heartbeat of every live session this round (the service does it once a
+    /// minute); otherwise only sessions that started this round and agents seen in it beat.
+    pub heartbeat_sessions: bool,
 }
 
 impl DrainOptions {
@@ -62,6 +73,8 @@ impl DrainOptions {
             max_batch_lines: 10_000,
             max_batch_bytes: 8 * 1024 * 1024,
             torn_grace: Duration::from_secs(60),
+            decide_leases: true,
+            heartbeat_sessions: true,
         }
     }
 }
@@ -90,6 +103,10 @@ pub struct DrainReport {
     pub live_sessions: usize,
     /// Sessions dropped this round because their process is gone.
     pub sessions_ended: usize,
+    /// Lease requests decided this round (`DrainOptions::decide_leases`), summed over fleets.
+    pub leases: LeaseReport,
+    /// Fleets that received a new batch this round: their fold has something new to do.
+    pub fleets_with_news: Vec<FleetId>,
 }
 
 /// One spool file found in `mcp/`.
@@ -110,6 +127,7 @@ pub fn drain(lake: &Lake, options: &DrainOptions) -> Result<DrainReport, DrainEr
     let mut report = DrainReport::default();
     let mut seen: BTreeMap<(String, String), DateTime<Utc>> = BTreeMap::new();
     let files = spool_files(&options.spool_root, &mut report)?;
+    let sessions_before: Vec<String> = state.sessions.iter().map(|s| s.session_id.clone()).collect();
 
     if let Some(pending) = state.pending.clone() {
         match files.iter().find(|f| f.file_id == pending.file_id) {
@@ -157,7 +175,11 @@ pub fn drain(lake: &Lake, options: &DrainOptions) -> Result<DrainReport, DrainEr
         .into_iter()
         .filter_map(|((fleet, agent), at)| FleetId::new(fleet).ok().map(|fleet| (fleet, agent, at)))
         .collect();
-    heartbeat(lake, &options.host, &report.agents_seen, &state.sessions)?;
+    let beating: Vec<LiveSession> = match options.heartbeat_sessions {
+        true => state.sessions.clone(),
+        false => state.sessions.iter().filter(|s| !sessions_before.contains(&s.session_id)).cloned().collect(),
+    };
+    heartbeat(lake, &options.host, &report.agents_seen, &beating)?;
     Ok(report)
 }
 
@@ -255,9 +277,25 @@ fn ship(
     if !prepared.batch.is_empty() {
         let layout = FleetLayout::new(&file.fleet);
         let key = layout.spool_batch(&options.host, &sha256_hex(&prepared.batch));
+        let requests: Vec<SpoolRecord> = match options.decide_leases {
+            true => crate::lake::maint::parse_batch(&prepared.batch)
+                .requests
+                .into_iter()
+                .filter(|r| matches!(r, SpoolRecord::ClaimRequest { .. } | SpoolRecord::ReleaseRequest { .. }))
+                .collect(),
+            false => vec![],
+        };
         match lake.put_if_absent(&key, prepared.batch)? {
             Created::Created => report.batches_created += 1,
             Created::AlreadyExists => report.batches_already_there += 1,
+        }
+        if !report.fleets_with_news.contains(&file.fleet) {
+            report.fleets_with_news.push(file.fleet.clone());
+        }
+        if !requests.is_empty() {
+            let now = lake.clock(&layout.clock_probe(options.host.as_str()))?;
+            let decided = leases::apply(lake, &layout, options.host.as_str(), &requests, now)?;
+            report.leases.add(&decided);
         }
     }
     // Only once the batch is in the lake: what it says about agents and sessions takes effect.

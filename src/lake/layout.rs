@@ -13,6 +13,7 @@
 //!   roster.json                         merged roster (CAS)
 //!   leases.json                         every lease of the fleet (CAS)
 //!   history.json                        sessions from handoffs (CAS)
+//!   fold.json                           who folds next, and the last fold (CAS)
 //!   snapshot/<sha256>.sqlite            published snapshots, named by content (Create)
 //!   snapshot/current.json               the pointer (CAS)
 //! ```
@@ -136,6 +137,11 @@ impl FleetLayout {
 
     pub fn history(&self) -> Path {
         self.key("history.json")
+    }
+
+    /// Who folds the fleet and when (`lake::fold`).
+    pub fn fold(&self) -> Path {
+        self.key("fold.json")
     }
 
     pub fn snapshot(&self, content_sha256: &str) -> Path {

@@ -12,7 +12,9 @@
 use crate::lake::cas::{self, CasError, Updated};
 use crate::lake::layout::FleetLayout;
 use crate::lake::store::Lake;
-use crate::spec::wire::lake::{AppliedRequest, CasStamp, LakeLease, LeasesDocument, LostRequest};
+use crate::spec::wire::lake::{
+    AppliedRequest, CasStamp, LakeLease, LeaseResult, LeaseResultOutcome, LeasesDocument, LostRequest,
+};
 use crate::spec::wire::spool::SpoolRecord;
 use chrono::{DateTime, Duration, Utc};
 
@@ -29,6 +31,17 @@ pub struct LeaseReport {
     pub released: usize,
     pub stale: usize,
     pub already_applied: usize,
+}
+
+impl LeaseReport {
+    /// Adds another run's counts to these.
+    pub fn add(&mut self, other: &LeaseReport) {
+        self.granted += other.granted;
+        self.lost += other.lost;
+        self.released += other.released;
+        self.stale += other.stale;
+        self.already_applied += other.already_applied;
+    }
 }
 
 /// Applies every not yet applied claim/release request to the fleet's leases document.
@@ -84,13 +97,23 @@ pub fn apply_to(doc: &mut LeasesDocument, requests: &[SpoolRecord], now: DateTim
             report.stale += 1;
             continue;
         }
+        let mut applied = AppliedRequest {
+            id: id.to_string(),
+            at,
+            agent_id: Some(request_agent(request).to_string()),
+            decided_at: Some(now),
+            stale: None,
+            results: vec![],
+        };
         match request {
             SpoolRecord::ClaimRequest { id, at, agent_id, paths, reason, ttl_secs, .. } => {
                 if *at + Duration::seconds(*ttl_secs) <= now {
                     report.stale += 1;
+                    applied.stale = Some(true);
                 } else {
                     for path in paths {
-                        claim(doc, path, agent_id, id, reason, *at, *ttl_secs, now, &mut report);
+                        let result = claim(doc, path, agent_id, id, reason, *at, *ttl_secs, now, &mut report);
+                        applied.results.push(result);
                     }
                 }
             }
@@ -100,12 +123,13 @@ pub fn apply_to(doc: &mut LeasesDocument, requests: &[SpoolRecord], now: DateTim
                         lease.holder = None;
                         lease.expires_at = None;
                         report.released += 1;
+                        applied.results.push(result(&lease.resource, LeaseResultOutcome::Released, None, None));
                     }
                 }
             }
             SpoolRecord::Handoff { .. } | SpoolRecord::Presence { .. } => {}
         }
-        doc.applied.push(AppliedRequest { id: id.to_string(), at });
+        doc.applied.push(applied);
     }
     doc.leases.sort_by(|a, b| a.resource.cmp(&b.resource));
     report
@@ -122,8 +146,9 @@ fn claim(
     ttl_secs: i64,
     now: DateTime<Utc>,
     report: &mut LeaseReport,
-) {
+) -> LeaseResult {
     let expires_at = Some(now + Duration::seconds(ttl_secs));
+    let granted = result(resource, LeaseResultOutcome::Granted, None, expires_at);
     let Some(lease) = doc.leases.iter_mut().find(|l| l.resource == resource) else {
         doc.leases.push(LakeLease {
             resource: resource.to_string(),
@@ -136,7 +161,7 @@ fn claim(
             lost: vec![],
         });
         report.granted += 1;
-        return;
+        return granted;
     };
     match lease.holder.as_deref() {
         Some(holder) if holder != agent => {
@@ -144,13 +169,15 @@ fn claim(
             let excess = lease.lost.len().saturating_sub(MAX_LOST);
             lease.lost.drain(..excess);
             report.lost += 1;
+            result(resource, LeaseResultOutcome::Refused, Some(holder.to_string()), lease.expires_at)
         }
         Some(_) => {
-            // A renewal by the holder: same hand-off, later expiry.
+            // A renewal by the holder: same hand-off, later expiry, no gap.
             lease.expires_at = expires_at;
             lease.reason = reason.to_string();
             lease.request_id = request_id.to_string();
             report.granted += 1;
+            result(resource, LeaseResultOutcome::Renewed, None, expires_at)
         }
         None => {
             *lease = LakeLease {
@@ -164,7 +191,26 @@ fn claim(
                 lost: vec![],
             };
             report.granted += 1;
+            granted
         }
+    }
+}
+
+fn result(
+    resource: &str,
+    outcome: LeaseResultOutcome,
+    holder: Option<String>,
+    expires_at: Option<DateTime<Utc>>,
+) -> LeaseResult {
+    LeaseResult { resource: resource.to_string(), outcome, holder, expires_at }
+}
+
+fn request_agent(request: &SpoolRecord) -> &str {
+    match request {
+        SpoolRecord::ClaimRequest { agent_id, .. }
+        | SpoolRecord::ReleaseRequest { agent_id, .. }
+        | SpoolRecord::Handoff { agent_id, .. }
+        | SpoolRecord::Presence { agent_id, .. } => agent_id,
     }
 }
 

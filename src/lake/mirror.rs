@@ -47,6 +47,21 @@ pub struct MirrorReport {
 
 /// Refreshes `<cache_root>/<fleet>/` from the lake.
 pub fn mirror(lake: &Lake, fleet: &FleetId, cache_root: &Path) -> Result<MirrorReport, MirrorError> {
+    mirror_files(lake, fleet, cache_root, false)
+}
+
+/// Refreshes only `<cache_root>/<fleet>/leases.json`: one conditional GET, what the service
+/// polls often so a lease decided on another host reaches this one within seconds.
+pub fn mirror_leases(lake: &Lake, fleet: &FleetId, cache_root: &Path) -> Result<MirrorReport, MirrorError> {
+    mirror_files(lake, fleet, cache_root, true)
+}
+
+fn mirror_files(
+    lake: &Lake,
+    fleet: &FleetId,
+    cache_root: &Path,
+    leases_only: bool,
+) -> Result<MirrorReport, MirrorError> {
     let layout = FleetLayout::new(fleet);
     let dir = fleet.cache_dir(cache_root);
     let state_path = dir.join(".mirror.json");
@@ -59,7 +74,14 @@ pub fn mirror(lake: &Lake, fleet: &FleetId, cache_root: &Path) -> Result<MirrorR
     for (key, name) in
         [(layout.roster(), "roster.json"), (layout.leases(), "leases.json"), (layout.history(), "history.json")]
     {
+        if leases_only && name != "leases.json" {
+            continue;
+        }
         refresh(lake, &key, &dir, name, &mut state, &mut report, |body, key| render(name, body, key.as_ref()))?;
+    }
+    if leases_only {
+        save_state(&state_path, &state, &report)?;
+        return Ok(report);
     }
     refresh(lake, &layout.snapshot_pointer(), &dir, "snapshot.bin", &mut state, &mut report, |body, key| {
         let pointer = parse_pointer(body, key.as_ref())?;
@@ -82,11 +104,16 @@ pub fn mirror(lake: &Lake, fleet: &FleetId, cache_root: &Path) -> Result<MirrorR
         Ok(crate::lake::kb::fetch(lake, fleet, &pointer, key.as_ref())?)
     })?;
 
-    if !report.written.is_empty() {
-        let bytes = serde_json::to_vec_pretty(&state).expect("mirror state serializes");
-        write_atomic(&state_path, &bytes).map_err(|source| MirrorError::Io { path: state_path.clone(), source })?;
-    }
+    save_state(&state_path, &state, &report)?;
     Ok(report)
+}
+
+fn save_state(path: &Path, state: &MirrorState, report: &MirrorReport) -> Result<(), MirrorError> {
+    if !report.written.is_empty() {
+        let bytes = serde_json::to_vec_pretty(state).expect("mirror state serializes");
+        write_atomic(path, &bytes).map_err(|source| MirrorError::Io { path: path.to_path_buf(), source })?;
+    }
+    Ok(())
 }
 
 /// One cache file: a conditional read of `key`; when it changed, `render` its body and write
@@ -135,7 +162,13 @@ pub fn render(name: &str, body: &[u8], key: &str) -> Result<Vec<u8>, MirrorError
         "leases.json" => {
             let doc: LeasesDocument = parse(body, key, "leases document")?;
             let leases = doc.leases.iter().map(|l| serde_json::to_value(l).expect("leases serialize")).collect();
-            serde_json::to_value(LeasesFile::Snapshot { generated_at: Some(stamp_time(&doc.generated_at)), leases })
+            // What became of each request, so its agent can be told (`fleet_status`'s requests).
+            let applied = doc.applied.iter().map(|a| serde_json::to_value(a).expect("requests serialize")).collect();
+            serde_json::to_value(LeasesFile::Snapshot {
+                generated_at: Some(stamp_time(&doc.generated_at)),
+                leases,
+                applied,
+            })
         }
         "history.json" => {
             let doc: HistoryDocument = parse(body, key, "history document")?;

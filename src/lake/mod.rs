@@ -34,6 +34,7 @@ pub mod cas;
 pub mod claims;
 pub mod drain;
 pub mod files;
+pub mod fold;
 pub mod gate;
 pub mod kb;
 pub mod layout;

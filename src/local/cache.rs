@@ -29,11 +29,11 @@ pub fn read_json<T: DeserializeOwned>(fleet_dir: &Path, file: &str) -> CacheRead
     let file_handle = match std::fs::File::open(&path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return CacheRead::Missing,
-        Err(e) => return unreadable(&path, &e.to_string()),
+        Err(e) => return unreadable(&path, &e.kind().to_string()),
     };
     let mut bytes = Vec::new();
     if let Err(e) = file_handle.take(MAX_CACHE_FILE_BYTES + 1).read_to_end(&mut bytes) {
-        return unreadable(&path, &e.to_string());
+        return unreadable(&path, &e.kind().to_string());
     }
     if bytes.len() as u64 > MAX_CACHE_FILE_BYTES {
         return unreadable(&path, &format!("larger than {MAX_CACHE_FILE_BYTES} bytes"));
@@ -51,17 +51,23 @@ pub fn check_fleet_dir(fleet_dir: &Path) -> Result<bool, String> {
     match std::fs::symlink_metadata(fleet_dir) {
         Ok(meta) if meta.file_type().is_symlink() => {
             tracing::warn!(dir = %fleet_dir.display(), "fleet cache directory is a symbolic link; refusing to read it");
-            Err(format!("{} is a symbolic link; refused", fleet_dir.display()))
+            Err("this fleet's cache folder is a symbolic link; refused (`ctxlake doctor` names it)".to_string())
         }
         Ok(_) => Ok(true),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
-        Err(e) => Err(format!("{} could not be read: {e}", fleet_dir.display())),
+        Err(e) => {
+            tracing::warn!(dir = %fleet_dir.display(), error = %e, "fleet cache directory unreadable");
+            Err(format!("this fleet's cache folder could not be read ({})", e.kind()))
+        }
     }
 }
 
+/// The note says which cache file and why, never where it lives: a note reaches the model, and
+/// over `ctxlake serve` whoever holds a key. The path goes to the log.
 fn unreadable<T>(path: &Path, why: &str) -> CacheRead<T> {
     tracing::warn!(path = %path.display(), why, "cache file unreadable");
-    CacheRead::Unreadable(format!("{} could not be read: {why}", path.display()))
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    CacheRead::Unreadable(format!("{name} in this fleet's cache could not be read: {why}"))
 }
 
 #[cfg(test)]

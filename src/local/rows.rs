@@ -58,7 +58,7 @@ impl CacheFile for RosterFile {
 impl CacheFile for LeasesFile {
     fn into_parts(self) -> (Option<String>, Vec<Value>) {
         match self {
-            LeasesFile::Snapshot { leases, generated_at } => (generated_at, leases),
+            LeasesFile::Snapshot { leases, generated_at, .. } => (generated_at, leases),
             LeasesFile::Array(leases) => (None, leases),
         }
     }

@@ -30,6 +30,24 @@ pub enum SpoolError {
     Serialize(#[from] serde_json::Error),
 }
 
+impl SpoolError {
+    /// What the caller of a write tool is told: what went wrong and what to do, without this
+    /// host's paths (the whole error, paths included, goes to the log).
+    pub fn for_caller(&self) -> String {
+        match self {
+            SpoolError::DirectoryFull { cap, used, .. } => format!(
+                "the local spool is full (it holds {used} bytes, its cap is {cap}); nothing was queued. It drains \
+                 when this host's `ctxlake sync` service reaches the lake: `ctxlake doctor` says why it has not"
+            ),
+            SpoolError::Io { source, .. } => format!(
+                "the local spool could not be written ({}); nothing was queued. `ctxlake doctor` checks the spool",
+                source.kind()
+            ),
+            SpoolError::Serialize(_) => "the record could not be serialized; nothing was queued".to_string(),
+        }
+    }
+}
+
 /// Where a fleet's spool lives and how large it may grow.
 #[derive(Debug, Clone)]
 pub struct Spool {

@@ -15,6 +15,7 @@ use crate::spec::wire::leases::LeasesFile;
 use crate::spec::wire::roster::RosterFile;
 use crate::spec::wire::spool::SpoolRecord;
 use crate::tools::paging::{self, Paging};
+use crate::tools::requests::{self, Decided, Queued, Remembered};
 use chrono::{DateTime, Utc};
 use serde_json::{Map, Value};
 use std::path::PathBuf;
@@ -26,13 +27,15 @@ pub struct FleetTools {
     ctx: Ctx,
     cache_dir: PathBuf,
     spool: Spool,
+    /// This session's lease requests, so it can be told what became of them.
+    requests: Remembered,
 }
 
 impl FleetTools {
     pub fn new(ctx: Ctx) -> FleetTools {
         let cache_dir = ctx.fleet_id.cache_dir(&ctx.cache_root);
         let spool = Spool::new(&ctx.spool_root, &ctx.fleet_id);
-        FleetTools { ctx, cache_dir, spool }
+        FleetTools { ctx, cache_dir, spool, requests: Remembered::default() }
     }
 
     /// Same tools over a spool with other caps. Use this in tests.
@@ -44,7 +47,7 @@ impl FleetTools {
     fn queue(&self, record: &SpoolRecord) -> Result<(), ToolError> {
         self.spool.append(record).map_err(|e| {
             tracing::warn!(error = %e, "spool append refused");
-            ToolError::new(e.to_string())
+            ToolError::new(e.for_caller())
         })
     }
 
@@ -60,6 +63,50 @@ impl FleetTools {
     fn request_id_and_time(&self) -> (String, DateTime<Utc>) {
         (ulid::Ulid::new().to_string(), DateTime::<Utc>::from(std::time::SystemTime::now()))
     }
+
+    /// What became of this session's lease requests, judged from the cache's leases.json.
+    fn outcomes(&self, leases: Option<(Vec<Map<String, Value>>, Vec<Value>)>) -> Vec<RequestOutcome> {
+        let mine = self.requests.all();
+        if mine.is_empty() {
+            return vec![];
+        }
+        let (leases, applied) = match leases {
+            Some(read) => read,
+            None => {
+                let mut notes = vec![];
+                let read = read_rows::<LeasesFile>(&self.cache_dir, "leases.json", &mut notes);
+                (read.map(|r| r.objects).unwrap_or_default(), applied_requests(&self.cache_dir))
+            }
+        };
+        let leases = leases.into_iter().map(|l| clean_object(l, sanitize::MAX_SHORT_FIELD)).collect();
+        let now = DateTime::<Utc>::from(std::time::SystemTime::now());
+        let mut rows = requests::outcomes(&mine, &Decided::new(leases, &applied), &self.ctx.agent_id, now);
+        for row in &mut rows {
+            row.holder = row.holder.as_deref().map(short);
+        }
+        rows
+    }
+
+    /// The outcome rows as the write tools' answers carry them.
+    fn outcomes_as_objects(&self) -> Vec<Map<String, Value>> {
+        self.outcomes(None)
+            .into_iter()
+            .filter_map(|row| match serde_json::to_value(row) {
+                Ok(Value::Object(map)) => Some(map),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// The `applied` entries of the cache's leases.json (the lake's decisions), or none.
+fn applied_requests(cache_dir: &std::path::Path) -> Vec<Value> {
+    match crate::local::cache::read_json::<Value>(cache_dir, "leases.json") {
+        crate::local::cache::CacheRead::Parsed(value) => {
+            value.get("applied").and_then(Value::as_array).cloned().unwrap_or_default()
+        }
+        _ => vec![],
+    }
 }
 
 impl Fleet for FleetTools {
@@ -70,6 +117,7 @@ impl Fleet for FleetTools {
         let roster_generated_at = roster.as_ref().and_then(|r| r.generated_at.as_deref()).map(short);
         let agents = roster.map(|r| r.objects).unwrap_or_default();
         let leases = leases.map(|r| r.objects).unwrap_or_default();
+        let requests = self.outcomes(Some((leases.clone(), applied_requests(&self.cache_dir))));
         // The rows themselves are the basis: leases.json need not carry a generation, and a
         // lease can change hands without changing any count.
         let basis = paging::basis(&[
@@ -106,6 +154,7 @@ impl Fleet for FleetTools {
             roster_generated_at,
             agents,
             leases,
+            requests,
             truncated: page.truncated,
             note,
             next_cursor: page.next_cursor,
@@ -126,13 +175,17 @@ impl Fleet for FleetTools {
             reason,
             ttl_secs,
         })?;
+        let requests = self.outcomes_as_objects();
+        self.requests.push(Queued { id: id.clone(), kind: RequestOutcomeKind::Claim, paths: Some(paths.clone()), at });
         Ok(FleetClaimOutput {
             queued: true,
             request_id: id,
             paths,
             ttl_secs,
-            note: "queued in the local spool for `ctxlake sync` to apply with compare-and-swap. You do not hold \
-                   this lease until fleet_status lists it after a sync, and leases are advisory: they stop no writer."
+            requests,
+            note: "queued in the local spool; this host's `ctxlake sync` service decides it against the lake within \
+                   seconds. fleet_status's `requests` then says granted (until when) or refused (who holds it until \
+                   when). Claiming a path you hold renews it. Leases are advisory: they stop no writer."
                 .to_string(),
         })
     }
@@ -148,13 +201,17 @@ impl Fleet for FleetTools {
             agent_id: self.ctx.agent_id.clone(),
             paths: paths.clone(),
         })?;
+        let requests = self.outcomes_as_objects();
+        self.requests.push(Queued { id: id.clone(), kind: RequestOutcomeKind::Release, paths: paths.clone(), at });
         let what = if paths.is_none() { "every lease this agent holds" } else { "these paths" };
         Ok(FleetReleaseOutput {
             queued: true,
             request_id: id,
             paths,
+            requests,
             note: format!(
-                "release of {what} queued in the local spool; `ctxlake sync` applies it with compare-and-swap."
+                "release of {what} queued in the local spool; this host's `ctxlake sync` service applies it within \
+                 seconds (fleet_status's `requests` says when)."
             ),
         })
     }
@@ -211,6 +268,7 @@ impl Fleet for FleetTools {
         Ok(FleetHandoffOutput {
             queued: true,
             request_id: id,
+            requests: self.outcomes_as_objects(),
             note: "recorded in the local spool; `ctxlake sync` ships it to the lake for the next session's briefing."
                 .to_string(),
         })

@@ -206,7 +206,7 @@ impl Memory for MemoryTools {
         };
         self.spool.append(&event).map_err(|e| {
             tracing::warn!(error = %e, "spool append refused");
-            ToolError::new(e.to_string())
+            ToolError::new(e.for_caller())
         })?;
         Ok(MemoryProposeOutput {
             id,

@@ -8,6 +8,7 @@ pub mod fleet;
 pub mod knowledge;
 pub mod memory;
 pub mod paging;
+pub mod requests;
 pub mod surface;
 
 use crate::catalog::surface::{Listed, PromptSpec, Surface, SurfaceError, TemplateSpec, Vars};
