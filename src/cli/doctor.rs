@@ -46,12 +46,21 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     let places = places()?;
     let mut checks = Checks(vec![]);
     binary(&mut checks);
-    checks.pass("fleet", format!("fleet id {:?} is valid; agent id {:?}", ctx.fleet_id.as_str(), ctx.agent_id));
+    let fleets = super::install::served_fleets(&places, &ctx);
+    let names: Vec<&str> = fleets.iter().map(|f| f.as_str()).collect();
+    checks.pass(
+        "fleet",
+        format!("fleets {names:?} (installed entries and CTXLAKE_FLEET_ID); agent id {:?}", ctx.agent_id),
+    );
     clients(&mut checks, &places);
     folders(&mut checks, &ctx);
-    #[cfg(feature = "lake")]
-    lake(&mut checks, &args.lake, &ctx);
-    snapshot(&mut checks, &ctx);
+    service(&mut checks, &ctx);
+    for fleet in &fleets {
+        let ctx = Ctx { fleet_id: fleet.clone(), ..ctx.clone() };
+        #[cfg(feature = "lake")]
+        lake(&mut checks, &args.lake, &ctx);
+        snapshot(&mut checks, &ctx);
+    }
     embedder(&mut checks);
     knowledge(&mut checks, &ctx);
     key_store(&mut checks, &places.home);
@@ -159,6 +168,53 @@ fn wired_problem(entry: &serde_json::Value) -> Option<String> {
         .then(|| "its SessionStart hook does not set CTXLAKE_FLEET_ID and CTXLAKE_AGENT_ID".to_string())
 }
 
+/// What this host's sync service last did (`<spool>/sync/service.json`).
+fn service(checks: &mut Checks, ctx: &Ctx) {
+    use ctxlake::spec::wire::lake::ServiceStatus;
+    let path = ctx.spool_root.join("sync/service.json");
+    let Some(status) = std::fs::read(&path).ok().and_then(|b| serde_json::from_slice::<ServiceStatus>(&b).ok()) else {
+        checks.info("service", "no sync service has run on this host: `ctxlake install --service`, then start it");
+        return;
+    };
+    let running = u32::try_from(status.pid).is_ok_and(|pid| ctxlake::local::process::alive(pid, None));
+    let since = |at: Option<chrono::DateTime<chrono::Utc>>| {
+        at.map_or("never".to_string(), |at| format!("{} ago", ago(SystemTime::from(at))))
+    };
+    let latency = match &status.lease_latency_ms {
+        Some(ms) if ms.len() == 2 => {
+            format!("lease decisions reached this cache in p50 {} ms, p95 {} ms", ms[0], ms[1])
+        }
+        _ => "no lease decision seen yet".to_string(),
+    };
+    let fold = match &status.last_fold {
+        Some(run) => {
+            format!("last fold here {} ({})", since(Some(run.finished_at)), if run.ok { "ok" } else { "failed" })
+        }
+        None => "no fold by this host yet".to_string(),
+    };
+    let verdict = format!(
+        "pid {} {}; last drain {}, cache mirrored {}; {fold}; {latency}",
+        status.pid,
+        if running { "running" } else { "not running" },
+        since(status.last_drain_at),
+        since(status.last_mirror_at),
+    );
+    match (&status.failing_since, running) {
+        (Some(failing), true) => checks.fail(
+            "service",
+            format!(
+                "{verdict}; the lake has failed since {} ago ({}), retrying in {} s; agents work on a cache that old",
+                ago(SystemTime::from(*failing)),
+                status.last_error.as_deref().unwrap_or("unknown error"),
+                status.retry_in_secs.unwrap_or(0)
+            ),
+            "check the lake's URL, endpoint, credentials and network",
+        ),
+        (_, true) => checks.pass("service", verdict),
+        (_, false) => checks.fail("service", verdict, "start it: systemctl --user enable --now ctxlake-sync"),
+    }
+}
+
 fn folders(checks: &mut Checks, ctx: &Ctx) {
     for (name, root) in [("spool", &ctx.spool_root), ("cache", &ctx.cache_root)] {
         let created = std::fs::create_dir_all(root).and_then(|_| tempfile::tempfile_in(root));
@@ -203,7 +259,27 @@ fn lake(checks: &mut Checks, args: &super::lake::LakeArgs, ctx: &Ctx) {
     }
     match conditional {
         Ok((Created::Created, Created::AlreadyExists)) => {
-            checks.pass("lake", format!("{} is reachable and honours create-if-absent", opened.lake.url()))
+            checks.pass("lake", format!("{} is reachable and honours create-if-absent", opened.lake.url()));
+            let name = format!("fold of {}", ctx.fleet_id.as_str());
+            match ctxlake::lake::fold::read(&opened.lake, &layout) {
+                Ok(Some(doc)) => checks.info(
+                    name,
+                    match &doc.last {
+                        Some(run) => format!(
+                            "last fold by {} at {} ({}); {} requested, {} folded{}",
+                            run.host,
+                            run.finished_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+                            if run.ok { "ok" } else { "failed" },
+                            doc.requested,
+                            doc.folded,
+                            doc.holder.as_deref().map(|h| format!("; {h} is folding now")).unwrap_or_default()
+                        ),
+                        None => format!("never folded; {} requested", doc.requested),
+                    },
+                ),
+                Ok(None) => checks.info(name, "never folded: no sync service has run for this fleet"),
+                Err(e) => checks.info(name, format!("unreadable: {e}")),
+            }
         }
         Ok(_) => checks.fail(
             "lake",

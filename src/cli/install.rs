@@ -5,13 +5,14 @@ use super::ConfigError;
 use anyhow::Context as _;
 use ctxlake::config::Ctx;
 use ctxlake::install::{self, Change, Client, InstallError, Places, Platform, Scope, Wiring};
+use ctxlake::local::paths::FleetId;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
     /// The client to wire (repeatable): claude-code, cursor, claude-desktop, vscode, codex.
-    #[arg(long = "client", value_parser = parse_client, required_unless_present_any = ["all", "service", "agents_md", "write_agents_md"])]
+    #[arg(long = "client", value_parser = parse_client, required_unless_present_any = ["all", "service", "git_hook", "agents_md", "write_agents_md"])]
     clients: Vec<Client>,
     /// Every client found on this machine (its configuration file or folder exists).
     #[arg(long, conflicts_with = "clients")]
@@ -28,9 +29,21 @@ pub struct Args {
     /// Print what would change, as a diff, and write nothing.
     #[arg(long)]
     dry_run: bool,
-    /// Also `ctxlake sync` as a user service (systemd on Linux, launchd on macOS).
+    /// Also `ctxlake sync`, the fleet's service, as a user service (systemd on Linux, launchd
+    /// on macOS): it serves the fleets of every entry install wrote.
     #[arg(long)]
     service: bool,
+    /// The lake the service uses (written into the unit as CTXLAKE_LAKE; default ~/.ctxlake/lake).
+    #[arg(long, value_name = "URL", requires = "service")]
+    lake: Option<String>,
+    /// The S3-compatible endpoint of that lake (written into the unit as CTXLAKE_LAKE_ENDPOINT).
+    #[arg(long, value_name = "URL", requires = "service")]
+    lake_endpoint: Option<String>,
+    /// Also the pre-commit lease guard in the current repository's hooks: it warns when a
+    /// staged file is leased by another agent (blocks with `git config ctxlake.leaseGuard
+    /// block`); merged into an existing shell hook, taken out exactly by uninstall.
+    #[arg(long)]
+    git_hook: bool,
     /// Print the lines for a project's AGENTS.md or CLAUDE.md that tell agents when to call
     /// ctxlake's tools, to paste; nothing is written.
     #[arg(long)]
@@ -75,6 +88,20 @@ pub fn places() -> anyhow::Result<Places> {
     Ok(Places { home, config_home, codex_home, project, platform })
 }
 
+/// The fleets this host serves: those of the entries install wrote, and CTXLAKE_FLEET_ID's
+/// unless it is only the default while install named others.
+pub fn served_fleets(places: &Places, ctx: &Ctx) -> Vec<FleetId> {
+    let installed: Vec<FleetId> =
+        install::installed_fleets(places).into_iter().filter_map(|f| FleetId::new(f).ok()).collect();
+    let mut fleets = installed.clone();
+    if installed.is_empty() || ctx.fleet_id.as_str() != "default" {
+        fleets.push(ctx.fleet_id.clone());
+    }
+    fleets.sort_by(|a, b| a.as_str().cmp(b.as_str()));
+    fleets.dedup_by(|a, b| a.as_str() == b.as_str());
+    fleets
+}
+
 pub fn run_install(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     run(args, ctx, true)
 }
@@ -116,23 +143,51 @@ fn run(args: Args, ctx: Ctx, installing: bool) -> anyhow::Result<ExitCode> {
         changes.extend(planned.map_err(config_error)?);
     }
     let service = match args.service {
-        true => Some(service_change(&places, &binary, &fleet, installing)?),
+        true => {
+            let mut fleets = install::installed_fleets(&places);
+            fleets.push(fleet.clone());
+            fleets.sort();
+            fleets.dedup();
+            let unit = Unit {
+                binary: &binary,
+                fleets: &fleets,
+                lake: args.lake.as_deref(),
+                endpoint: args.lake_endpoint.as_deref(),
+            };
+            Some(service_change(&places, &unit, installing)?)
+        }
         false => None,
     };
+    if args.git_hook {
+        changes.push(hook_change(&binary, installing)?);
+    }
     for change in &changes {
-        report(change.client.map_or("ctxlake", Client::name), change, installing, args.dry_run);
+        report(change.client.map_or("lease guard", Client::name), change, installing, args.dry_run);
     }
     if let Some(change) = &service {
         report("sync service", change, installing, args.dry_run);
     }
     if !args.dry_run {
         match installing {
-            true => install::apply_install(&changes, &places),
+            true => install::apply_install(&changes, &places, &fleet),
             false => install::apply_uninstall(&changes, &places),
         }
         .map_err(config_error)?;
+        if installing && args.git_hook {
+            make_executable(&changes)?;
+        }
         if let Some(change) = service.filter(|c| !c.changes_nothing()) {
-            write_service(&change)?;
+            // Recorded like a client's file, with its fleet: what doctor and a later
+            // `install --service` read back.
+            let changes = [change];
+            match installing {
+                true => install::apply_install(&changes, &places, &fleet),
+                false => install::apply_uninstall(&changes, &places),
+            }
+            .map_err(config_error)?;
+            if installing {
+                service_hint(&changes[0].path);
+            }
         }
     }
     if installing && !args.agents_md && args.write_agents_md.is_none() && !changes.is_empty() {
@@ -201,6 +256,50 @@ fn report(label: &str, change: &Change, installing: bool, dry_run: bool) {
     }
 }
 
+// --- `--git-hook`: the pre-commit lease guard, one block in the repository's hook. ---
+
+fn hook_change(binary: &Path, installing: bool) -> anyhow::Result<Change> {
+    let out = std::process::Command::new("git")
+        .args(["rev-parse", "--git-path", "hooks/pre-commit"])
+        .output()
+        .context("running git rev-parse (is git installed?)")?;
+    if !out.status.success() {
+        return Err(ConfigError("--git-hook: the current directory is not in a git repository".into()).into());
+    }
+    let path = std::path::absolute(String::from_utf8_lossy(&out.stdout).trim()).context("the hook's path")?;
+    let before = match std::fs::read_to_string(&path) {
+        Ok(text) => Some(text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    };
+    let shown = path.display().to_string();
+    let refuse = |e: install::hook::HookError| ConfigError(format!("{shown}: {e}"));
+    let after = match installing {
+        true => {
+            let command =
+                format!("'{}' leases check --staged --hook", binary.display().to_string().replace('\'', "'\\''"));
+            Some(install::hook::merge(before.as_deref(), &install::hook::block(&command)).map_err(refuse)?)
+        }
+        false => match &before {
+            Some(text) => install::hook::remove(text).map_err(refuse)?,
+            None => None,
+        },
+    };
+    Ok(Change { client: None, path, before, after })
+}
+
+/// git runs a hook only when it is executable: the guard's hook is, whoever created it.
+fn make_executable(changes: &[Change]) -> anyhow::Result<()> {
+    use std::os::unix::fs::PermissionsExt as _;
+    for change in changes.iter().filter(|c| c.client.is_none() && c.after.is_some()) {
+        let mut permissions = std::fs::metadata(&change.path)?.permissions();
+        permissions.set_mode(permissions.mode() | 0o111);
+        std::fs::set_permissions(&change.path, permissions)
+            .with_context(|| format!("making {} executable", change.path.display()))?;
+    }
+    Ok(())
+}
+
 // --- `--service`: `ctxlake sync` as a user service. The unit file is ctxlake's own, whole. ---
 
 fn service_path(places: &Places) -> PathBuf {
@@ -210,29 +309,76 @@ fn service_path(places: &Places) -> PathBuf {
     }
 }
 
-fn service_change(places: &Places, binary: &Path, fleet: &str, installing: bool) -> anyhow::Result<Change> {
+/// What the service unit runs: this binary's `sync` for every installed fleet, on one lake.
+struct Unit<'a> {
+    binary: &'a Path,
+    fleets: &'a [String],
+    lake: Option<&'a str>,
+    endpoint: Option<&'a str>,
+}
+
+impl Unit<'_> {
+    /// The command line: `<binary> sync --fleet A --fleet B`.
+    fn arguments(&self) -> Vec<String> {
+        let mut args = vec![self.binary.display().to_string(), "sync".to_string()];
+        for fleet in self.fleets {
+            args.extend(["--fleet".to_string(), fleet.clone()]);
+        }
+        args
+    }
+
+    /// The environment: the first fleet as the default one, and the lake when given.
+    fn environment(&self) -> Vec<(&'static str, &str)> {
+        let mut env = vec![];
+        if let Some(fleet) = self.fleets.first() {
+            env.push(("CTXLAKE_FLEET_ID", fleet.as_str()));
+        }
+        env.extend(self.lake.map(|lake| ("CTXLAKE_LAKE", lake)));
+        env.extend(self.endpoint.map(|endpoint| ("CTXLAKE_LAKE_ENDPOINT", endpoint)));
+        env
+    }
+}
+
+fn service_change(places: &Places, unit: &Unit, installing: bool) -> anyhow::Result<Change> {
     let path = service_path(places);
     let before = match std::fs::read_to_string(&path) {
         Ok(text) => Some(text),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
     };
-    let binary = binary.display();
+    // Fleet ids are single path segments and the lake a URL or path: no quoting is needed
+    // beyond refusing a value with a newline or a double quote, which could break the file.
+    let values = unit.arguments().into_iter().chain(unit.environment().into_iter().map(|(_, v)| v.to_string()));
+    for value in values {
+        if value.contains(['\n', '"', '<', '&']) {
+            return Err(ConfigError(format!("{value:?} cannot be written into a service unit")).into());
+        }
+    }
     let after = installing.then(|| match places.platform {
-        Platform::Linux => format!(
-            "# Written by `ctxlake install --service`; removed by `ctxlake uninstall --service`.\n\
-             [Unit]\nDescription=ctxlake sync: this host's spool to the lake, the lake to its cache\n\n\
-             [Service]\nEnvironment=CTXLAKE_FLEET_ID={fleet}\nExecStart={binary} sync\nRestart=on-failure\nRestartSec=10\n\n\
-             [Install]\nWantedBy=default.target\n"
-        ),
-        Platform::MacOs => format!(
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- Written by `ctxlake install --service`. -->\n\
-             <!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n\
-             <plist version=\"1.0\"><dict>\n<key>Label</key><string>dev.ctxlake.sync</string>\n\
-             <key>ProgramArguments</key><array><string>{binary}</string><string>sync</string></array>\n\
-             <key>EnvironmentVariables</key><dict><key>CTXLAKE_FLEET_ID</key><string>{fleet}</string></dict>\n\
-             <key>RunAtLoad</key><true/>\n<key>KeepAlive</key><true/>\n</dict></plist>\n"
-        ),
+        Platform::Linux => {
+            let environment: String =
+                unit.environment().iter().map(|(k, v)| format!("Environment={k}={v}\n")).collect();
+            format!(
+                "# Written by `ctxlake install --service`; removed by `ctxlake uninstall --service`.\n\
+                 [Unit]\nDescription=ctxlake sync: drains, decides leases, folds and mirrors this host's fleets\n\n\
+                 [Service]\n{environment}ExecStart={}\nRestart=on-failure\nRestartSec=10\n\n\
+                 [Install]\nWantedBy=default.target\n",
+                unit.arguments().join(" ")
+            )
+        }
+        Platform::MacOs => {
+            let arguments: String = unit.arguments().iter().map(|a| format!("<string>{a}</string>")).collect();
+            let environment: String =
+                unit.environment().iter().map(|(k, v)| format!("<key>{k}</key><string>{v}</string>")).collect();
+            format!(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- Written by `ctxlake install --service`. -->\n\
+                 <!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n\
+                 <plist version=\"1.0\"><dict>\n<key>Label</key><string>dev.ctxlake.sync</string>\n\
+                 <key>ProgramArguments</key><array>{arguments}</array>\n\
+                 <key>EnvironmentVariables</key><dict>{environment}</dict>\n\
+                 <key>RunAtLoad</key><true/>\n<key>KeepAlive</key><true/>\n</dict></plist>\n"
+            )
+        }
     });
     // Someone else's file at that path is never replaced, and uninstall removes only ours.
     if let (true, Some(text)) = (installing, &before)
@@ -251,21 +397,10 @@ fn service_change(places: &Places, binary: &Path, fleet: &str, installing: bool)
     Ok(Change { client: None, path, before, after })
 }
 
-fn write_service(change: &Change) -> anyhow::Result<()> {
-    match &change.after {
-        Some(text) => {
-            let parent = change.path.parent().unwrap_or(Path::new("."));
-            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
-            let mut temp = tempfile::NamedTempFile::new_in(parent)?;
-            std::io::Write::write_all(&mut temp, text.as_bytes())?;
-            temp.persist(&change.path).with_context(|| format!("writing {}", change.path.display()))?;
-            let hint = match change.path.extension().and_then(|e| e.to_str()) {
-                Some("plist") => format!("launchctl load {}", change.path.display()),
-                _ => "systemctl --user daemon-reload && systemctl --user enable --now ctxlake-sync".to_string(),
-            };
-            eprintln!("ctxlake: the service is written; start it with: {hint}");
-        }
-        None => std::fs::remove_file(&change.path).with_context(|| format!("removing {}", change.path.display()))?,
-    }
-    Ok(())
+fn service_hint(path: &Path) {
+    let hint = match path.extension().and_then(|e| e.to_str()) {
+        Some("plist") => format!("launchctl load {}", path.display()),
+        _ => "systemctl --user daemon-reload && systemctl --user enable --now ctxlake-sync".to_string(),
+    };
+    eprintln!("ctxlake: the service is written; start it with: {hint}");
 }

@@ -14,6 +14,7 @@ mod kb;
 mod keys;
 #[cfg(feature = "lake")]
 mod lake;
+mod leases;
 #[cfg(feature = "lake")]
 mod maint;
 mod mcp;
@@ -94,6 +95,10 @@ enum Command {
     Install(install::Args),
     /// Take out exactly what `install` added: a file nobody changed since gets its old bytes back.
     Uninstall(install::Args),
+    /// Leases as this host's cache sees them: `ctxlake leases check [--staged] PATH…` exits 1
+    /// naming the holder and expiry when another agent holds one of the paths (the pre-commit
+    /// guard `ctxlake install --git-hook` writes calls it).
+    Leases(leases::Args),
     /// Check this machine's ctxlake: binary, client wiring, fleet, spool and cache, lake, last
     /// sync and maint, snapshot, embedder. Exit status 0 only when every check passes.
     Doctor(doctor::Args),
@@ -123,6 +128,11 @@ impl Cli {
             Command::Install(args) => install::run_install(args, environment()?),
             Command::Uninstall(args) => install::run_uninstall(args, environment()?),
             Command::Doctor(args) => doctor::run(args, environment()?),
+            Command::Leases(args) => {
+                let ctx = environment()?;
+                let fleets = install::served_fleets(&install::places()?, &ctx);
+                leases::run(args, ctx, fleets)
+            }
         }
     }
 }

@@ -230,14 +230,24 @@ impl<'a> Service<'a> {
         Ok(line)
     }
 
-    /// A drain woken by the spool: ship, decide, mirror the leases of the fleets it touched.
+    /// A drain woken by the spool: ship, decide, mirror the leases of the fleets it touched,
+    /// then fold them (when no other host is folding) and mirror the rest, so what an agent
+    /// proposed or handed off reaches the lake's snapshot and history within seconds too.
     /// `None` when nothing moved.
     fn drain_step(&mut self) -> anyhow::Result<Option<String>> {
         let drained = self.drain(false)?;
+        let mut line = summary(&drained);
         for fleet in &drained.fleets_with_news {
             self.mirror_leases(fleet)?;
         }
-        Ok((drained.records > 0 || drained.quarantined > 0).then(|| summary(&drained)))
+        if let Some(policy) = self.fold.clone() {
+            for fleet in &drained.fleets_with_news {
+                line.push_str(&self.fold(fleet, &policy, false)?);
+                mirror(&self.opened.lake, fleet, &self.ctx.cache_root)
+                    .with_context(|| format!("mirroring fleet {}", fleet.as_str()))?;
+            }
+        }
+        Ok((drained.records > 0 || drained.quarantined > 0).then_some(line))
     }
 
     /// One drain; a fold is requested for each fleet that got a new batch or whose sessions

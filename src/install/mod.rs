@@ -11,6 +11,7 @@
 pub mod agents_md;
 pub mod clients;
 pub mod edit;
+pub mod hook;
 
 pub use clients::{Client, NoProjectScope, Places, Platform, Scope, Target, Wiring};
 pub use edit::{Edit, EditError, Format};
@@ -110,9 +111,20 @@ pub fn plan_uninstall(
     Ok(changes)
 }
 
-/// Writes an install's changes and records, per file, the text before the first install and a
-/// hash of what was written.
-pub fn apply_install(changes: &[Change], places: &Places) -> Result<(), InstallError> {
+/// The fleets of the entries install wrote (what the sync service serves and doctor checks),
+/// sorted, without repeats; none when nothing was installed or the state cannot be read.
+pub fn installed_fleets(places: &Places) -> Vec<String> {
+    let mut fleets: Vec<String> = read_state(&state_path(places))
+        .map(|state| state.files.into_iter().filter_map(|f| f.fleet).collect())
+        .unwrap_or_default();
+    fleets.sort();
+    fleets.dedup();
+    fleets
+}
+
+/// Writes an install's changes and records, per file, the text before the first install, a
+/// hash of what was written and the fleet its entry joins.
+pub fn apply_install(changes: &[Change], places: &Places, fleet: &str) -> Result<(), InstallError> {
     let state_file = state_path(places);
     let mut state = read_state(&state_file)?;
     for change in changes.iter().filter(|c| !c.changes_nothing()) {
@@ -127,6 +139,7 @@ pub fn apply_install(changes: &[Change], places: &Places) -> Result<(), InstallE
             client: change.client.map_or("ctxlake", Client::name).into(),
             before,
             after_sha256: sha256_hex(after),
+            fleet: Some(fleet.to_string()),
         };
         match earlier {
             Some(i) => state.files[i] = record,

@@ -3,6 +3,7 @@
 //! branch) a presence record reports.
 
 pub mod cache;
+pub mod lease_check;
 pub mod paths;
 pub mod process;
 pub mod project;

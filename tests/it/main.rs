@@ -16,5 +16,7 @@ mod retrieval;
 mod s3;
 #[cfg(feature = "serve")]
 mod serve;
+#[cfg(feature = "lake")]
+mod service;
 mod stdout_purity;
 mod subscriptions;

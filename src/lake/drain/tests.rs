@@ -293,3 +293,37 @@ fn a_session_whose_process_died_or_ended_is_no_longer_heartbeated() {
     assert_eq!((report.records, report.live_sessions, report.sessions_ended), (4, 0, 2));
     assert!(w.heartbeats().is_empty(), "{:?}", w.heartbeats());
 }
+
+#[test]
+fn a_drain_decides_the_lease_requests_it_ships_and_a_rerun_decides_nothing_twice() {
+    let w = world();
+    let claim = |id: &str, agent: &str| SpoolRecord::ClaimRequest {
+        id: id.to_string(),
+        at: chrono::Utc::now(),
+        fleet_id: w.fleet.as_str().to_string(),
+        agent_id: agent.to_string(),
+        paths: vec!["src/lib.rs".to_string()],
+        reason: "editing".to_string(),
+        ttl_secs: 300,
+    };
+    w.spool().append(&claim("01J0000000000000000000000A", "agent-a")).unwrap();
+    w.spool().append(&claim("01J0000000000000000000000B", "agent-b")).unwrap();
+    let report = drain(&w.lake, &w.options()).unwrap();
+    assert_eq!((report.leases.granted, report.leases.lost), (1, 1));
+    assert_eq!(report.fleets_with_news, [w.fleet.clone()]);
+    let key = FleetLayout::new(&w.fleet).leases();
+    let doc: crate::spec::wire::lake::LeasesDocument =
+        serde_json::from_slice(&w.lake.get(&key).unwrap().unwrap().body).unwrap();
+    assert_eq!(doc.leases[0].holder.as_deref(), Some("agent-a"));
+    assert_eq!(doc.applied.len(), 2);
+    // A crash after shipping, before the offset moved: the rerun ships the same batch and
+    // finds both requests already applied.
+    std::fs::remove_file(w.spool_root.join("sync/state.json")).unwrap();
+    let again = drain(&w.lake, &w.options()).unwrap();
+    assert_eq!((again.batches_already_there, again.leases.granted, again.leases.already_applied), (1, 0, 2));
+
+    let mut off = w.options();
+    off.decide_leases = false;
+    w.spool().append(&claim("01J0000000000000000000000C", "agent-c")).unwrap();
+    assert_eq!(drain(&w.lake, &off).unwrap().leases, crate::lake::leases::LeaseReport::default());
+}

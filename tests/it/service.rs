@@ -1,0 +1,275 @@
+//! The fleet running itself: two hosts (two homes) on one lake, a folder and the embedded S3
+//! server, where nothing runs but each host's sync service, started exactly as
+//! `ctxlake install --service` writes it, and each host's agent (`ctxlake mcp`). No `sync
+//! --once`, no `maint`: whatever host B's agent learns, the services carried.
+
+use super::s3 as s3_server;
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The latency the docs promise for a lease decision, A's request to B's fleet_status (p95).
+const LEASE_LATENCY: Duration = Duration::from_secs(10);
+/// How long a claim or a handoff may take to reach B (a fold and a round).
+const FOLD_LATENCY: Duration = Duration::from_secs(30);
+
+#[derive(Clone, Copy)]
+enum Backend {
+    Folder,
+    S3,
+}
+
+struct Host {
+    name: &'static str,
+    home: PathBuf,
+}
+
+impl Host {
+    fn config_home(&self) -> PathBuf {
+        self.home.join(".config")
+    }
+}
+
+/// Runs `ctxlake install --service` in `host`'s home, then starts the unit's command line with
+/// the unit's environment, as systemd would (plus the host's name and, on S3, its credentials,
+/// which the unit leaves to the user's own environment file).
+fn start_service(host: &Host, lake: &str, s3_endpoint: Option<&str>) -> Child {
+    let mut install = ctxlake(host);
+    install.args(["install", "--service", "--fleet", "team", "--lake", lake]);
+    if let Some(endpoint) = s3_endpoint {
+        install.args(["--lake-endpoint", endpoint]);
+    }
+    let out = install.output().expect("ctxlake install runs");
+    assert!(out.status.success(), "install --service: {}", String::from_utf8_lossy(&out.stderr));
+    let unit = std::fs::read_to_string(host.config_home().join("systemd/user/ctxlake-sync.service"))
+        .expect("install wrote the unit");
+    let exec = unit.lines().find_map(|l| l.strip_prefix("ExecStart=")).expect("the unit has ExecStart");
+    let mut words = exec.split(' ');
+    let mut command = Command::new(words.next().expect("a program"));
+    command.args(words);
+    command
+        .env_clear_but_path()
+        .env("HOME", &host.home)
+        .env("CTXLAKE_HOST_ID", host.name)
+        .env("CTXLAKE_LOG", "info")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(host.home.join("service.log")).expect("a log file"));
+    for (key, value) in unit.lines().filter_map(|l| l.strip_prefix("Environment=")?.split_once('=')) {
+        command.env(key, value);
+    }
+    if s3_endpoint.is_some() {
+        command
+            .env("AWS_ACCESS_KEY_ID", s3_server::ACCESS_KEY)
+            .env("AWS_SECRET_ACCESS_KEY", s3_server::SECRET_KEY)
+            .env("AWS_REGION", "us-east-1");
+    }
+    command.spawn().expect("the service starts")
+}
+
+/// Clears the environment but for PATH: the service sees only what its unit gives it.
+trait ClearButPath {
+    fn env_clear_but_path(&mut self) -> &mut Self;
+}
+
+impl ClearButPath for Command {
+    fn env_clear_but_path(&mut self) -> &mut Self {
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        self.env_clear().env("PATH", path)
+    }
+}
+
+fn ctxlake(host: &Host) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ctxlake"));
+    command
+        .env_clear_but_path()
+        .env("HOME", &host.home)
+        .env("XDG_CONFIG_HOME", host.config_home())
+        .stdin(Stdio::null());
+    command
+}
+
+/// One agent: a live `ctxlake mcp` session in `host`'s home.
+struct Agent {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    next_id: u64,
+}
+
+impl Agent {
+    fn start(host: &Host, agent: &str) -> Agent {
+        let mut child = ctxlake(host)
+            .arg("mcp")
+            .env("CTXLAKE_FLEET_ID", "team")
+            .env("CTXLAKE_AGENT_ID", agent)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("ctxlake mcp starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut agent = Agent { child, stdin, stdout, next_id: 1 };
+        agent.request(
+            "initialize",
+            json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "it", "version": "1"}}),
+        );
+        agent
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        writeln!(self.stdin, "{}", json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
+            .expect("the agent reads");
+        loop {
+            let mut line = String::new();
+            assert!(self.stdout.read_line(&mut line).expect("the agent answers") > 0, "ctxlake mcp ended");
+            let frame: Value = serde_json::from_str(&line).expect("a JSON frame");
+            if frame["id"] == id {
+                return frame;
+            }
+        }
+    }
+
+    fn call(&mut self, tool: &str, arguments: Value) -> Value {
+        let answer = self.request("tools/call", json!({"name": tool, "arguments": arguments}));
+        assert_ne!(answer["result"]["isError"], true, "{tool}: {answer}");
+        answer["result"]["structuredContent"].clone()
+    }
+}
+
+impl Drop for Agent {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+struct Running(Vec<Child>);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// Polls `check` every 100 ms until it gives a value; the time it took.
+fn within<T>(limit: Duration, what: &str, mut check: impl FnMut() -> Option<T>) -> (T, Duration) {
+    let started = Instant::now();
+    loop {
+        if let Some(value) = check() {
+            return (value, started.elapsed());
+        }
+        assert!(started.elapsed() < limit, "{what}: not within {limit:?}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn hosts(dir: &Path) -> (Host, Host) {
+    (Host { name: "host-a", home: dir.join("host-a") }, Host { name: "host-b", home: dir.join("host-b") })
+}
+
+fn a_fleet_left_to_its_services_shares_leases_claims_and_handoffs_and_refuses_a_competing_claim(backend: Backend) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (a, b) = hosts(dir.path());
+    let (lake, endpoint) = match backend {
+        Backend::Folder => (format!("file://{}", dir.path().join("lake").display()), None),
+        Backend::S3 => {
+            let prefix = ulid::Ulid::new().to_string().to_lowercase();
+            (format!("s3://{}/{prefix}", s3_server::BUCKET), Some(s3_server::server().endpoint.clone()))
+        }
+    };
+    let _services =
+        Running(vec![start_service(&a, &lake, endpoint.as_deref()), start_service(&b, &lake, endpoint.as_deref())]);
+    let mut agent_a = Agent::start(&a, "agent-a");
+    let mut agent_b = Agent::start(&b, "agent-b");
+
+    let claimed =
+        agent_a.call("fleet_claim", json!({"paths": ["src/billing.rs"], "reason": "moving billing to cents"}));
+    let request_id = claimed["request_id"].as_str().expect("a request id").to_string();
+    let claimed_at = Instant::now();
+    agent_a.call(
+        "memory_propose",
+        json!({"claim": "the billing tests need TZ=UTC or they fail at midnight", "type": "environment", "subject": "billing",
+            "evidence": [{"session_id": "s-1", "message_id": "m-4"}, {"session_id": "s-2", "message_id": "m-9"}]}),
+    );
+    agent_a.call("fleet_handoff", json!({"summary": "billing now counts in cents", "status": "done"}));
+
+    // A's own agent is told its lease was granted, and until when.
+    let (granted, _) = within(LEASE_LATENCY, "A told its claim was granted", || {
+        let status = agent_a.call("fleet_status", json!({}));
+        let row = status["requests"].as_array()?.iter().find(|r| r["request_id"] == request_id.as_str())?.clone();
+        (row["outcome"] == "granted").then_some(row)
+    });
+    assert!(granted["expires_at"].is_string(), "{granted}");
+
+    // B sees A's lease within the promised latency.
+    within(LEASE_LATENCY.saturating_sub(claimed_at.elapsed()), "B sees A's lease", || {
+        let status = agent_b.call("fleet_status", json!({}));
+        status["leases"]
+            .as_array()?
+            .iter()
+            .any(|l| l["resource"] == "src/billing.rs" && l["holder"] == "agent-a")
+            .then_some(())
+    });
+
+    // B's competing claim is refused, and B is told who holds the path until when.
+    let competing = agent_b.call("fleet_claim", json!({"paths": ["src/billing.rs"], "reason": "me too"}));
+    let competing_id = competing["request_id"].as_str().expect("a request id").to_string();
+    let (refused, took) = within(LEASE_LATENCY, "B told its claim was refused", || {
+        let status = agent_b.call("fleet_status", json!({}));
+        let row = status["requests"].as_array()?.iter().find(|r| r["request_id"] == competing_id.as_str())?.clone();
+        (row["outcome"] != "pending").then_some(row)
+    });
+    assert_eq!(
+        (refused["outcome"].as_str(), refused["holder"].as_str()),
+        (Some("refused"), Some("agent-a")),
+        "{refused}"
+    );
+    assert_eq!(refused["expires_at"], granted["expires_at"], "B is told when A's lease ends");
+    eprintln!("B's claim decided and seen on B in {took:?}");
+
+    // The claim (two independent sessions: promoted) and the handoff reach B too.
+    within(FOLD_LATENCY, "B finds A's claim", || {
+        let found = agent_b.call("memory_search", json!({"query": "billing tests timezone midnight"}));
+        found.to_string().contains("TZ=UTC").then_some(())
+    });
+    within(FOLD_LATENCY, "B sees A's handoff", || {
+        let history = agent_b.call("fleet_history", json!({}));
+        history.to_string().contains("billing now counts in cents").then_some(())
+    });
+
+    // Doctor on A reports the service, with a fold recorded in the lake.
+    let mut doctor = ctxlake(&a);
+    doctor.args(["doctor", "--format", "json", "--lake", &lake]).env("CTXLAKE_HOST_ID", "host-a");
+    if let Some(endpoint) = &endpoint {
+        doctor
+            .args(["--lake-endpoint", endpoint])
+            .env("AWS_ACCESS_KEY_ID", s3_server::ACCESS_KEY)
+            .env("AWS_SECRET_ACCESS_KEY", s3_server::SECRET_KEY)
+            .env("AWS_REGION", "us-east-1");
+    }
+    let report: Value = serde_json::from_slice(&doctor.output().expect("doctor runs").stdout).expect("doctor's JSON");
+    let check = |name: &str| report["checks"].as_array().and_then(|c| c.iter().find(|c| c["name"] == name)).cloned();
+    let service = check("service").expect("a service check");
+    assert_eq!(service["status"], "pass", "{service}");
+    let fold = check("fold of team").unwrap_or_else(|| panic!("the fleet installed is the one checked: {report}"));
+    assert!(fold["verdict"].as_str().is_some_and(|v| v.contains("last fold by host-")), "{fold}");
+}
+
+#[test]
+fn on_a_folder_lake_a_fleet_left_to_its_services_shares_everything() {
+    a_fleet_left_to_its_services_shares_leases_claims_and_handoffs_and_refuses_a_competing_claim(Backend::Folder);
+}
+
+#[test]
+fn on_s3_a_fleet_left_to_its_services_shares_everything() {
+    a_fleet_left_to_its_services_shares_leases_claims_and_handoffs_and_refuses_a_competing_claim(Backend::S3);
+}
