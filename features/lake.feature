@@ -152,3 +152,79 @@ Feature: The lake: what one host spools, another host reads after sync, maint an
       {"ids": ["deploy-with-blue-green", "write-only-protocol-messages-to-stdout-in-stdio-mcp-servers"]}
       """
     Then the tool output at /missing is ["deploy-with-blue-green"]
+
+  # The lease-outcome table (issue 30): the agent that asked is told what became of its
+  # request, judged from this host's cache after this host's sync decided and mirrored it.
+  # The server under test is agent "agent-under-test"; "0 ms pass" is a step that does nothing.
+  Scenario Outline: fleet_status tells the agent that claimed a path what became of it: <check>
+    Given a server initialized with revision "2025-11-25"
+    And <before>
+    When the client calls "fleet_claim" with:
+      """
+      {"paths": ["src/db.rs"], "reason": "editing"}
+      """
+    And <step 1>
+    And <step 2>
+    And <step 3>
+    And <step 4>
+    And <step 5>
+    And the client calls "fleet_status" with:
+      """
+      {}
+      """
+    Then the tool output at /requests/0/outcome is "<check>"
+    And <also>
+    And the structured content matches the text content and the tool's output schema
+
+    Examples:
+      | check   | before                                                                                   | step 1                      | step 2                                               | step 3                                                        | step 4                     | step 5                      | also                                                      |
+      | pending | 0 ms pass                                                                                | 0 ms pass                   | 0 ms pass                                            | 0 ms pass                                                     | 0 ms pass                  | 0 ms pass                   | the tool output at /requests/0/path is "src/db.rs"        |
+      | granted | 0 ms pass                                                                                | this host runs ctxlake sync | 0 ms pass                                            | 0 ms pass                                                     | 0 ms pass                  | 0 ms pass                   | the tool output at /leases/0/holder is "agent-under-test" |
+      | refused | the lake holds a lease on "src/db.rs" held by "agent-a" that expires in an hour          | this host runs ctxlake sync | 0 ms pass                                            | 0 ms pass                                                     | 0 ms pass                  | 0 ms pass                   | the tool output at /requests/0/holder is "agent-a"        |
+      | renewed | the lake holds a lease on "src/db.rs" held by "agent-under-test" that expires in an hour | this host runs ctxlake sync | 0 ms pass                                            | 0 ms pass                                                     | 0 ms pass                  | 0 ms pass                   | the tool output at /leases/0/epoch is 1                   |
+      | expired | 0 ms pass                                                                                | this host runs ctxlake sync | the lake's lease on "src/db.rs" ran out a minute ago | this host runs ctxlake sync                                   | 0 ms pass                  | 0 ms pass                   | the tool output at /requests/0/path is "src/db.rs"        |
+      | taken   | 0 ms pass                                                                                | this host runs ctxlake sync | the lake's lease on "src/db.rs" ran out a minute ago | agent "agent-a" on host "A" requests the lease on "src/db.rs" | host "A" runs ctxlake sync | this host runs ctxlake sync | the tool output at /requests/0/holder is "agent-a"        |
+
+  Scenario: a released lease reads released, for the release and for the claim before it
+    Given a server initialized with revision "2025-11-25"
+    When the client calls "fleet_claim" with:
+      """
+      {"paths": ["src/db.rs"], "reason": "editing"}
+      """
+    And this host runs ctxlake sync
+    And the client calls "fleet_release" with:
+      """
+      {}
+      """
+    And this host runs ctxlake sync
+    And the client calls "fleet_status" with:
+      """
+      {}
+      """
+    Then the tool output at /requests/0/kind is "release"
+    And the tool output at /requests/0/outcome is "released"
+    And the tool output at /requests/1/outcome is "released"
+    And the tool output at /leases/0/holder is null
+
+  # The guard's exit codes (issue 30): `ctxlake leases check` reads this host's cache only.
+  Scenario Outline: ctxlake leases check <paths> exits <status>
+    Given the fleet cache file "leases.json" contains:
+      """
+      {"leases": [
+        {"resource": "src/db.rs", "holder": "agent-a", "expires_at": "2099-01-01T00:00:00Z"},
+        {"resource": "docs/", "holder": "agent-a", "expires_at": "2099-01-01T00:00:00Z"},
+        {"resource": "tests/**/*.rs", "holder": "agent-b", "expires_at": "2099-01-01T00:00:00Z"},
+        {"resource": "src/mine.rs", "holder": "agent-under-test", "expires_at": "2099-01-01T00:00:00Z"},
+        {"resource": "src/old.rs", "holder": "agent-a", "expires_at": "2020-01-01T00:00:00Z"}]}
+      """
+    When ctxlake leases runs with "check <paths>" and exits with status <status>
+    Then ctxlake said "<said>"
+
+    Examples:
+      | paths                              | status | said                                                                       |
+      | src/db.rs                          | 1      | src/db.rs is leased by agent-a until 2099-01-01T00:00:00Z (lease on src/db.rs) |
+      | docs/guide.md tests/it/x.rs        | 1      | tests/it/x.rs is leased by agent-b                                         |
+      | src/mine.rs src/old.rs src/free.rs | 0      |                                                                            |
+      | --hook src/db.rs                   | 0      | committing anyway                                                          |
+      | --staged                           | 2      | git diff --cached                                                          |
+      |                                    | 2      | name the paths to check, or --staged                                       |

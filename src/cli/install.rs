@@ -159,7 +159,7 @@ fn run(args: Args, ctx: Ctx, installing: bool) -> anyhow::Result<ExitCode> {
         false => None,
     };
     if args.git_hook {
-        changes.push(hook_change(&binary, installing)?);
+        changes.push(hook_change(&places, &binary, installing)?);
     }
     for change in &changes {
         report(change.client.map_or("lease guard", Client::name), change, installing, args.dry_run);
@@ -258,7 +258,7 @@ fn report(label: &str, change: &Change, installing: bool, dry_run: bool) {
 
 // --- `--git-hook`: the pre-commit lease guard, one block in the repository's hook. ---
 
-fn hook_change(binary: &Path, installing: bool) -> anyhow::Result<Change> {
+fn hook_change(places: &Places, binary: &Path, installing: bool) -> anyhow::Result<Change> {
     let out = std::process::Command::new("git")
         .args(["rev-parse", "--git-path", "hooks/pre-commit"])
         .output()
@@ -280,8 +280,12 @@ fn hook_change(binary: &Path, installing: bool) -> anyhow::Result<Change> {
                 format!("'{}' leases check --staged --hook", binary.display().to_string().replace('\'', "'\\''"));
             Some(install::hook::merge(before.as_deref(), &install::hook::block(&command)).map_err(refuse)?)
         }
+        // Unchanged since install: exactly what was there before (nothing, if install made it).
         false => match &before {
-            Some(text) => install::hook::remove(text).map_err(refuse)?,
+            Some(text) => match install::recorded_before(places, &path, text) {
+                Some(recorded) => recorded,
+                None => install::hook::remove(text).map_err(refuse)?,
+            },
             None => None,
         },
     };

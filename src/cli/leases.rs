@@ -4,7 +4,6 @@
 //! `--hook` is how the pre-commit guard calls it: it warns and exits 0 unless
 //! `git config ctxlake.leaseGuard` says `block`, and a check that cannot run never blocks.
 
-use super::ConfigError;
 use anyhow::Context as _;
 use chrono::{SecondsFormat, Utc};
 use ctxlake::config::Ctx;
@@ -49,7 +48,7 @@ pub fn run(args: Args, ctx: Ctx, fleets: Vec<ctxlake::local::paths::FleetId>) ->
             paths.extend(staged_files()?);
         }
         if paths.is_empty() && !staged {
-            return Err(ConfigError("name the paths to check, or --staged".into()).into());
+            anyhow::bail!("name the paths to check, or --staged");
         }
         let now = Utc::now();
         let mut held = vec![];

@@ -18,6 +18,8 @@ pub enum HookError {
     Unterminated { line: usize },
     #[error("line {line}: a second ctxlake block; keep one and remove the other by hand")]
     Twice { line: usize },
+    #[error("line 1: the hook's only line does not end with a newline, so the block cannot follow it exactly; add one")]
+    NoNewline,
 }
 
 /// The block that runs `command` (a shell command line) before the rest of the hook.
@@ -48,26 +50,21 @@ pub fn merge(existing: Option<&str>, block: &str) -> Result<String, HookError> {
     }
     match first.starts_with("#!") {
         true => {
-            let after = existing.find('\n').map_or(existing.len(), |i| i + 1);
-            let newline = if existing[..after].ends_with('\n') { "" } else { "\n" };
-            Ok(format!("{}{newline}{block}{}", &existing[..after], &existing[after..]))
+            let after = existing.find('\n').map(|i| i + 1).ok_or(HookError::NoNewline)?;
+            Ok(format!("{}{block}{}", &existing[..after], &existing[after..]))
         }
         // No shebang: git runs it with the shell; the block goes first.
         false => Ok(format!("{block}{existing}")),
     }
 }
 
-/// The hook's text without the block: `None` when nothing else is left (install created the
-/// file), the text unchanged when there is no block.
+/// The hook's text without the block, or `None` when nothing is left; the text unchanged when
+/// there is no block. (A hook install created and nobody changed is put back by the install
+/// record instead: removed whole.)
 pub fn remove(existing: &str) -> Result<Option<String>, HookError> {
     let Some((start, end)) = find(existing)? else { return Ok(Some(existing.to_string())) };
-    // One inexactness, on purpose: a hook that was only a shebang with no newline comes back
-    // as nothing (the file is removed), since merge gave that line its newline.
     let rest = format!("{}{}", &existing[..start], &existing[end..]);
-    match rest == format!("{SHEBANG}\n") || rest.is_empty() {
-        true => Ok(None),
-        false => Ok(Some(rest)),
-    }
+    Ok((!rest.is_empty()).then_some(rest))
 }
 
 /// The byte range of the block, from the start of its first line to the end of its last.
@@ -118,10 +115,11 @@ mod tests {
     }
 
     #[test]
-    fn a_new_hook_is_a_shell_script_that_uninstall_removes_whole() {
+    fn a_new_hook_is_a_shell_script_and_removing_the_block_leaves_its_shebang() {
         let hook = merge(None, &ours()).expect("merged");
         assert!(hook.starts_with("#!/bin/sh\n# >>> ctxlake"));
-        assert_eq!(remove(&hook).expect("removed"), None);
+        assert_eq!(remove(&hook).expect("removed").as_deref(), Some("#!/bin/sh\n"));
+        assert_eq!(remove(&ours()).expect("removed"), None, "a hook that was only the block is gone");
     }
 
     #[test]
@@ -140,6 +138,7 @@ mod tests {
         assert!(
             matches!(python, Err(HookError::NotShell { ref interpreter, .. }) if interpreter == "/usr/bin/env python3")
         );
+        assert_eq!(merge(Some("#!/bin/sh"), &ours()), Err(HookError::NoNewline));
         let torn = format!("#!/bin/sh\n{BEGIN}\necho hi\n");
         assert_eq!(merge(Some(&torn), &ours()), Err(HookError::Unterminated { line: 2 }));
         assert_eq!(remove(&torn), Err(HookError::Unterminated { line: 2 }));

@@ -111,6 +111,14 @@ pub fn plan_uninstall(
     Ok(changes)
 }
 
+/// What `path` held before install first changed it (`Some(None)`: nothing, install created
+/// it), while the file still holds exactly what install last wrote; `None` otherwise.
+pub fn recorded_before(places: &Places, path: &Path, current: &str) -> Option<Option<String>> {
+    let state = read_state(&state_path(places)).ok()?;
+    let recorded = state.files.into_iter().find(|f| Path::new(&f.path) == path)?;
+    (recorded.after_sha256 == sha256_hex(current)).then_some(recorded.before)
+}
+
 /// The fleets of the entries install wrote (what the sync service serves and doctor checks),
 /// sorted, without repeats; none when nothing was installed or the state cannot be read.
 pub fn installed_fleets(places: &Places) -> Vec<String> {

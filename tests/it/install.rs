@@ -246,3 +246,75 @@ fn doctor_fails_on_a_pepper_others_can_read() {
     assert_eq!(check["status"], "fail", "{check}");
     assert!(check["fix"].as_str().unwrap().starts_with("chmod 600"), "{check}");
 }
+
+#[test]
+fn the_pre_commit_guard_warns_on_a_leased_file_blocks_when_configured_and_uninstall_restores_the_hook() {
+    let home = tempfile::tempdir().unwrap();
+    let repo = home.path().join("repo");
+    std::fs::create_dir_all(&repo).unwrap();
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .current_dir(&repo)
+            .env_clear()
+            .env("HOME", home.path())
+            .env("PATH", "/usr/bin:/bin")
+            .env("GIT_AUTHOR_NAME", "t")
+            .env("GIT_AUTHOR_EMAIL", "t@example.com")
+            .env("GIT_COMMITTER_NAME", "t")
+            .env("GIT_COMMITTER_EMAIL", "t@example.com")
+            .env("CTXLAKE_FLEET_ID", "team")
+            .env("CTXLAKE_AGENT_ID", "agent-b")
+            .output()
+            .unwrap()
+    };
+    assert!(git(&["init", "-q"]).status.success());
+    let hook = repo.join(".git/hooks/pre-commit");
+    let users = "#!/bin/sh\necho the users own check >&2\n";
+    std::fs::write(&hook, users).unwrap();
+    std::fs::set_permissions(&hook, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let leases = home.path().join(".ctxlake/cache/team/leases.json");
+    std::fs::create_dir_all(leases.parent().unwrap()).unwrap();
+    std::fs::write(
+        &leases,
+        r#"{"leases": [{"resource": "src/**", "holder": "agent-a", "expires_at": "2099-01-01T00:00:00Z"}]}"#,
+    )
+    .unwrap();
+    let ctxlake = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_ctxlake"))
+            .args(args)
+            .current_dir(&repo)
+            .env_clear()
+            .env("HOME", home.path())
+            .env("PATH", "/usr/bin:/bin")
+            .env("CTXLAKE_FLEET_ID", "team")
+            .output()
+            .unwrap()
+    };
+    ok(&ctxlake(&["install", "--git-hook"]));
+    let installed = std::fs::read_to_string(&hook).unwrap();
+    assert!(
+        installed.starts_with("#!/bin/sh\n# >>> ctxlake lease guard") && installed.ends_with(&users[10..]),
+        "{installed}"
+    );
+    ok(&ctxlake(&["install", "--git-hook"]));
+    assert_eq!(std::fs::read_to_string(&hook).unwrap(), installed, "a second install changes nothing");
+
+    std::fs::create_dir_all(repo.join("src")).unwrap();
+    std::fs::write(repo.join("src/db.rs"), "fn main() {}\n").unwrap();
+    assert!(git(&["add", "src/db.rs"]).status.success());
+    let warned = git(&["commit", "-qm", "one"]);
+    let said = String::from_utf8_lossy(&warned.stderr).to_string();
+    assert!(warned.status.success(), "warns only: {said}");
+    assert!(said.contains("src/db.rs is leased by agent-a until 2099-01-01T00:00:00Z"), "{said}");
+    assert!(said.contains("the users own check"), "the user's hook still runs: {said}");
+
+    assert!(git(&["config", "ctxlake.leaseGuard", "block"]).status.success());
+    std::fs::write(repo.join("src/db.rs"), "fn main() { println!(); }\n").unwrap();
+    assert!(git(&["add", "src/db.rs"]).status.success());
+    let blocked = git(&["commit", "-qm", "two"]);
+    assert!(!blocked.status.success(), "blocked: {}", String::from_utf8_lossy(&blocked.stderr));
+
+    ok(&ctxlake(&["uninstall", "--git-hook"]));
+    assert_eq!(std::fs::read_to_string(&hook).unwrap(), users, "uninstall is exact");
+}

@@ -336,7 +336,23 @@ pub fn register(r: &mut Registry) {
         std::fs::create_dir_all(original.parent().unwrap_or(&original)).map_err(io)?;
         std::fs::write(original, text).map_err(io)
     });
-    r.add(r#"ctxlake (install|uninstall) runs with "([^"]*)"(?: and exits with status (\d+))?"#, |w, a, _| {
+    r.add(r"(\d+) ms pass", |_, a, _| {
+        std::thread::sleep(std::time::Duration::from_millis(a[0].parse().map_err(|_| fail("a count"))?));
+        Ok(())
+    });
+    r.add(r#"the lake's lease on "([^"]*)" ran out a minute ago"#, |w, a, _| {
+        let path = lake_dir(w)?.join("fleets").join(&w.fleet).join("leases.json");
+        let mut doc: Value =
+            serde_json::from_slice(&std::fs::read(&path).map_err(io)?).map_err(|e| fail(e.to_string()))?;
+        let ago = (chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now()) - chrono::Duration::seconds(60))
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        let leases = doc["leases"].as_array_mut().ok_or_else(|| fail("a leases document"))?;
+        let lease = leases.iter_mut().find(|l| l["resource"] == a[0].as_str()).ok_or_else(|| fail("no such lease"))?;
+        lease["expires_at"] = json!(ago);
+        doc["stamp"]["nonce"] = json!(ulid::Ulid::new().to_string());
+        std::fs::write(&path, doc.to_string()).map_err(io)
+    });
+    r.add(r#"ctxlake (install|uninstall|leases) runs with "([^"]*)"(?: and exits with status (\d+))?"#, |w, a, _| {
         let mut args = vec![a[0].as_str()];
         args.extend(a[1].split_whitespace());
         let home = w.scratch_dir()?.join("home");
