@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# The whole loop on embedded defaults, in a scratch home so yours is untouched: agent cc-01
-# proposes a claim (evidence from two sessions) and leaves a handoff; this host's `ctxlake sync`
-# drains the spool into the folder lake (~/.ctxlake/lake), `ctxlake maint` gates and publishes,
-# `sync` mirrors the fleet's state back; agent cc-02 then finds the claim, attributed, sees the
-# handoff in fleet_history and cc-01 in fleet_status. Exit status 0 when all three hold.
+# The fleet on its own, on embedded defaults, in a scratch home so yours is untouched: this
+# host's `ctxlake sync` service runs in the background (what `ctxlake install --service` sets
+# up); agent cc-01 claims a file, proposes a claim (evidence from two sessions) and leaves a
+# handoff; nobody runs anything else. The service drains, decides the lease, folds and mirrors;
+# agent cc-02 then finds the claim, attributed, sees the handoff in fleet_history, cc-01 in
+# fleet_status, and is told that its own claim on the same file lost to cc-01 and until when.
+# Exit status 0 when all of it holds.
 # usage: scripts/quickstart.sh [PATH/TO/ctxlake]   (default: builds and uses target/release/ctxlake)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -14,41 +16,42 @@ if [ -z "$ctxlake" ]; then
 fi
 HOME="$(mktemp -d)"
 export HOME
-trap 'rm -rf "$HOME"' EXIT
 unset CTXLAKE_LAKE CTXLAKE_CACHE_DIR CTXLAKE_SPOOL_DIR CTXLAKE_FLEET_ID
+
+echo "== this host's service starts (ctxlake sync, in the background)"
+"$ctxlake" sync 2> "$HOME/service.log" &
+service=$!
+trap 'kill "$service" 2>/dev/null || true; rm -rf "$HOME"' EXIT
 
 init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"quickstart","version":"1"}}}'
 call() { printf '{"jsonrpc":"2.0","id":%s,"method":"tools/call","params":{"name":"%s","arguments":%s}}' "$1" "$2" "$3"; }
 
-echo "== cc-01 proposes a claim and hands off"
+echo "== cc-01 claims src/users.rs, proposes a claim and hands off"
 printf '%s\n' "$init" \
-  "$(call 2 memory_propose '{"claim":"cargo test needs RUST_MIN_STACK=8388608 in this repo","type":"environment","subject":"org/app","evidence":[{"session_id":"s-1","message_id":"m-4"},{"session_id":"s-2","message_id":"m-9"}]}')" \
-  "$(call 3 fleet_handoff '{"summary":"users table migrated","status":"done","next":"backfill the audit log"}')" \
+  "$(call 2 fleet_claim '{"paths":["src/users.rs"],"reason":"migrating the users table"}')" \
+  "$(call 3 memory_propose '{"claim":"cargo test needs RUST_MIN_STACK=8388608 in this repo","type":"environment","subject":"org/app","evidence":[{"session_id":"s-1","message_id":"m-4"},{"session_id":"s-2","message_id":"m-9"}]}')" \
+  "$(call 4 fleet_handoff '{"summary":"users table migrated","status":"done","next":"backfill the audit log"}')" \
   | CTXLAKE_AGENT_ID=cc-01 "$ctxlake" mcp > /dev/null
 
-echo "== sync, maint, sync"
-"$ctxlake" sync --once
-"$ctxlake" maint
-"$ctxlake" sync --once
-
-echo "== cc-02 reads"
-answers="$(printf '%s\n' "$init" \
-  "$(call 2 memory_search '{"query":"cargo test stack"}')" \
-  "$(call 3 fleet_history '{}')" \
-  "$(call 4 fleet_status '{}')" \
-  | CTXLAKE_AGENT_ID=cc-02 "$ctxlake" mcp)"
+echo "== cc-02 claims the same file, waits a little, and reads (nobody ran sync or maint)"
+answers="$( (printf '%s\n' "$init" "$(call 2 fleet_claim '{"paths":["src/users.rs"],"reason":"me too"}')"; sleep 3
+  printf '%s\n' "$(call 3 memory_search '{"query":"cargo test stack"}')" "$(call 4 fleet_history '{}')" \
+    "$(call 5 fleet_status '{}')") | CTXLAKE_AGENT_ID=cc-02 "$ctxlake" mcp)"
 python3 - "$answers" <<'PY'
 import json, sys
 frames = {f["id"]: f["result"]["structuredContent"] for f in map(json.loads, sys.argv[1].splitlines())
           if f["id"] != 1}
-hits, sessions, agents = frames[2]["results"], frames[3]["sessions"], frames[4]["agents"]
+hits, sessions, status = frames[3]["results"], frames[4]["sessions"], frames[5]
 print("memory_search:", *hits, sep="\n  ")
 print("fleet_history:", *[f'{s["agent_id"]}: {s["summary"]} ({s["outcome"]})' for s in sessions], sep="\n  ")
-print("fleet_status: ", ", ".join(a["agent_id"] for a in agents))
+print("fleet_status: ", ", ".join(a["agent_id"] for a in status["agents"]))
+mine = status["requests"]
+print("cc-02's claim:", *[f'{r["path"]}: {r["outcome"]}' + (f' (held by {r["holder"]} until {r["expires_at"]})' if r.get("holder") else "") for r in mine], sep="\n  ")
 ok = (any("[cc-01," in h and "RUST_MIN_STACK" in h for h in hits)
       and any(s["summary"] == "users table migrated" for s in sessions)
-      and any(a["agent_id"] == "cc-01" for a in agents))
-sys.exit(0 if ok else "the loop did not carry cc-01's claim, handoff and presence to cc-02")
+      and any(a["agent_id"] == "cc-01" for a in status["agents"])
+      and any(r["outcome"] == "refused" and r.get("holder") == "cc-01" for r in mine))
+sys.exit(0 if ok else "the service did not carry cc-01's lease, claim, handoff and presence to cc-02")
 PY
 
 echo "== wire Claude Code in the scratch home, start ctxlake from what was written, check"
@@ -65,4 +68,4 @@ hits = json.loads(out.splitlines()[1])["result"]["structuredContent"]["results"]
 print("cc-03 (started from ~/.claude.json):", *hits, sep="\n  ")
 sys.exit(0 if any("RUST_MIN_STACK" in h for h in hits) else "the installed entry did not reach the fleet's claim")
 PY
-"$ctxlake" doctor | grep -E "client claude-code|snapshot"
+"$ctxlake" doctor | grep -E "client claude-code|service|snapshot"
