@@ -64,23 +64,20 @@ impl FleetTools {
         (ulid::Ulid::new().to_string(), DateTime::<Utc>::from(std::time::SystemTime::now()))
     }
 
-    /// What became of this session's lease requests, judged from the cache's leases.json.
-    fn outcomes(&self, leases: Option<(Vec<Map<String, Value>>, Vec<Value>)>) -> Vec<RequestOutcome> {
+    /// What became of this session's lease requests, judged from the cache's leases.json
+    /// (`decided`: its leases and decisions, when the caller read them already).
+    fn outcomes(&self, decided: Option<Decided>) -> Vec<RequestOutcome> {
         let mine = self.requests.all();
         if mine.is_empty() {
             return vec![];
         }
-        let (leases, applied) = match leases {
-            Some(read) => read,
-            None => {
-                let mut notes = vec![];
-                let read = read_rows::<LeasesFile>(&self.cache_dir, "leases.json", &mut notes);
-                (read.map(|r| r.objects).unwrap_or_default(), applied_requests(&self.cache_dir))
-            }
-        };
-        let leases = leases.into_iter().map(|l| clean_object(l, sanitize::MAX_SHORT_FIELD)).collect();
+        let mut decided = decided.unwrap_or_else(|| {
+            let read = read_rows::<LeasesFile>(&self.cache_dir, "leases.json", &mut vec![]);
+            Decided::new(read.map(|r| r.objects).unwrap_or_default(), &applied_requests(&self.cache_dir))
+        });
+        decided.leases = decided.leases.into_iter().map(|l| clean_object(l, sanitize::MAX_SHORT_FIELD)).collect();
         let now = DateTime::<Utc>::from(std::time::SystemTime::now());
-        let mut rows = requests::outcomes(&mine, &Decided::new(leases, &applied), &self.ctx.agent_id, now);
+        let mut rows = requests::outcomes(&mine, &decided, &self.ctx.agent_id, now);
         for row in &mut rows {
             row.holder = row.holder.as_deref().map(short);
         }
@@ -117,7 +114,7 @@ impl Fleet for FleetTools {
         let roster_generated_at = roster.as_ref().and_then(|r| r.generated_at.as_deref()).map(short);
         let agents = roster.map(|r| r.objects).unwrap_or_default();
         let leases = leases.map(|r| r.objects).unwrap_or_default();
-        let requests = self.outcomes(Some((leases.clone(), applied_requests(&self.cache_dir))));
+        let requests = self.outcomes(Some(Decided::new(leases.clone(), &applied_requests(&self.cache_dir))));
         // The rows themselves are the basis: leases.json need not carry a generation, and a
         // lease can change hands without changing any count.
         let basis = paging::basis(&[

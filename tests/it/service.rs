@@ -385,7 +385,9 @@ fn lease_latency_and_idle_cost_of_two_services() {
     use ctxlake::local::spool::Spool;
     use ctxlake::spec::wire::spool::SpoolRecord;
     let binary = std::env::var("CTXLAKE_BENCH_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_ctxlake").to_string());
-    println!("| backend | lease latency A → B p50 | p95 | max | idle CPU per service | S3 requests per host per hour, idle |");
+    println!(
+        "| backend | lease latency A → B p50 | p95 | max | idle CPU per service | S3 requests per host per hour, idle |"
+    );
     println!("|---|---|---|---|---|---|");
     for backend in [Backend::Folder, Backend::S3] {
         let dir = tempfile::tempdir().expect("temp dir");

@@ -310,7 +310,7 @@ fn a_drain_decides_the_lease_requests_it_ships_and_a_rerun_decides_nothing_twice
     w.spool().append(&claim("01J0000000000000000000000B", "agent-b")).unwrap();
     let report = drain(&w.lake, &w.options()).unwrap();
     assert_eq!((report.leases.granted, report.leases.lost), (1, 1));
-    assert_eq!(report.fleets_with_news, [w.fleet.clone()]);
+    assert_eq!(report.fleets_with_news, std::slice::from_ref(&w.fleet));
     let key = FleetLayout::new(&w.fleet).leases();
     let doc: crate::spec::wire::lake::LeasesDocument =
         serde_json::from_slice(&w.lake.get(&key).unwrap().unwrap().body).unwrap();
