@@ -5,7 +5,8 @@
 use super::lake::LakeArgs;
 use anyhow::Context as _;
 use ctxlake::config::Ctx;
-use ctxlake::lake::{MaintOptions, maint};
+use ctxlake::lake::MaintOptions;
+use ctxlake::lake::fold;
 use ctxlake::snapshot::Mode;
 use std::process::ExitCode;
 
@@ -14,7 +15,8 @@ pub struct Args {
     #[command(flatten)]
     lake: LakeArgs,
     /// `agent`: promoted claims are visible to agents; `shadow`: the gate runs and publishes,
-    /// but no claim is visible yet (for building trust in the gate).
+    /// but no claim is visible yet (for building trust in the gate). It becomes the fleet's
+    /// mode: every sync service folds in it from then on.
     #[arg(long, value_enum, default_value = "agent")]
     mode: ModeArg,
     /// Seconds after its last heartbeat that an agent leaves the roster (sync renews live
@@ -39,7 +41,10 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
             ModeArg::Shadow => Mode::Shadow,
         };
         options.roster_ttl = chrono::Duration::seconds(i64::from(args.roster_ttl));
-        let report = maint(&opened.lake, &options).with_context(|| format!("maint of fleet {}", fleet.as_str()))?;
+        // Recorded in the fleet's fold.json like a service's fold, so the services do not fold
+        // the same input again (and do not refold a shadow run in agent mode).
+        let (report, _) = fold::fold_now(&opened.lake, &options, opened.host.as_str())
+            .with_context(|| format!("maint of fleet {}", fleet.as_str()))?;
         let snapshot = match (&report.snapshot, report.pointer_moved) {
             (Some(sha), true) if report.reused > 0 => format!(
                 "snapshot {} published ({} claims embedded, {} vectors kept from the last one)",

@@ -292,6 +292,8 @@ impl<'a> Service<'a> {
     }
 
     fn fold(&mut self, fleet: &FleetId, policy: &FoldPolicy, once: bool) -> anyhow::Result<String> {
+        // The fleet's mode (agent or shadow) is the one the owner last set with `ctxlake maint
+        // --mode`, kept in the lake's fold.json.
         let options = MaintOptions::new(fleet, &self.writer);
         let outcome = fold::fold_if_due(&self.opened.lake, &options, self.opened.host.as_str(), policy)
             .with_context(|| format!("folding fleet {}", fleet.as_str()))?;

@@ -129,8 +129,8 @@ impl Stamped for FoldDocument {
         &mut self.stamp
     }
     fn same_content(&self, other: &Self) -> bool {
-        (self.requested, self.folded, &self.holder, self.held_until, &self.last)
-            == (other.requested, other.folded, &other.holder, other.held_until, &other.last)
+        (self.requested, self.folded, &self.holder, self.held_until, &self.last, self.mode)
+            == (other.requested, other.folded, &other.holder, other.held_until, &other.last, other.mode)
     }
 }
 

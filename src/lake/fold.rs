@@ -14,8 +14,12 @@ use crate::lake::cas::{self, CasError, Updated};
 use crate::lake::layout::FleetLayout;
 use crate::lake::maint::{self, MaintError, MaintOptions, MaintReport};
 use crate::lake::store::Lake;
-use crate::spec::wire::lake::{CasStamp, FoldDocument, FoldRun};
+use crate::snapshot::Mode;
+use crate::spec::wire::lake::{CasStamp, FoldDocument, FoldDocumentMode, FoldRun};
 use chrono::{DateTime, Duration, Utc};
+
+/// How far this host's clock may be from the store's before the idle check asks the store.
+const SKEW: Duration = Duration::seconds(30);
 
 /// When a service folds.
 #[derive(Debug, Clone)]
@@ -72,9 +76,17 @@ pub fn fold_if_due(
     let mut now: Option<DateTime<Utc>> = None;
     let mut held: Option<(String, Option<DateTime<Utc>>)> = None;
     let mut target = 0;
+    let mut mode = None;
     let taken = cas::update::<FoldDocument, MaintError>(lake, &layout.fold(), &options.writer, |current| {
         held = None;
+        mode = current.and_then(|doc| doc.mode);
         let mut doc = current.cloned().unwrap_or_else(empty);
+        // Nothing requested and the last fold recent by this host's clock (with a margin for
+        // skew): not due, without the store clock's two requests.
+        let recent = doc.last.as_ref().is_some_and(|last| last.finished_at + policy.every > Utc::now() + SKEW);
+        if doc.requested <= doc.folded && recent {
+            return Ok(None);
+        }
         let clock = match now {
             Some(clock) => clock,
             None => *now.insert(lake.clock(&layout.clock_probe(&options.writer))?),
@@ -97,7 +109,41 @@ pub fn fold_if_due(
         return Ok(FoldOutcome::Held { holder, until });
     }
     let (Updated::Written(_) | Updated::Unchanged(_)) = taken else { return Ok(FoldOutcome::NotDue) };
-    let started_at = now.unwrap_or_else(Utc::now);
+    // The fleet's mode, as the owner last set it (`ctxlake maint --mode`).
+    let mut options = options.clone();
+    options.mode = match mode {
+        Some(FoldDocumentMode::Shadow) => Mode::Shadow,
+        Some(FoldDocumentMode::Agent) | None => Mode::Agent,
+    };
+    let (report, run) = run_and_record(lake, &options, host, target, now, None)?;
+    Ok(FoldOutcome::Folded { report: Box::new(report), run })
+}
+
+/// Folds now, due or not and whoever holds the lease (`ctxlake maint`: a fold is safe at any
+/// time), in `options.mode`, which becomes the fleet's mode for every later fold; recorded like
+/// any fold, so the services do not fold the same input again.
+pub fn fold_now(lake: &Lake, options: &MaintOptions, host: &str) -> Result<(MaintReport, FoldRun), MaintError> {
+    let target = read(lake, &FleetLayout::new(&options.fleet))?.map_or(0, |doc| doc.requested);
+    let mode = match options.mode {
+        Mode::Agent => FoldDocumentMode::Agent,
+        Mode::Shadow => FoldDocumentMode::Shadow,
+    };
+    run_and_record(lake, options, host, target, None, Some(mode))
+}
+
+/// Runs the fold, then records it: the lease freed (if this host held it), `folded` raised to
+/// `target` when the fold succeeded (a failed fold leaves it, so the next check tries again),
+/// and the run as `last`.
+fn run_and_record(
+    lake: &Lake,
+    options: &MaintOptions,
+    host: &str,
+    target: u64,
+    started_at: Option<DateTime<Utc>>,
+    set_mode: Option<FoldDocumentMode>,
+) -> Result<(MaintReport, FoldRun), MaintError> {
+    let layout = FleetLayout::new(&options.fleet);
+    let started_at = started_at.unwrap_or_else(Utc::now);
     let started = std::time::Instant::now();
     let folded = maint::maint(lake, options);
     let elapsed = Duration::from_std(started.elapsed()).unwrap_or_default();
@@ -114,14 +160,14 @@ pub fn fold_if_due(
             doc.holder = None;
             doc.held_until = None;
         }
-        // A failed fold leaves `folded` where it was, so the next check tries again.
         if run.ok {
             doc.folded = doc.folded.max(target);
         }
         doc.last = Some(run.clone());
+        doc.mode = set_mode.or(doc.mode);
         Ok(Some(doc))
     })?;
-    Ok(FoldOutcome::Folded { report: Box::new(folded?), run })
+    Ok((folded?, run))
 }
 
 /// Whether the lake holds something no fold saw, or the last fold is older than `every`.
@@ -136,6 +182,7 @@ fn empty() -> FoldDocument {
         holder: None,
         held_until: None,
         last: None,
+        mode: None,
         stamp: CasStamp { writer: String::new(), epoch: 0, nonce: String::new() },
     }
 }

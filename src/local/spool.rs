@@ -36,7 +36,8 @@ impl SpoolError {
     pub fn for_caller(&self) -> String {
         match self {
             SpoolError::DirectoryFull { cap, used, .. } => format!(
-                "the local spool is full (it holds {used} bytes, its cap is {cap}); nothing was queued. It drains \
+                "the local spool is full (it holds {used} bytes; its cap is {cap} bytes): refusing to queue this \
+                 write, nothing was queued. It drains \
                  when this host's `ctxlake sync` service reaches the lake: `ctxlake doctor` says why it has not"
             ),
             SpoolError::Io { source, .. } => format!(

@@ -180,9 +180,10 @@ impl Fleet for FleetTools {
             paths,
             ttl_secs,
             requests,
-            note: "queued in the local spool; this host's `ctxlake sync` service decides it against the lake within \
-                   seconds. fleet_status's `requests` then says granted (until when) or refused (who holds it until \
-                   when). Claiming a path you hold renews it. Leases are advisory: they stop no writer."
+            note: "queued in the local spool. You do not hold this lease until fleet_status's `requests` says \
+                   granted: this host's `ctxlake sync` service decides it against the lake within seconds, and a \
+                   refusal names who holds the path until when. Claiming a path you hold renews it. Leases are \
+                   advisory: they stop no writer."
                 .to_string(),
         })
     }
