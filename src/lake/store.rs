@@ -310,7 +310,14 @@ fn s3_store(bucket: &str, options: &S3Options) -> object_store::Result<object_st
     let mut builder = AmazonS3Builder::new()
         .with_bucket_name(bucket)
         .with_region(options.region.clone().unwrap_or_else(|| "us-east-1".to_string()))
-        .with_allow_http(options.allow_http);
+        .with_allow_http(options.allow_http)
+        // Bounded: the sync service retries a failed round with its own backoff and reports
+        // it (doctor), which object_store's default (up to 3 minutes per request) would hide.
+        .with_retry(object_store::RetryConfig {
+            max_retries: 4,
+            retry_timeout: std::time::Duration::from_secs(30),
+            ..Default::default()
+        });
     if let Some(endpoint) = &options.endpoint {
         // S3-compatible servers are addressed by path (`endpoint/bucket/key`), not by a
         // bucket sub-domain that loopback and most self-hosted stores do not resolve.

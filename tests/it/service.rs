@@ -478,30 +478,48 @@ fn lease_latency_and_idle_cost_of_two_services() {
 
 #[test]
 fn a_service_whose_lake_cannot_be_reached_retries_with_backoff_says_so_and_recovers() {
+    use ctxlake::local::paths::FleetId;
+    use ctxlake::local::spool::Spool;
     let dir = tempfile::tempdir().expect("temp dir");
     let (a, _) = hosts(dir.path());
-    // The lake's folder is a file: every write fails until it is a folder again.
     let lake_path = dir.path().join("lake");
-    std::fs::write(&lake_path, "not a folder").expect("written");
     let lake = format!("file://{}", lake_path.display());
     let _service = Running(vec![plain_service(&a.home, a.name, &lake)]);
-    std::fs::create_dir_all(a.home.join(".ctxlake/spool/mcp")).expect("spool");
     let status = a.home.join(".ctxlake/spool/sync/service.json");
     let read = || -> Option<Value> { serde_json::from_slice(&std::fs::read(&status).ok()?).ok() };
+    within(Duration::from_secs(20), "a first round", || read().filter(|s| s["last_mirror_at"].is_string()));
+    // The lake's folder goes away and a file takes its place: every write fails until it is back.
+    let aside = dir.path().join("lake-aside");
+    std::fs::rename(&lake_path, &aside).expect("moved aside");
+    std::fs::write(&lake_path, "not a folder").expect("written");
+    let spool = Spool::new(&a.home.join(".ctxlake/spool"), &FleetId::new("team").expect("a fleet id"));
+    let handoff = |summary: &str| ctxlake::spec::wire::spool::SpoolRecord::Handoff {
+        id: ulid::Ulid::new().to_string(),
+        at: chrono::Utc::now(),
+        fleet_id: "team".into(),
+        agent_id: "agent-a".into(),
+        summary: summary.into(),
+        status: "done".into(),
+        next: None,
+    };
+    spool.append(&handoff("written while the lake is gone")).expect("spooled");
     let (failing, _) = within(Duration::from_secs(20), "the service records the failure", || {
         read().filter(|s| s["failing_since"].is_string() && s["retry_in_secs"].is_u64())
     });
     assert!(failing["last_error"].as_str().is_some_and(|e| !e.is_empty()), "{failing}");
-    let doctor = ctxlake(&a).args(["doctor", "--format", "json", "--lake", &lake]).output().expect("doctor runs");
-    let report: Value = serde_json::from_slice(&doctor.stdout).expect("doctor's JSON");
+    let doctor =
+        ctxlake(&a).args(["doctor", "--format", "json", "--lake", &format!("file://{}", aside.display())]).output();
+    let report: Value = serde_json::from_slice(&doctor.expect("doctor runs").stdout).expect("doctor's JSON");
     let service = report["checks"].as_array().and_then(|c| c.iter().find(|c| c["name"] == "service")).cloned();
     let service = service.expect("a service check");
     assert_eq!(service["status"], "fail", "{service}");
     assert!(service["verdict"].as_str().is_some_and(|v| v.contains("the lake has failed since")), "{service}");
 
     std::fs::remove_file(&lake_path).expect("removed");
-    std::fs::create_dir_all(&lake_path).expect("a folder");
-    within(Duration::from_secs(40), "the service recovers", || {
-        read().filter(|s| s["failing_since"].is_null() && s["last_mirror_at"].is_string())
+    std::fs::rename(&aside, &lake_path).expect("back");
+    within(Duration::from_secs(40), "the service recovers and ships what waited", || {
+        read().filter(|s| s["failing_since"].is_null())?;
+        let history = std::fs::read_to_string(a.home.join(".ctxlake/cache/team/history.json")).ok()?;
+        history.contains("written while the lake is gone").then_some(())
     });
 }
