@@ -205,7 +205,8 @@ fn result(
     LeaseResult { resource: resource.to_string(), outcome, holder, expires_at }
 }
 
-fn request_agent(request: &SpoolRecord) -> &str {
+/// The agent that made a spooled record.
+pub(crate) fn request_agent(request: &SpoolRecord) -> &str {
     match request {
         SpoolRecord::ClaimRequest { agent_id, .. }
         | SpoolRecord::ReleaseRequest { agent_id, .. }

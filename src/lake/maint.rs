@@ -115,7 +115,7 @@ pub fn maint(lake: &Lake, options: &MaintOptions) -> Result<MaintReport, MaintEr
     report.roster_agents = rebuild_roster(lake, &layout, &options.writer, &presence, now, options.roster_ttl)?;
 
     let mut known_agents: BTreeSet<String> = presence.iter().map(|p| p.agent_id.clone()).collect();
-    known_agents.extend(drained.requests.iter().map(|r| request_agent(r).to_string()));
+    known_agents.extend(drained.requests.iter().map(|r| leases::request_agent(r).to_string()));
     let facts = GateFacts { known_agents, approved: read_approvals(lake, &layout)?, now };
     let updated =
         cas::update::<SnapshotPointer, MaintError>(lake, &layout.snapshot_pointer(), &options.writer, |current| {
@@ -547,15 +547,6 @@ fn fill_sessions(path: &std::path::Path, sessions: &[SessionDigest]) -> Result<(
     }
     tx.commit().map_err(sql)?;
     Ok(())
-}
-
-fn request_agent(record: &SpoolRecord) -> &str {
-    match record {
-        SpoolRecord::ClaimRequest { agent_id, .. }
-        | SpoolRecord::ReleaseRequest { agent_id, .. }
-        | SpoolRecord::Handoff { agent_id, .. }
-        | SpoolRecord::Presence { agent_id, .. } => agent_id,
-    }
 }
 
 fn request_key(record: &SpoolRecord) -> String {

@@ -144,7 +144,8 @@ fn a_full_disk_is_an_is_error_result_with_no_partial_line_and_the_server_keeps_s
     }
     let refused = refused.expect("the size limit was reached");
     let text = refused["result"]["content"][0]["text"].as_str().unwrap();
-    assert!(text.contains("cannot write to the spool"), "{text}");
+    assert!(text.contains("the local spool could not be written"), "{text}");
+    assert!(!text.contains(&root.path().display().to_string()), "no path of this host reaches the caller: {text}");
     send(&mut stdin, r#"{"jsonrpc":"2.0","id":"after","method":"ping"}"#);
     let mut answer = String::new();
     stdout.read_line(&mut answer).unwrap();
@@ -169,5 +170,7 @@ fn an_unwritable_spool_is_an_is_error_result_naming_the_cause() {
     let out = child.wait_with_output().unwrap();
     let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(answer["result"]["isError"], true);
-    assert!(answer["result"]["content"][0]["text"].as_str().unwrap().contains("cannot write to the spool"));
+    let text = answer["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("the local spool could not be written"), "{text}");
+    assert!(!text.contains(&root.path().display().to_string()), "no path of this host reaches the caller: {text}");
 }

@@ -172,6 +172,18 @@ fn within<T>(limit: Duration, what: &str, mut check: impl FnMut() -> Option<T>) 
     }
 }
 
+/// The lake's URL on `backend` (a folder in `dir`, or a fresh prefix of the embedded S3
+/// server's bucket), and the S3 endpoint when there is one.
+fn lake_of(backend: Backend, dir: &Path) -> (String, Option<String>) {
+    match backend {
+        Backend::Folder => (format!("file://{}", dir.join("lake").display()), None),
+        Backend::S3 => {
+            let prefix = ulid::Ulid::new().to_string().to_lowercase();
+            (format!("s3://{}/{prefix}", s3_server::BUCKET), Some(s3_server::server().endpoint.clone()))
+        }
+    }
+}
+
 fn hosts(dir: &Path) -> (Host, Host) {
     (Host { name: "host-a", home: dir.join("host-a") }, Host { name: "host-b", home: dir.join("host-b") })
 }
@@ -179,13 +191,7 @@ fn hosts(dir: &Path) -> (Host, Host) {
 fn a_fleet_left_to_its_services_shares_leases_claims_and_handoffs_and_refuses_a_competing_claim(backend: Backend) {
     let dir = tempfile::tempdir().expect("temp dir");
     let (a, b) = hosts(dir.path());
-    let (lake, endpoint) = match backend {
-        Backend::Folder => (format!("file://{}", dir.path().join("lake").display()), None),
-        Backend::S3 => {
-            let prefix = ulid::Ulid::new().to_string().to_lowercase();
-            (format!("s3://{}/{prefix}", s3_server::BUCKET), Some(s3_server::server().endpoint.clone()))
-        }
-    };
+    let (lake, endpoint) = lake_of(backend, dir.path());
     let _services =
         Running(vec![start_service(&a, &lake, endpoint.as_deref()), start_service(&b, &lake, endpoint.as_deref())]);
     let mut agent_a = Agent::start(&a, "agent-a");
@@ -392,13 +398,7 @@ fn lease_latency_and_idle_cost_of_two_services() {
     for backend in [Backend::Folder, Backend::S3] {
         let dir = tempfile::tempdir().expect("temp dir");
         let (a, b) = hosts(dir.path());
-        let (lake, endpoint) = match backend {
-            Backend::Folder => (format!("file://{}", dir.path().join("lake").display()), None),
-            Backend::S3 => {
-                let prefix = ulid::Ulid::new().to_string().to_lowercase();
-                (format!("s3://{}/{prefix}", s3_server::BUCKET), Some(s3_server::server().endpoint.clone()))
-            }
-        };
+        let (lake, endpoint) = lake_of(backend, dir.path());
         let start = |host: &Host| {
             let mut command = Command::new(&binary);
             command
