@@ -211,7 +211,7 @@ pub fn invoke<A: DeserializeOwned>(
     let validator = jsonschema::validator_for(&schema)
         .map_err(|e| SurfaceError::Unavailable(format!("a prompt's arguments schema does not compile: {e}")))?;
     let errors: Vec<String> =
-        validator.iter_errors(&arguments).map(|e| super::argument_error(&e).to_string()).collect();
+        validator.iter_errors(&arguments).map(|e| super::argument_error(&e, &schema).to_string()).collect();
     if !errors.is_empty() {
         return Err(SurfaceError::Arguments(format!("invalid prompt arguments: {}", errors.join("; "))));
     }
