@@ -111,6 +111,10 @@ fn argument_error(error: &jsonschema::ValidationError<'_>, schema: &Value) -> Ar
                 (None, None) => error.to_string(),
             }
         }
+        (Kind::Enum { options }, Some(length)) => {
+            let listed: Vec<String> = options.as_array().into_iter().flatten().map(ToString::to_string).collect();
+            format!("must be one of {}; this one ({length} characters) is not", listed.join(", "))
+        }
         (Kind::MaxLength { limit }, Some(length)) => format!("at most {limit} characters; this one has {length}"),
         (Kind::MinLength { limit }, Some(length)) => format!("at least {limit} characters; this one has {length}"),
         (_, Some(length)) => format!("{} (a string of {length} characters)", error.masked_with("the value")),
