@@ -2123,7 +2123,7 @@ pub mod knowledge {
         ///`brief`: decision fields and sources; `standard`: adds rationale, conditions, exceptions, pitfalls, checks, excerpts
         #[serde(default = "defaults::search_knowledge_input_detail")]
         pub detail: SearchKnowledgeInputDetail,
-        ///results to return at most: 1 to 10, default 5 (outside that range the call is refused)
+        ///most results to return
         #[serde(default = "defaults::default_nzu64::<::std::num::NonZeroU64, 5>")]
         pub max_results: ::std::num::NonZeroU64,
         ///the decision being made, in words
@@ -2134,7 +2134,7 @@ pub mod knowledge {
         ///technologies in play (at most 10): a filter (dropped when nothing matches) and a ranking bonus
         #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
         pub technologies: ::std::vec::Vec<SearchKnowledgeInputTechnologiesItem>,
-        ///the answer's size in tokens (4 characters each): 200 to 5000, default 2500 (outside that range the call is refused)
+        ///size of the results in tokens (4 bytes each)
         #[serde(default = "defaults::default_u64::<i64, 2500>")]
         pub token_budget: i64,
         ///only records of this topic, or of one of these (at most 3)
