@@ -17,7 +17,8 @@ pub fn read_json(path: &Path) -> serde_json::Value {
 
 /// Adds the types of one schema file and returns the root type's name, if the file has one.
 pub fn add_file(space: &mut TypeSpace, path: &Path) -> Option<String> {
-    let json = read_json(path);
+    let mut json = read_json(path);
+    send_empty_lists(&mut json);
     let root: schemars::schema::RootSchema = serde_json::from_value(json.clone())
         .unwrap_or_else(|e| panic!("{} is not a schema typify understands: {e}", path.display()));
     let has_root_type = ["type", "oneOf", "anyOf", "properties"].iter().any(|k| json.get(k).is_some());
@@ -31,6 +32,26 @@ pub fn add_file(space: &mut TypeSpace, path: &Path) -> Option<String> {
         .unwrap_or_else(|| panic!("{} has no root type (give it a title)", path.display()));
     let name = space.get_type(&id).expect("typify returned this id").name();
     Some(name)
+}
+
+/// `"x-send-empty": true` on an optional array: sent whenever it is set, `[]` included. typify
+/// skips an empty optional list when serializing (`skip_serializing_if = "Vec::is_empty"`), so
+/// for typify alone such a property is read as `array | null`: the field becomes
+/// `Option<Vec<_>>`, skipped only when `None`. The schema a client sees is unchanged (tools/list
+/// drops `x-` keywords), and nothing ever sends `null`.
+fn send_empty_lists(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::Object(map) => {
+            if map.get("x-send-empty") == Some(&Value::Bool(true)) {
+                assert_eq!(map.get("type"), Some(&Value::from("array")), "x-send-empty is for arrays");
+                map.insert("type".into(), serde_json::json!(["array", "null"]));
+            }
+            map.values_mut().for_each(send_empty_lists);
+        }
+        Value::Array(items) => items.iter_mut().for_each(send_empty_lists),
+        _ => {}
+    }
 }
 
 pub fn render(space: &TypeSpace) -> String {

@@ -30,7 +30,7 @@ Feature: Context packs: one project, facets by intent, attributed, budgeted
       | {"goal": "ship it", "project": "org/app", "markdown_token_budget": 2.5} | /markdown_token_budget |
       | {"goal": "ship it", "project": "org/app", "evidence": {}}               | /evidence              |
 
-  Scenario: the review intent is accepted by Sibyl's REST and CLI but refused on MCP, naming the field
+  Scenario: the review intent is accepted by Sibyl's REST and CLI but refused on MCP, naming the field and the intents it takes
     Given a server initialized with revision "2025-11-25"
     When the client calls "context" with:
       """
@@ -38,8 +38,7 @@ Feature: Context packs: one project, facets by intent, attributed, budgeted
       """
     Then the tool result is an error mentioning:
       """
-      /intent:
-      "review"
+      /intent: must be one of "build", "plan", "ideate", "research", "debug", "decide", "learn", "general"; this one (6 characters) is not
       """
 
   Scenario: a goal of blanks is refused in the validator's words

@@ -90,19 +90,68 @@ Feature: Reviewed engineering guidance: search, fetch, feedback
     Then the tool output at /accepted is true
     And the tool output at /note mentions "never used as ranking input"
 
-  Scenario: max_results is clamped to 10 and token_budget to at least 200
+  Scenario Outline: max_results and token_budget outside the seed's ranges are refused, naming the field and its range
+    Ref: seed 002, search_knowledge's table (max_results 1-10, token_budget 200-5,000) and "Invalid tool arguments return a successful JSON-RPC response with result.isError: true and a validation message"
+    Given a server initialized with revision "2025-11-25"
+    When the client calls "search_knowledge" with:
+      """
+      <arguments>
+      """
+    Then the tool result is an error naming <field>
+    And the tool result is an error mentioning:
+      """
+      <range>
+      """
+
+    Examples:
+      | arguments                                  | field         | range             |
+      | {"query": "ok?", "max_results": 0}         | /max_results  | from 1 to 10      |
+      | {"query": "ok?", "max_results": 11}        | /max_results  | from 1 to 10      |
+      | {"query": "ok?", "max_results": 50}        | /max_results  | from 1 to 10      |
+      | {"query": "ok?", "token_budget": 199}      | /token_budget | from 200 to 5000  |
+      | {"query": "ok?", "token_budget": 5001}     | /token_budget | from 200 to 5000  |
+      | {"query": "ok?", "token_budget": 1}        | /token_budget | from 200 to 5000  |
+
+  Scenario: max_results and token_budget at the ends of their ranges are served
     Given the knowledge base imports 12 approved records about "response caching"
     And a server initialized with revision "2025-11-25"
     When the client calls "search_knowledge" with:
       """
-      {"query": "how to decide about response caching", "max_results": 50, "token_budget": 5000}
+      {"query": "how to decide about response caching", "max_results": 10, "token_budget": 5000}
       """
     Then the tool output at /results has 10 items
     When the client calls "search_knowledge" with:
       """
-      {"query": "how to decide about response caching", "max_results": 0, "token_budget": 1}
+      {"query": "how to decide about response caching", "max_results": 1, "token_budget": 200}
       """
     Then the tool output at /results has 1 items
+
+  # ---- validation messages never quote a string argument ------------------------------------
+
+  Scenario Outline: a string argument over its limit is refused by its length, and no part of it comes back
+    Ref: docs/knowledge.md, "no result contains the query text"; seed 002 "Internal failures never include stack traces or query text"
+    Given a server initialized with revision "<revision>"
+    When the client calls "<tool>" with <arguments> and a <length>-character text at /<field>
+    Then the tool result is an error naming /<field>
+    And the tool result is an error mentioning:
+      """
+      at most <limit> characters; this one has <length>
+      """
+    And nothing the server sent holds any part of that text
+
+    Examples:
+      | revision   | tool             | arguments                | field   | limit | length |
+      | 2025-11-25 | search_knowledge | {}                       | query   | 2000  | 2001   |
+      | 2026-07-28 | search_knowledge | {"detail": "standard"}   | query   | 2000  | 5000   |
+      | 2025-11-25 | submit_feedback  | {"category": "helpful"}  | comment | 1000  | 1001   |
+      | 2025-11-25 | submit_feedback  | {"category": "helpful"}  | record  | 120   | 121    |
+
+  Scenario: before 2025-11-25 the refusal is -32602, and it quotes no part of the query either
+    Given a server initialized with revision "2025-06-18"
+    When the client calls "search_knowledge" with {} and a 2001-character text at /query
+    Then the answer is error -32602
+    And the error message mentions "at most 2000 characters; this one has 2001"
+    And nothing the server sent holds any part of that text
 
   # ---- retrieval modes ----------------------------------------------------------------------
 
@@ -216,6 +265,124 @@ Feature: Reviewed engineering guidance: search, fetch, feedback
       {"query": "spawn background tasks on the async runtime", "versions": {"tokio": "0.2"}}
       """
     Then the tool output at /results/0/slug is "old-runtime-advice"
+
+  Scenario Outline: a version constraint in the seed's own syntax imports, is shown as written and matches by its meaning
+    Ref: seed 002's response shape, `"version_constraint": "≥16.0"`; issue 31
+    Given the knowledge base imports these records with --approve:
+      | id  | slug                 | status   | topic          | title                          | summary                                    | applies_to                     |
+      | w-1 | keys-in-dynamic-lists | approved | implementation | Use stable keys in list items  | Give each list item a stable key.          | framework:React:<constraint>   |
+      | w-2 | keys-in-other-lists   | approved | implementation | Use stable keys in list items too | Give each list item a stable key.       | framework:React:<other>        |
+    And a server initialized with revision "2025-11-25"
+    When the client calls "get_guidance" with:
+      """
+      {"ids": ["keys-in-dynamic-lists"]}
+      """
+    Then the tool output at /results/0/applies_to/0/version_constraint is "<constraint>"
+    When the client calls "search_knowledge" with:
+      """
+      {"query": "give each list item a stable key", "versions": {"react": "<version>"}}
+      """
+    Then the tool output at /results/0/slug is "keys-in-dynamic-lists"
+
+    Examples:
+      | constraint | other  | version |
+      | ≥16.0      | <16    | 17.0.2  |
+      | ≥ 16       | <16    | 16      |
+      | >=16       | <16    | 18.2    |
+      | >= 16      | <16    | 18.2    |
+      | ≤ 15       | >15    | 15.1    |
+      | <=15       | >15    | 14      |
+      | > 16       | <=16   | 17      |
+      | < 16       | >=16   | 15.9    |
+      | = 16.2     | >=17   | 16.2.1  |
+      | 16         | 17     | 16.14   |
+      | 16.x       | 17.x   | 16.0    |
+      | >=16 <18   | >=18   | 17.0.1  |
+
+  Scenario: an empty constraint and a star both mean every version
+    Given the knowledge base imports this file with --approve:
+      """
+      {"id": "e-1", "slug": "every-version-empty", "status": "approved", "title": "T", "topic": "data", "summary": "S", "recommendation": "R", "rationale": "W", "applies_to": [{"kind": "database", "name": "PostgreSQL", "version_constraint": ""}], "confidence": "high", "updated_at": "2026-10-01T00:00:00Z", "sources": [{"title": "A", "url": "https://example.org", "publisher": "P", "evidence_excerpt": "E", "relation": "supports"}]}
+      {"id": "e-2", "slug": "every-version-star", "status": "approved", "title": "T", "topic": "data", "summary": "S", "recommendation": "R", "rationale": "W", "applies_to": [{"kind": "database", "name": "PostgreSQL", "version_constraint": "*"}], "confidence": "high", "updated_at": "2026-10-01T00:00:00Z", "sources": [{"title": "A", "url": "https://example.org", "publisher": "P", "evidence_excerpt": "E", "relation": "supports"}]}
+      """
+    And a server initialized with revision "2025-11-25"
+    When the client calls "get_guidance" with:
+      """
+      {"ids": ["every-version-empty", "every-version-star"]}
+      """
+    Then the tool output at /results/0/applies_to/0/version_constraint is ""
+    And the tool output at /results/1/applies_to/0/version_constraint is "*"
+
+  Scenario Outline: what cannot be a version is refused, naming the file, line and pointer
+    When importing this file into the knowledge base is refused at line 2, /applies_to/0/version_constraint:
+      """
+      {"id": "ok-1", "slug": "ok-one", "title": "T", "topic": "data", "summary": "S", "recommendation": "R", "rationale": "W", "applies_to": [{"kind": "database", "name": "PostgreSQL", "version_constraint": "≥ 15"}], "confidence": "high", "updated_at": "2026-10-01T00:00:00Z", "sources": [{"title": "A", "url": "https://example.org", "publisher": "P", "evidence_excerpt": "E", "relation": "supports"}]}
+      {"id": "bad-1", "slug": "bad-one", "title": "T", "topic": "data", "summary": "S", "recommendation": "R", "rationale": "W", "applies_to": [{"kind": "database", "name": "PostgreSQL", "version_constraint": "<constraint>"}], "confidence": "high", "updated_at": "2026-10-01T00:00:00Z", "sources": [{"title": "A", "url": "https://example.org", "publisher": "P", "evidence_excerpt": "E", "relation": "supports"}]}
+      """
+    Then the knowledge base holds 0 records
+
+    Examples:
+      | constraint  |
+      | latest      |
+      | 16 or later |
+      | >=          |
+      | ≥ <18       |
+      | sixteen     |
+
+  Scenario Outline: any short lower-case word is a kind, and technologies match by name whatever the kind
+    Given the knowledge base imports these records with --approve:
+      | id  | slug                    | status   | topic       | title                                  | summary                                                   | applies_to            |
+      | k-1 | index-foreign-keys      | approved | performance | Index the foreign keys you join on      | Joins on unindexed foreign keys scan the whole table.     | <kind>:PostgreSQL:≥14 |
+    And a server initialized with revision "2025-11-25"
+    When the client calls "search_knowledge" with:
+      """
+      {"query": "should I index the foreign keys I join on", "technologies": ["postgresql"]}
+      """
+    Then the tool output at /results/0/slug is "index-foreign-keys"
+    And the tool output at /results/0/applies_to/0/kind is "<kind>"
+    And the tool output at /retrieval does not mention "technology_filter_fallback"
+
+    Examples:
+      | kind     |
+      | database |
+      | runtime  |
+      | os       |
+      | cloud    |
+      | standard |
+      | practice |
+
+  Scenario: a kind that is not a short lower-case word is refused at its pointer
+    When importing this file into the knowledge base is refused at line 1, /applies_to/0/kind:
+      """
+      {"id": "bad-1", "slug": "bad-one", "title": "T", "topic": "data", "summary": "S", "recommendation": "R", "rationale": "W", "applies_to": [{"kind": "Relational Database", "name": "PostgreSQL", "version_constraint": null}], "confidence": "high", "updated_at": "2026-10-01T00:00:00Z", "sources": [{"title": "A", "url": "https://example.org", "publisher": "P", "evidence_excerpt": "E", "relation": "supports"}]}
+      """
+    Then the knowledge base holds 0 records
+
+  # ---- empty lists ----------------------------------------------------------------------------
+
+  Scenario: a record's empty lists are sent, as [], in standard and full detail
+    Ref: seed 002's response shape lists conditions, exceptions, pitfalls and verification_checks in every result
+    Given the knowledge base imports these records with --approve:
+      | id  | slug               | status   | topic   | title                     | summary                                  |
+      | l-1 | keep-snapshots-small | approved | testing | Keep snapshot tests small | Keep snapshot tests small and reviewed. |
+    And a server initialized with revision "2025-11-25"
+    When the client calls "search_knowledge" with:
+      """
+      {"query": "keep snapshot tests small and reviewed", "detail": "standard"}
+      """
+    Then the tool output at /results/0/slug is "keep-snapshots-small"
+    And the tool output at /results/0/conditions is []
+    And the tool output at /results/0/exceptions is []
+    And the tool output at /results/0/pitfalls is []
+    And the tool output at /results/0/verification_checks is []
+    When the client calls "get_guidance" with:
+      """
+      {"ids": ["keep-snapshots-small"]}
+      """
+    Then the tool output at /results/0/conditions is []
+    And the tool output at /results/0/exceptions is []
+    And the tool output at /results/0/pitfalls is []
+    And the tool output at /results/0/verification_checks is []
 
   # ---- token budget -------------------------------------------------------------------------
 

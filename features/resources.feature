@@ -196,6 +196,10 @@ Feature: ctxlake's resources and prompts
       | {"type": "ref/prompt", "name": "resume-work"}             | intent   | x     | []                              |
       | {"type": "ref/resource", "uri": "ctxlake://guidance/{slug}"} | slug  | p     | ["pin-the-toolchain", "pool-database-connections"] |
       | {"type": "ref/resource", "uri": "ctxlake://fleet/{fleet}/status"} | fleet | te | ["test-fleet"]              |
+      | {"type": "ref/resource", "uri": "ctxlake://fleet/{fleet}/context{?goal,project,intent}"} | intent | de | ["debug", "decide"] |
+      | {"type": "ref/resource", "uri": "ctxlake://fleet/{fleet}/context{?goal,project,intent}"} | intent | b  | ["build"]        |
+      | {"type": "ref/resource", "uri": "ctxlake://fleet/{fleet}/context{?goal,project,intent}"} | intent |    | ["build", "plan", "ideate", "research", "debug", "decide", "learn", "general"] |
+      | {"type": "ref/resource", "uri": "ctxlake://fleet/{fleet}/context{?goal,project,intent}"} | intent | x  | []               |
 
   Scenario Outline: completing what is not there is -32602
     Given a server initialized with revision "2025-11-25"

@@ -191,10 +191,10 @@ mod tests {
         assert_eq!(fleet::FLEET_HISTORY_LIMIT, Clamp { default: 50, min: 1, max: 200 });
         assert_eq!(memory::MEMORY_SEARCH_K, Clamp { default: 10, min: 1, max: 200 });
         assert_eq!(memory::MEMORY_TIMELINE_LIMIT, Clamp { default: 50, min: 1, max: 200 });
-        // Seed 002's table: max_results 1-10 (default 5), token_budget 200-5000 (default 2500).
+        // Seed 002's max_results and token_budget are not clamped but refused outside their
+        // ranges (`minimum`/`maximum` in the schema, issue 31); get_guidance's paging budget is ours.
         use crate::spec::tools::knowledge;
-        assert_eq!(knowledge::SEARCH_KNOWLEDGE_MAX_RESULTS, Clamp { default: 5, min: 1, max: 10 });
-        assert_eq!(knowledge::SEARCH_KNOWLEDGE_TOKEN_BUDGET, Clamp { default: 2500, min: 200, max: 5000 });
+        assert_eq!(knowledge::GET_GUIDANCE_TOKEN_BUDGET, Clamp { default: 4000, min: 200, max: 20_000 });
     }
 
     /// The default a handler sees for an absent argument is the one its Clamp states: both

@@ -211,7 +211,7 @@ pub fn invoke<A: DeserializeOwned>(
     let validator = jsonschema::validator_for(&schema)
         .map_err(|e| SurfaceError::Unavailable(format!("a prompt's arguments schema does not compile: {e}")))?;
     let errors: Vec<String> =
-        validator.iter_errors(&arguments).map(|e| super::argument_error(&e).to_string()).collect();
+        validator.iter_errors(&arguments).map(|e| super::argument_error(&e, &schema).to_string()).collect();
     if !errors.is_empty() {
         return Err(SurfaceError::Arguments(format!("invalid prompt arguments: {}", errors.join("; "))));
     }
@@ -220,6 +220,16 @@ pub fn invoke<A: DeserializeOwned>(
 }
 
 /// A prompt's arguments as prompts/list announces them, from its schema.
+/// The values a template variable takes when the tool the template reads enumerates the
+/// argument of that name (the context pack's `intent` is the context tool's `intent`): such a
+/// variable completes from that list, as a prompt argument with an enum does.
+pub fn template_enum_values(spec: &TemplateSpec, variable: &str) -> Option<Vec<String>> {
+    let tool = super::CATALOG.iter().find(|tool| tool.name == spec.reads)?;
+    let schema = super::parse_schema(tool.input_schema);
+    let values = schema["properties"][variable]["enum"].as_array()?;
+    Some(values.iter().filter_map(Value::as_str).map(str::to_string).collect())
+}
+
 pub fn prompt_arguments(spec: &PromptSpec) -> Vec<crate::spec::mcp::PromptArgument> {
     let schema = super::parse_schema(spec.arguments_schema);
     let required: Vec<&str> = schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();

@@ -129,6 +129,8 @@ pub struct World<'a> {
     pub heard: Vec<Value>,
     /// The `SubscriptionFilter` the check's last `subscriptions/listen` asked for.
     pub listened: Map<String, Value>,
+    /// A text of words no server would write, sent as an argument, to look for in what came back.
+    pub sent_text: String,
 }
 
 /// A `ctxlake serve` child of a check (fixtures only): its endpoint and the bearer token of the
@@ -175,6 +177,7 @@ impl<'a> World<'a> {
             listed: Vec::new(),
             heard: Vec::new(),
             listened: Map::new(),
+            sent_text: String::new(),
         })
     }
 

@@ -1,9 +1,10 @@
 //! Parsing and validating record files: JSONL, a JSON array or object (or a stream of objects),
 //! and Markdown with YAML front matter for hand-written records. Every record is checked against
 //! `schemas/wire/kb_record.json`, then against what a schema cannot say (id and slug shapes,
-//! http(s) URLs, semver requirements, duplicates within the file). The first bad record refuses
+//! http(s) URLs, kinds, version constraints, duplicates within the file). The first bad record refuses
 //! the whole file, named by file, line and JSON pointer: a file is imported whole or not at all.
 
+use super::version::Constraint;
 use crate::guard::scrub;
 use crate::spec::wire::kb_record::KbRecord;
 use serde_json::Value;
@@ -220,20 +221,27 @@ pub fn check(value: &Value) -> Result<KbRecord, (String, String)> {
         }
     }
     for (i, target) in value["applies_to"].as_array().into_iter().flatten().enumerate() {
+        let kind = target["kind"].as_str().unwrap_or_default();
+        if !kind.starts_with(|c: char| c.is_ascii_lowercase())
+            || !kind.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
+            return Err((
+                format!("/applies_to/{i}/kind"),
+                "one short lower-case word: letters, digits and `-`, starting with a letter \
+                 (e.g. language, library, runtime, database, os, cloud, standard, practice)"
+                    .to_string(),
+            ));
+        }
         if let Some(requirement) = target["version_constraint"].as_str() {
-            semver::VersionReq::parse(requirement).map_err(|e| {
-                (
-                    format!("/applies_to/{i}/version_constraint"),
-                    format!("{requirement:?} is not a semver requirement: {e}"),
-                )
-            })?;
+            Constraint::parse(requirement)
+                .map_err(|e| (format!("/applies_to/{i}/version_constraint"), e.to_string()))?;
         }
     }
     for (name, requirement) in value["version_constraints"].as_object().into_iter().flatten() {
         let requirement = requirement.as_str().unwrap_or_default();
-        semver::VersionReq::parse(requirement).map_err(|e| {
+        Constraint::parse(requirement).map_err(|e| {
             let name = name.replace('~', "~0").replace('/', "~1");
-            (format!("/version_constraints/{name}"), format!("{requirement:?} is not a semver requirement: {e}"))
+            (format!("/version_constraints/{name}"), e.to_string())
         })?;
     }
     serde_json::from_value(value.clone()).map_err(|e| (String::new(), format!("does not fit the record type: {e}")))
@@ -290,7 +298,7 @@ pub(crate) mod tests {
     #[test]
     fn a_bad_record_is_named_by_file_line_and_pointer() {
         let mut bad = record("b", "c-d");
-        bad["applies_to"][0]["kind"] = json!("spaceship");
+        bad["applies_to"][0]["kind"] = json!("Space Ship");
         let text = jsonl(&[record("a", "a-b"), bad]);
         let e = parse("x.jsonl", &text).unwrap_err();
         assert_eq!((e.file.as_str(), e.line, e.pointer.as_str()), ("x.jsonl", 2, "/applies_to/0/kind"));
@@ -307,13 +315,56 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn an_invalid_semver_requirement_is_refused_at_its_pointer() {
+    fn what_cannot_be_a_version_constraint_is_refused_at_its_pointer() {
         let mut bad = record("a", "a-b");
-        bad["applies_to"][0]["version_constraint"] = json!("≥16.0");
-        assert_eq!(parse("x.json", &bad.to_string()).unwrap_err().pointer, "/applies_to/0/version_constraint");
+        bad["applies_to"][0]["version_constraint"] = json!("latest");
+        let e = parse("x.json", &bad.to_string()).unwrap_err();
+        assert_eq!((e.line, e.pointer.as_str()), (1, "/applies_to/0/version_constraint"));
         let mut bad = record("a", "a-b");
         bad["version_constraints"] = json!({"tokio": "one"});
         assert_eq!(parse("x.json", &bad.to_string()).unwrap_err().pointer, "/version_constraints/tokio");
+    }
+
+    /// Seed 002's own example (`≥16.0`) and what people write by hand import, kept as written.
+    #[test]
+    fn constraints_in_the_seeds_syntax_import_as_written() {
+        for written in ["≥16.0", "≥ 16", "<= 16", "16", "16.x", ">=16 <18", "", "*"] {
+            let mut good = record("a", "a-b");
+            good["applies_to"][0]["version_constraint"] = json!(written);
+            if !written.is_empty() {
+                good["version_constraints"] = json!({"node": written});
+            }
+            let parsed = parse("x.json", &good.to_string()).unwrap_or_else(|e| panic!("{written:?}: {e}"));
+            assert_eq!(parsed[0].record.applies_to[0].version_constraint.as_deref().map(String::as_str), Some(written));
+        }
+    }
+
+    /// The seed names no list of kinds: any short lower-case word is one, so a record about a
+    /// database is no longer refused whole.
+    #[test]
+    fn any_short_lower_case_word_is_a_kind() {
+        for (kind, accepted) in [
+            ("database", true),
+            ("runtime", true),
+            ("os", true),
+            ("cloud", true),
+            ("standard", true),
+            ("practice", true),
+            ("message-queue", true),
+            ("k8s", true),
+            ("Database", false),
+            ("data base", false),
+            ("-db", false),
+            ("", false),
+            ("a-very-long-kind-of-a-technology", false),
+        ] {
+            let mut one = record("a", "a-b");
+            one["applies_to"][0]["kind"] = json!(kind);
+            match parse("x.json", &one.to_string()) {
+                Ok(_) => assert!(accepted, "{kind:?} was accepted"),
+                Err(e) => assert!(!accepted && e.pointer == "/applies_to/0/kind", "{kind:?}: {e}"),
+            }
+        }
     }
 
     #[test]

@@ -10,6 +10,7 @@
 pub mod import;
 pub mod search;
 pub mod store;
+pub mod version;
 
 pub use import::{ImportError, parse};
 pub use search::{Base, CacheState, Found, Hit, Mode, Query, TRANSFORMER_TUNING, TUNING, Tuning, tuning_for};

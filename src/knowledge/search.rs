@@ -348,18 +348,14 @@ pub fn postings_of(records: &[KbRecord]) -> Vec<(String, Vec<u8>)> {
     build(&documents)
 }
 
-/// Whether `version` satisfies `requirement`; `None` when either does not parse. A version
-/// given as `1` or `1.80` is read as `1.0.0` or `1.80.0`.
+/// Whether `version` satisfies `requirement` as a record writes it (`knowledge::version`);
+/// `None` when either does not parse, or when the record applies to every version (`""`, `*`),
+/// which earns neither a bonus nor a penalty, as a null constraint does.
 pub fn satisfies(requirement: &str, version: &str) -> Option<bool> {
-    let requirement = semver::VersionReq::parse(requirement).ok()?;
-    let version = version.trim().trim_start_matches('v');
-    let padded = match version.matches('.').count() {
-        0 => format!("{version}.0.0"),
-        1 => format!("{version}.0"),
-        _ => version.to_string(),
-    };
-    let version = semver::Version::parse(&padded).ok()?;
-    Some(requirement.matches(&version))
+    match super::version::Constraint::parse(requirement).ok()? {
+        super::version::Constraint::Every => None,
+        constraint => constraint.matches(version),
+    }
 }
 
 /// The topics a task type favours.
@@ -526,5 +522,7 @@ mod tests {
         assert_eq!(satisfies(">=1.80", "1"), Some(false));
         assert_eq!(satisfies("^0.14", "v0.14.2"), Some(true));
         assert_eq!(satisfies(">=1.0", "latest"), None);
+        assert_eq!(satisfies("≥ 1.80", "1.81"), Some(true));
+        assert_eq!(satisfies("*", "1.81"), None);
     }
 }

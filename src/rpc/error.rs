@@ -43,6 +43,11 @@ impl RpcError {
         RpcError::new(METHOD_NOT_FOUND, format!("method not found: `{method}`"))
     }
 
+    /// -32601 for a method this server offers elsewhere but not here, saying why.
+    pub fn method_not_offered(method: &str, why: &str) -> RpcError {
+        RpcError::new(METHOD_NOT_FOUND, format!("method not found: `{method}` ({why})"))
+    }
+
     pub fn invalid_params(detail: impl std::fmt::Display) -> RpcError {
         RpcError::new(INVALID_PARAMS, format!("invalid params: {detail}"))
     }

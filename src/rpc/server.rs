@@ -46,6 +46,8 @@ pub struct Session {
     subscriptions: Option<BTreeMap<String, u64>>,
     /// 2026-07-28 `subscriptions/listen` streams held open, where the transport can hold them.
     listens: Vec<Listen>,
+    /// Whether the transport drops this session after each request (stateless HTTP).
+    forgetful: bool,
 }
 
 /// A `subscriptions/listen` stream held open: its request's id (the subscription's id) and the
@@ -72,6 +74,25 @@ impl Session {
     /// header). A modern revision is ignored: 2026-07-28 is named per request, in `_meta`.
     pub fn in_revision(revision: Revision) -> Session {
         Session { negotiated: (!revision.is_modern()).then_some(revision), ..Session::default() }
+    }
+
+    /// This session, dropped by its transport after each request (stateless HTTP): a level
+    /// `logging/setLevel` set would be forgotten before any message could follow it, so before
+    /// 2026-07-28 `logging` is not declared and `logging/setLevel` is not offered.
+    pub fn forgetful(mut self) -> Session {
+        self.forgetful = true;
+        self
+    }
+
+    /// This session, kept by its transport from now on (an HTTP session `initialize` opens).
+    pub fn kept(mut self) -> Session {
+        self.forgetful = false;
+        self
+    }
+
+    /// Whether a level `logging/setLevel` sets outlives the request that set it.
+    pub fn keeps_log_level(&self) -> bool {
+        !self.forgetful
     }
 
     /// The revision in force for requests that carry no modern envelope.
@@ -273,7 +294,10 @@ impl Server {
         let extension = self.extension.as_deref();
         match method {
             "initialize" => self.initialize(session, params),
-            "server/discover" => to_object(results::discover(self.capabilities(Revision::V2026_07_28, false))),
+            "server/discover" => to_object(results::discover(
+                self.capabilities(Revision::V2026_07_28, false, true),
+                results::instructions(&|tool| self.is_visible_name(tool)),
+            )),
             "ping" => to_object(EmptyResult {}),
             // One page holds every tool: no cursor was ever issued, so any cursor is invalid.
             "tools/list" if params.contains_key("cursor") => {
@@ -309,8 +333,10 @@ impl Server {
 
     /// What this server serves: tools, its resources and prompts (or what its extension
     /// serves instead), completion for them, and log messages.
-    /// `updates`: whether the session can be sent resource updates (see `Session::with_updates`).
-    fn capabilities(&self, revision: Revision, updates: bool) -> ServerCapabilities {
+    /// `updates`: whether the session can be sent resource updates (see `Session::with_updates`);
+    /// `log_level_kept`: whether a level `logging/setLevel` sets outlives its request (see
+    /// `Session::forgetful`). Before 2026-07-28 logging is declared only where it is.
+    fn capabilities(&self, revision: Revision, updates: bool, log_level_kept: bool) -> ServerCapabilities {
         let ours = results::capabilities();
         if let Some(extension) = &self.extension {
             return ServerCapabilities { tools: ours.tools, ..extension.capabilities(revision) };
@@ -325,7 +351,7 @@ impl Server {
             }),
             prompts: prompts.then_some(PromptsCapability { list_changed: Some(false) }),
             completions: ((resources || prompts) && revision.announces_completions()).then_some(EmptyCapability {}),
-            logging: Some(EmptyCapability {}),
+            logging: (log_level_kept || !revision.has_session_log_level()).then_some(EmptyCapability {}),
             ..ours
         }
     }
@@ -338,7 +364,9 @@ impl Server {
         session.negotiated = Some(revision);
         tracing::info!(requested = %params.protocol_version, %revision, client = %params.client_info.name, "initialized");
         session.client = Some(params.client_info);
-        to_object(results::initialize(revision, self.capabilities(revision, session.subscriptions.is_some())))
+        let instructions = results::instructions(&|tool| self.is_visible_name(tool));
+        let capabilities = self.capabilities(revision, session.subscriptions.is_some(), session.keeps_log_level());
+        to_object(results::initialize(revision, capabilities, instructions))
     }
 
     /// `notifications/resources/updated` for each subscribed resource that reads differently

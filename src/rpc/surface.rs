@@ -5,7 +5,7 @@
 
 use crate::catalog::surface::{
     PROMPTS, PromptSpec, Surface, SurfaceError, TEMPLATES, TemplateSpec, enum_values, expand, find_prompt,
-    find_template, prompt_arguments, variables,
+    find_template, prompt_arguments, template_enum_values, variables,
 };
 use crate::rpc::results::{result_meta, to_object};
 use crate::rpc::{Revision, RpcError, Session};
@@ -61,7 +61,14 @@ pub fn request(
         "prompts/list" => prompts_list(visible, revision, params),
         "prompts/get" => get(surface, visible, revision, params),
         "completion/complete" => complete(surface, visible, revision, params),
-        "logging/setLevel" if revision.has_session_log_level() => set_level(session, params),
+        "logging/setLevel" if revision.has_session_log_level() && session.keeps_log_level() => {
+            set_level(session, params)
+        }
+        // Stateless HTTP forgets the session after each request, and the level with it.
+        "logging/setLevel" if revision.has_session_log_level() => Err(RpcError::method_not_offered(
+            "logging/setLevel",
+            "stateless HTTP keeps no level between requests before 2026-07-28; use `ctxlake serve --sessions`",
+        )),
         "resources/subscribe" if revision.has_resource_subscriptions() && session.subscriptions().is_some() => {
             subscribe(surface, visible, session, params)
         }
@@ -327,14 +334,18 @@ fn complete(
 ) -> Result<Answer, RpcError> {
     let params: CompleteParams = parse("completion/complete", params)?;
     let (argument, prefix) = (params.argument.name.as_str(), params.argument.value.as_str());
-    let (names, fixed): (Vec<String>, Option<&[&str]>) = match &params.ref_ {
+    let (names, fixed): (Vec<String>, Option<Vec<String>>) = match &params.ref_ {
         CompletionReference::PromptReference(reference) => {
             let spec = visible_prompt(visible, &reference.name)?;
-            (prompt_arguments(spec).into_iter().map(|a| a.name).collect(), enum_values(spec, argument))
+            let fixed = enum_values(spec, argument).map(|values| values.iter().map(|v| v.to_string()).collect());
+            (prompt_arguments(spec).into_iter().map(|a| a.name).collect(), fixed)
         }
         CompletionReference::ResourceTemplateReference(reference) => {
             let spec = visible_template(visible, &reference.uri)?;
-            (variables(spec.uri_template).into_iter().map(str::to_string).collect(), None)
+            (
+                variables(spec.uri_template).into_iter().map(str::to_string).collect(),
+                template_enum_values(spec, argument),
+            )
         }
     };
     if !names.iter().any(|name| name == argument) {
@@ -344,7 +355,7 @@ fn complete(
         )));
     }
     let values: Vec<String> = match fixed {
-        Some(values) => values.iter().filter(|v| v.starts_with(prefix)).map(|v| v.to_string()).collect(),
+        Some(values) => values.into_iter().filter(|v| v.starts_with(prefix)).collect(),
         None => surface.complete(argument, prefix).map_err(surface_error)?,
     };
     let total = values.len();

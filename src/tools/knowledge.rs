@@ -189,7 +189,8 @@ impl Knowledge for KnowledgeTools {
             versions: input.versions.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
             topics: topics.clone(),
             task_type: task.as_deref(),
-            limit: SEARCH_KNOWLEDGE_MAX_RESULTS.rows(input.max_results),
+            // The schema holds it to 1..=10 (seed 002 refuses the rest).
+            limit: usize::try_from(input.max_results.get()).unwrap_or(1),
         };
         let k = query.limit;
         let basis =
@@ -203,7 +204,8 @@ impl Knowledge for KnowledgeTools {
             SearchKnowledgeInputDetail::Brief => Detail::Brief,
             SearchKnowledgeInputDetail::Standard => Detail::Standard,
         };
-        let budget = SEARCH_KNOWLEDGE_TOKEN_BUDGET.rows(input.token_budget);
+        // The schema holds it to 200..=5000.
+        let budget = usize::try_from(input.token_budget).unwrap_or(0);
         let window = found.hits.get(paging.offset..wanted.min(found.hits.len())).unwrap_or_default();
         let rendered = window.iter().map(|h| render(&base.records()[h.index], detail));
         let more_after = found.hits.len() > wanted;
@@ -475,6 +477,32 @@ mod tests {
         assert!(brief.results[0].rationale.is_none() && brief.results[0].sources[0].evidence_excerpt.is_none());
         let standard = search(&tools, json!({"query": query, "detail": "standard"}));
         assert!(standard.results[0].rationale.is_some() && standard.results[0].sources[0].evidence_excerpt.is_some());
+    }
+
+    /// Issue 31: the generated output type skipped an empty list, so 25 starter records came back
+    /// without `exceptions`. In standard and full detail the four lists are always sent.
+    #[test]
+    fn the_four_lists_are_sent_even_when_empty_in_standard_and_full_and_never_in_brief() {
+        const LISTS: [&str; 4] = ["conditions", "exceptions", "pitfalls", "verification_checks"];
+        let (_dir, tools) = tools(Err("none".into()));
+        let record =
+            starter_records().into_iter().find(|r| r.exceptions.is_empty()).expect("a record without exceptions");
+        let sent = |output: Value| output["results"].as_array().cloned().unwrap_or_default();
+        let query = json!({"query": record.title.to_string(), "detail": "standard", "max_results": 10});
+        let standard = sent(serde_json::to_value(search(&tools, query)).unwrap());
+        let one = standard.iter().find(|r| r["id"] == *record.id).expect("the record is found by its title");
+        assert!(LISTS.iter().all(|list| one[list].is_array()), "{one}");
+        assert_eq!(one["exceptions"], json!([]));
+        let brief = sent(serde_json::to_value(search(&tools, json!({"query": record.title.to_string()}))).unwrap());
+        assert!(!brief.is_empty());
+        for result in brief {
+            assert!(LISTS.iter().all(|list| result.get(list).is_none()), "{result}");
+        }
+        let input = json!({"ids": [record.slug.to_string()]});
+        let full = tools.get_guidance(&Detached, serde_json::from_value(input).unwrap()).unwrap();
+        let fetched = sent(serde_json::to_value(full).unwrap());
+        assert!(LISTS.iter().all(|list| fetched[0][list].is_array()), "{}", fetched[0]);
+        assert_eq!(fetched[0]["exceptions"], json!([]));
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! The layer table of ARCHITECTURE.md, enforced: every `crate::<module>` a library source file
 //! names (outside comments) must be one its module may import. A handler importing `rpc`, or
-//! `rpc` naming a handler, fails here before review has to catch it.
+//! `rpc` naming a handler, fails here before review has to catch it. The document is held to
+//! the code too: its layer table is this one, and its code map names every module of `src/`
+//! and nothing that is gone.
 
 use std::path::Path;
 
@@ -104,4 +106,94 @@ fn every_library_module_is_in_the_layer_table() {
 fn a_handler_importing_rpc_is_a_violation() {
     assert_eq!(imports("use crate::rpc::Server;\n// crate::tools in a comment\n"), ["rpc"]);
     assert!(imports("#[cfg(test)]\nmod tests { use crate::rpc::Frame; }").is_empty());
+}
+
+fn architecture() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md")).unwrap()
+}
+
+/// The lines of the `## <title>` section of ARCHITECTURE.md.
+fn section(text: &str, title: &str) -> Vec<String> {
+    let heading = format!("## {title}");
+    let start = text.lines().position(|l| l.trim() == heading).unwrap_or_else(|| panic!("no `{heading}`"));
+    text.lines().skip(start + 1).take_while(|l| !l.starts_with("## ")).map(str::to_string).collect()
+}
+
+/// The `src/` modules a code map bullet is about: its backticked `src/...` paths before the
+/// first ``: `` (`- `src/main.rs`, `src/cli/`: ...` is about `main` and `cli`).
+fn mapped_modules(bullet: &str) -> Vec<String> {
+    let head = bullet.split("`: ").next().unwrap_or_default();
+    head.split('`')
+        .filter_map(|token| token.strip_prefix("src/"))
+        .map(|path| path.trim_end_matches('/').trim_end_matches(".rs").to_string())
+        .filter(|module| !module.is_empty())
+        .collect()
+}
+
+/// Every module of `src/` (a folder or a `.rs` file beside `lib.rs`), the crate root left out.
+fn source_modules() -> Vec<String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut modules: Vec<String> = std::fs::read_dir(&src)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_dir() || path.extension().is_some_and(|e| e == "rs"))
+        .filter_map(|path| path.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .filter(|module| module != "lib")
+        .collect();
+    modules.sort();
+    modules
+}
+
+#[test]
+fn the_code_map_names_every_module_of_src_and_no_other() {
+    let text = architecture();
+    let mut mapped: Vec<String> =
+        section(&text, "Code map").iter().filter_map(|line| line.strip_prefix("- ")).flat_map(mapped_modules).collect();
+    mapped.sort();
+    let unique_count = {
+        let mut unique = mapped.clone();
+        unique.dedup();
+        unique.len()
+    };
+    assert_eq!(unique_count, mapped.len(), "a module is mapped twice: {mapped:?}");
+    let modules = source_modules();
+    let missing: Vec<&String> = modules.iter().filter(|m| !mapped.contains(m)).collect();
+    let gone: Vec<&String> = mapped.iter().filter(|m| !modules.contains(m)).collect();
+    assert!(
+        missing.is_empty() && gone.is_empty(),
+        "ARCHITECTURE.md's code map is out of date: src/ has {missing:?} the map does not name, \
+         and the map names {gone:?} that src/ does not have"
+    );
+}
+
+#[test]
+fn the_layer_table_of_architecture_md_is_the_one_enforced() {
+    let text = architecture();
+    let backticked = |cell: &str| -> Vec<String> { cell.split('`').skip(1).step_by(2).map(str::to_string).collect() };
+    let mut documented: Vec<(String, Vec<String>)> = vec![];
+    for line in section(&text, "Layers") {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [_, module, imports, _] = cells.as_slice() else { continue };
+        let Some(module) = backticked(module).into_iter().next() else { continue };
+        let mut imports = backticked(imports);
+        imports.sort();
+        documented.push((module, imports));
+    }
+    let mut enforced: Vec<(String, Vec<String>)> = ALLOWED
+        .iter()
+        .map(|(module, allowed)| {
+            let mut allowed: Vec<String> = allowed.iter().map(|a| a.to_string()).collect();
+            allowed.sort();
+            (module.to_string(), allowed)
+        })
+        .collect();
+    documented.sort();
+    enforced.sort();
+    assert_eq!(documented, enforced, "ARCHITECTURE.md's layer table differs from the one this test enforces");
+}
+
+#[test]
+fn a_code_map_bullet_names_the_modules_before_its_colon() {
+    assert_eq!(mapped_modules("`src/main.rs`, `src/cli/`: the binary, see `src/rpc/`"), ["main", "cli"]);
+    assert_eq!(mapped_modules("`schemas/`: the source of truth"), Vec::<String>::new());
 }

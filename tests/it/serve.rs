@@ -186,6 +186,13 @@ fn conform_passes_against_stateless_serve_in_every_revision() {
     // No session is issued, so there is none to be unknown, and no id to hold to its characters.
     others.retain(|c| !c.starts_with("http.unknown-session-404: \"not_applicable\""));
     others.retain(|c| !c.starts_with("http.session-id-visible-ascii: \"not_applicable\""));
+    // Nor a session to keep a log level in before 2026-07-28: `logging` is not declared there
+    // and setLevel is -32601 (issue 31). The runner reads capabilities in the newest revision,
+    // where each request names its level and `logging` is declared, so it runs these anyway.
+    others.retain(|c| {
+        !(c.starts_with("logging.set-level:") || c.starts_with("logging.invalid-level:"))
+            || !c.contains("stateless HTTP keeps no level between requests")
+    });
     // Nor a GET stream to send a subscription's updates on: no resources.subscribe declared.
     others.retain(|c| {
         !c.starts_with("resources.subscribe-listed/") || !c.contains("does not declare resources.subscribe")
@@ -735,4 +742,69 @@ fn a_listen_stream_carries_resource_updates_and_ends_with_its_answer_when_the_se
     assert_eq!(ended["result"]["_meta"]["io.modelcontextprotocol/subscriptionId"], "watch-1", "{ended}");
     let updates = seen.matches("notifications/resources/updated").count();
     assert_eq!(updates, 1, "one update, for one change: {seen}");
+}
+
+fn initialize(revision: &str) -> Value {
+    json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+           "params": {"protocolVersion": revision, "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}})
+}
+
+/// Issue 31: a guest was told to call fleet_status, fleet_claim, memory_propose... which it
+/// can neither see nor call. The instructions name the tools the principal is served, no other.
+#[test]
+fn a_guests_instructions_name_only_the_tools_it_is_served() {
+    let mut tokens = vec![];
+    let server = serve_with(&["--keys", "--guests"], |home| {
+        tokens.push(create_key(home, &["--name", "fleet-bot", "--fleets", "web"]));
+    });
+    let instructions = |extra: &[(&str, &str)]| {
+        let answer = frame(&post(&server, &initialize("2025-11-25"), extra));
+        answer["result"]["instructions"].as_str().unwrap_or_else(|| panic!("no instructions: {answer}")).to_string()
+    };
+    let guest = instructions(&[]);
+    assert!(guest.contains("search_knowledge"), "{guest}");
+    for hidden in ["fleet_", "memory_", "context", "ctxlake sync"] {
+        assert!(!guest.contains(hidden), "a guest is told about {hidden}: {guest}");
+    }
+    let bearer = format!("Bearer {}", tokens[0]);
+    let keyed = instructions(&[("Authorization", &bearer)]);
+    for served in ["context", "fleet_claim", "fleet_release", "memory_propose", "fleet_handoff", "search_knowledge"] {
+        assert!(keyed.contains(served), "a fleet key is not told about {served}: {keyed}");
+    }
+}
+
+/// Issue 31: stateless serve declared `logging` and answered `logging/setLevel` with `{}`, but
+/// the level was forgotten with the request, so no message ever came. Before 2026-07-28 it is
+/// now declared only where the level is kept (a `--sessions` session); 2026-07-28 names the
+/// level in each request, so there a stateless call is logged.
+#[test]
+fn stateless_serve_declares_logging_only_where_a_level_is_carried() {
+    let set_level = json!({"jsonrpc": "2.0", "id": 2, "method": "logging/setLevel", "params": {"level": "debug"}});
+    let search = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+        "params": {"name": "search_knowledge", "arguments": {"query": "a"}}});
+    let logged = |response: &Response| {
+        let frames = response.frames().unwrap_or_else(|e| panic!("HTTP {}: {e}", response.status));
+        frames.iter().any(|f| f["method"] == "notifications/message")
+    };
+
+    let stateless = serve(&[]);
+    let init = frame(&post(&stateless, &initialize("2025-11-25"), &[]));
+    assert!(init["result"]["capabilities"].get("logging").is_none(), "{init}");
+    let refused = frame(&post(&stateless, &set_level, &[]));
+    assert_eq!(refused["error"]["code"], -32601, "{refused}");
+    let mut modern = search.clone();
+    modern["params"]["_meta"] = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/logLevel": "debug"});
+    let modern_headers =
+        [("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "tools/call"), ("Mcp-Name", "search_knowledge")];
+    let answer = post(&stateless, &modern, &modern_headers);
+    assert!(logged(&answer), "2026-07-28 carries the level in the request: {:?}", answer.frames());
+
+    let sessions = serve(&["--sessions"]);
+    let opened = post(&sessions, &initialize("2025-11-25"), &[]);
+    assert!(frame(&opened)["result"]["capabilities"]["logging"].is_object(), "{:?}", opened.frames());
+    let id = opened.header("mcp-session-id").expect("a session id").to_string();
+    let in_session = [("Mcp-Session-Id", id.as_str())];
+    assert_eq!(frame(&post(&sessions, &set_level, &in_session))["result"], json!({}));
+    assert!(logged(&post(&sessions, &search, &in_session)), "a session keeps its level");
 }

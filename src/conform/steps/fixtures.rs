@@ -463,6 +463,11 @@ fn knowledge_steps(r: &mut Registry) {
         let at = format!("refused.jsonl:{}: {}:", a[0], a[1]);
         ensure(stderr.contains(&at), || format!("{at:?} not in {stderr}"))
     });
+    r.add(r"the knowledge base imports this file with --approve:", |w, _, s| {
+        let records: Vec<Value> =
+            docstring(s)?.lines().filter(|l| !l.trim().is_empty()).map(json_arg).collect::<Result<_, _>>()?;
+        kb_import(w, &records, true)
+    });
     r.add(r"the knowledge base holds (\d+) records?", |w, a, _| {
         let out = ctxlake(w, &["kb", "list"])?.output().map_err(io)?;
         let n = String::from_utf8_lossy(&out.stdout).lines().count();

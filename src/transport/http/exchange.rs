@@ -142,8 +142,9 @@ pub fn answer(app: &App, post: &Post, outbox: &dyn Outbox) -> Reply {
     };
     let initialize = value.get("method").and_then(Value::as_str) == Some("initialize") && value.get("id").is_some();
     if initialize && app.sessions.is_some() && !modern {
-        // A session's GET stream carries its subscriptions' updates: it may subscribe.
-        session = session.with_updates();
+        // A session's GET stream carries its subscriptions' updates: it may subscribe; and it
+        // is kept, so a log level set in it lasts.
+        session = session.with_updates().kept();
     }
     let frame = server.handle_with(&mut session, value, outbox);
     let mut reply = match &frame {
@@ -315,7 +316,7 @@ fn era(app: &App, headers: &HeaderMap, value: &Value, owner: &str) -> Result<(Se
             }
         },
         // Stateless (and, in sessions mode, a request outside any session): the header decides.
-        _ => Ok((Session::in_revision(revision), None, false)),
+        _ => Ok((Session::in_revision(revision).forgetful(), None, false)),
     }
 }
 

@@ -1781,9 +1781,9 @@ pub mod knowledge {
         pub approved_at: ::std::option::Option<::std::string::String>,
         ///`[publishers, date updated, reviewed guidance]`
         pub attribution: ::std::string::String,
-        ///standard and full only
-        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
-        pub conditions: ::std::vec::Vec<::std::string::String>,
+        ///standard and full only, and then always sent (`[]` when the record has none)
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub conditions: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
         pub confidence: GetGuidanceOutputResultsItemConfidence,
         ///full only
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
@@ -1791,13 +1791,13 @@ pub mod knowledge {
         ///full only, when the record has them
         #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
         pub examples: ::std::vec::Vec<::std::string::String>,
-        ///standard and full only
-        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
-        pub exceptions: ::std::vec::Vec<::std::string::String>,
+        ///standard and full only, and then always sent (`[]` when the record has none)
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub exceptions: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
         pub id: ::std::string::String,
-        ///standard and full only
-        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
-        pub pitfalls: ::std::vec::Vec<::std::string::String>,
+        ///standard and full only, and then always sent (`[]` when the record has none)
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub pitfalls: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
         ///standard and full only
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub rationale: ::std::option::Option<::std::string::String>,
@@ -1811,9 +1811,11 @@ pub mod knowledge {
         pub title: ::std::string::String,
         pub topic: GetGuidanceOutputResultsItemTopic,
         pub updated_at: ::std::string::String,
-        ///standard and full only
-        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
-        pub verification_checks: ::std::vec::Vec<::std::string::String>,
+        ///standard and full only, and then always sent (`[]` when the record has none)
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub verification_checks: ::std::option::Option<
+            ::std::vec::Vec<::std::string::String>,
+        >,
         ///full only, when the record has them
         #[serde(
             default,
@@ -1828,87 +1830,11 @@ pub mod knowledge {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct GetGuidanceOutputResultsItemAppliesToItem {
-        pub kind: GetGuidanceOutputResultsItemAppliesToItemKind,
+        ///one short lower-case word: language, framework, library, runtime, database, tool, protocol, platform, service, os, cloud, standard, practice, or another
+        pub kind: ::std::string::String,
         pub name: ::std::string::String,
         #[serde(deserialize_with = "::std::option::Option::deserialize")]
         pub version_constraint: ::std::option::Option<::std::string::String>,
-    }
-    ///`GetGuidanceOutputResultsItemAppliesToItemKind`
-    #[derive(
-        ::serde::Deserialize,
-        ::serde::Serialize,
-        Clone,
-        Copy,
-        Debug,
-        Eq,
-        Hash,
-        Ord,
-        PartialEq,
-        PartialOrd
-    )]
-    pub enum GetGuidanceOutputResultsItemAppliesToItemKind {
-        #[serde(rename = "language")]
-        Language,
-        #[serde(rename = "framework")]
-        Framework,
-        #[serde(rename = "library")]
-        Library,
-        #[serde(rename = "tool")]
-        Tool,
-        #[serde(rename = "protocol")]
-        Protocol,
-        #[serde(rename = "platform")]
-        Platform,
-        #[serde(rename = "service")]
-        Service,
-    }
-    impl ::std::fmt::Display for GetGuidanceOutputResultsItemAppliesToItemKind {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            match *self {
-                Self::Language => f.write_str("language"),
-                Self::Framework => f.write_str("framework"),
-                Self::Library => f.write_str("library"),
-                Self::Tool => f.write_str("tool"),
-                Self::Protocol => f.write_str("protocol"),
-                Self::Platform => f.write_str("platform"),
-                Self::Service => f.write_str("service"),
-            }
-        }
-    }
-    impl ::std::str::FromStr for GetGuidanceOutputResultsItemAppliesToItemKind {
-        type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            match value {
-                "language" => Ok(Self::Language),
-                "framework" => Ok(Self::Framework),
-                "library" => Ok(Self::Library),
-                "tool" => Ok(Self::Tool),
-                "protocol" => Ok(Self::Protocol),
-                "platform" => Ok(Self::Platform),
-                "service" => Ok(Self::Service),
-                _ => Err("invalid value".into()),
-            }
-        }
-    }
-    impl ::std::convert::TryFrom<&str>
-    for GetGuidanceOutputResultsItemAppliesToItemKind {
-        type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            value.parse()
-        }
-    }
-    impl ::std::convert::TryFrom<::std::string::String>
-    for GetGuidanceOutputResultsItemAppliesToItemKind {
-        type Error = self::error::ConversionError;
-        fn try_from(
-            value: ::std::string::String,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            value.parse()
-        }
     }
     ///`GetGuidanceOutputResultsItemConfidence`
     #[derive(
@@ -2197,9 +2123,9 @@ pub mod knowledge {
         ///`brief`: decision fields and sources; `standard`: adds rationale, conditions, exceptions, pitfalls, checks, excerpts
         #[serde(default = "defaults::search_knowledge_input_detail")]
         pub detail: SearchKnowledgeInputDetail,
-        ///results to return at most; default 5, clamped to 1..10
-        #[serde(default = "defaults::default_u64::<i64, 5>")]
-        pub max_results: i64,
+        ///most results to return
+        #[serde(default = "defaults::default_nzu64::<::std::num::NonZeroU64, 5>")]
+        pub max_results: ::std::num::NonZeroU64,
         ///the decision being made, in words
         pub query: SearchKnowledgeInputQuery,
         ///what you are doing; favours records of the matching topic
@@ -2208,7 +2134,7 @@ pub mod knowledge {
         ///technologies in play (at most 10): a filter (dropped when nothing matches) and a ranking bonus
         #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
         pub technologies: ::std::vec::Vec<SearchKnowledgeInputTechnologiesItem>,
-        ///default 2500, clamped to 200..5000
+        ///size of the results in tokens (4 bytes each)
         #[serde(default = "defaults::default_u64::<i64, 2500>")]
         pub token_budget: i64,
         ///only records of this topic, or of one of these (at most 3)
@@ -2883,17 +2809,17 @@ pub mod knowledge {
         pub applies_to: ::std::vec::Vec<SearchKnowledgeOutputResultsItemAppliesToItem>,
         ///`[publishers, date updated, reviewed guidance]`
         pub attribution: ::std::string::String,
-        ///standard and full only
-        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
-        pub conditions: ::std::vec::Vec<::std::string::String>,
+        ///standard and full only, and then always sent (`[]` when the record has none)
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub conditions: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
         pub confidence: SearchKnowledgeOutputResultsItemConfidence,
-        ///standard and full only
-        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
-        pub exceptions: ::std::vec::Vec<::std::string::String>,
+        ///standard and full only, and then always sent (`[]` when the record has none)
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub exceptions: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
         pub id: ::std::string::String,
-        ///standard and full only
-        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
-        pub pitfalls: ::std::vec::Vec<::std::string::String>,
+        ///standard and full only, and then always sent (`[]` when the record has none)
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub pitfalls: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
         ///standard and full only
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub rationale: ::std::option::Option<::std::string::String>,
@@ -2904,95 +2830,21 @@ pub mod knowledge {
         pub title: ::std::string::String,
         pub topic: SearchKnowledgeOutputResultsItemTopic,
         pub updated_at: ::std::string::String,
-        ///standard and full only
-        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
-        pub verification_checks: ::std::vec::Vec<::std::string::String>,
+        ///standard and full only, and then always sent (`[]` when the record has none)
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub verification_checks: ::std::option::Option<
+            ::std::vec::Vec<::std::string::String>,
+        >,
     }
     ///`SearchKnowledgeOutputResultsItemAppliesToItem`
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct SearchKnowledgeOutputResultsItemAppliesToItem {
-        pub kind: SearchKnowledgeOutputResultsItemAppliesToItemKind,
+        ///one short lower-case word: language, framework, library, runtime, database, tool, protocol, platform, service, os, cloud, standard, practice, or another
+        pub kind: ::std::string::String,
         pub name: ::std::string::String,
         #[serde(deserialize_with = "::std::option::Option::deserialize")]
         pub version_constraint: ::std::option::Option<::std::string::String>,
-    }
-    ///`SearchKnowledgeOutputResultsItemAppliesToItemKind`
-    #[derive(
-        ::serde::Deserialize,
-        ::serde::Serialize,
-        Clone,
-        Copy,
-        Debug,
-        Eq,
-        Hash,
-        Ord,
-        PartialEq,
-        PartialOrd
-    )]
-    pub enum SearchKnowledgeOutputResultsItemAppliesToItemKind {
-        #[serde(rename = "language")]
-        Language,
-        #[serde(rename = "framework")]
-        Framework,
-        #[serde(rename = "library")]
-        Library,
-        #[serde(rename = "tool")]
-        Tool,
-        #[serde(rename = "protocol")]
-        Protocol,
-        #[serde(rename = "platform")]
-        Platform,
-        #[serde(rename = "service")]
-        Service,
-    }
-    impl ::std::fmt::Display for SearchKnowledgeOutputResultsItemAppliesToItemKind {
-        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-            match *self {
-                Self::Language => f.write_str("language"),
-                Self::Framework => f.write_str("framework"),
-                Self::Library => f.write_str("library"),
-                Self::Tool => f.write_str("tool"),
-                Self::Protocol => f.write_str("protocol"),
-                Self::Platform => f.write_str("platform"),
-                Self::Service => f.write_str("service"),
-            }
-        }
-    }
-    impl ::std::str::FromStr for SearchKnowledgeOutputResultsItemAppliesToItemKind {
-        type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            match value {
-                "language" => Ok(Self::Language),
-                "framework" => Ok(Self::Framework),
-                "library" => Ok(Self::Library),
-                "tool" => Ok(Self::Tool),
-                "protocol" => Ok(Self::Protocol),
-                "platform" => Ok(Self::Platform),
-                "service" => Ok(Self::Service),
-                _ => Err("invalid value".into()),
-            }
-        }
-    }
-    impl ::std::convert::TryFrom<&str>
-    for SearchKnowledgeOutputResultsItemAppliesToItemKind {
-        type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            value.parse()
-        }
-    }
-    impl ::std::convert::TryFrom<::std::string::String>
-    for SearchKnowledgeOutputResultsItemAppliesToItemKind {
-        type Error = self::error::ConversionError;
-        fn try_from(
-            value: ::std::string::String,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            value.parse()
-        }
     }
     ///`SearchKnowledgeOutputResultsItemConfidence`
     #[derive(
@@ -3639,6 +3491,15 @@ pub mod knowledge {
         {
             T::try_from(V).unwrap()
         }
+        pub(super) fn default_nzu64<T, const V: u64>() -> T
+        where
+            T: ::std::convert::TryFrom<::std::num::NonZeroU64>,
+            <T as ::std::convert::TryFrom<
+                ::std::num::NonZeroU64,
+            >>::Error: ::std::fmt::Debug,
+        {
+            T::try_from(::std::num::NonZeroU64::try_from(V).unwrap()).unwrap()
+        }
         pub(super) fn get_guidance_input_detail() -> super::GetGuidanceInputDetail {
             super::GetGuidanceInputDetail::Full
         }
@@ -3702,18 +3563,6 @@ pub mod knowledge {
             input: SubmitFeedbackInput,
         ) -> Result<SubmitFeedbackOutput, crate::catalog::ToolError>;
     }
-    ///`search_knowledge.max_results`: default 5, clamped to 1..10.
-    pub const SEARCH_KNOWLEDGE_MAX_RESULTS: crate::catalog::Clamp = crate::catalog::Clamp {
-        default: 5i64,
-        min: 1i64,
-        max: 10i64,
-    };
-    ///`search_knowledge.token_budget`: default 2500, clamped to 200..5000.
-    pub const SEARCH_KNOWLEDGE_TOKEN_BUDGET: crate::catalog::Clamp = crate::catalog::Clamp {
-        default: 2500i64,
-        min: 200i64,
-        max: 5000i64,
-    };
     ///`get_guidance.token_budget`: default 4000, clamped to 200..20000.
     pub const GET_GUIDANCE_TOKEN_BUDGET: crate::catalog::Clamp = crate::catalog::Clamp {
         default: 4000i64,

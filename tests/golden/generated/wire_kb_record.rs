@@ -2,6 +2,7 @@
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct AppliesTo {
+    ///what the technology is: one short lower-case word (letters, digits, `-`; at most 24 characters). Recommended: language, framework, library, runtime, database, tool, protocol, platform, service, os, cloud, standard, practice (docs/knowledge.md)
     pub kind: AppliesToKind,
     ///matched case-insensitively against search_knowledge's `technologies`
     pub name: AppliesToName,
@@ -9,46 +10,19 @@ pub struct AppliesTo {
     #[serde(deserialize_with = "::std::option::Option::deserialize")]
     pub version_constraint: ::std::option::Option<AppliesToVersionConstraint>,
 }
-///`AppliesToKind`
-#[derive(
-    ::serde::Deserialize,
-    ::serde::Serialize,
-    Clone,
-    Copy,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd
-)]
-pub enum AppliesToKind {
-    #[serde(rename = "language")]
-    Language,
-    #[serde(rename = "framework")]
-    Framework,
-    #[serde(rename = "library")]
-    Library,
-    #[serde(rename = "tool")]
-    Tool,
-    #[serde(rename = "protocol")]
-    Protocol,
-    #[serde(rename = "platform")]
-    Platform,
-    #[serde(rename = "service")]
-    Service,
+///what the technology is: one short lower-case word (letters, digits, `-`; at most 24 characters). Recommended: language, framework, library, runtime, database, tool, protocol, platform, service, os, cloud, standard, practice (docs/knowledge.md)
+#[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+#[serde(transparent)]
+pub struct AppliesToKind(::std::string::String);
+impl ::std::ops::Deref for AppliesToKind {
+    type Target = ::std::string::String;
+    fn deref(&self) -> &::std::string::String {
+        &self.0
+    }
 }
-impl ::std::fmt::Display for AppliesToKind {
-    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-        match *self {
-            Self::Language => f.write_str("language"),
-            Self::Framework => f.write_str("framework"),
-            Self::Library => f.write_str("library"),
-            Self::Tool => f.write_str("tool"),
-            Self::Protocol => f.write_str("protocol"),
-            Self::Platform => f.write_str("platform"),
-            Self::Service => f.write_str("service"),
-        }
+impl ::std::convert::From<AppliesToKind> for ::std::string::String {
+    fn from(value: AppliesToKind) -> Self {
+        value.0
     }
 }
 impl ::std::str::FromStr for AppliesToKind {
@@ -56,16 +30,13 @@ impl ::std::str::FromStr for AppliesToKind {
     fn from_str(
         value: &str,
     ) -> ::std::result::Result<Self, self::error::ConversionError> {
-        match value {
-            "language" => Ok(Self::Language),
-            "framework" => Ok(Self::Framework),
-            "library" => Ok(Self::Library),
-            "tool" => Ok(Self::Tool),
-            "protocol" => Ok(Self::Protocol),
-            "platform" => Ok(Self::Platform),
-            "service" => Ok(Self::Service),
-            _ => Err("invalid value".into()),
+        if value.chars().count() > 24usize {
+            return Err("longer than 24 characters".into());
         }
+        if value.chars().count() < 1usize {
+            return Err("shorter than 1 characters".into());
+        }
+        Ok(Self(value.to_string()))
     }
 }
 impl ::std::convert::TryFrom<&str> for AppliesToKind {
@@ -82,6 +53,18 @@ impl ::std::convert::TryFrom<::std::string::String> for AppliesToKind {
         value: ::std::string::String,
     ) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for AppliesToKind {
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::serde::Deserializer<'de>,
+    {
+        ::std::string::String::deserialize(deserializer)?
+            .parse()
+            .map_err(|e: self::error::ConversionError| {
+                <D::Error as ::serde::de::Error>::custom(e.to_string())
+            })
     }
 }
 ///matched case-insensitively against search_knowledge's `technologies`
