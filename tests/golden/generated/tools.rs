@@ -1002,6 +1002,11 @@ pub mod fleet {
         pub queued: bool,
         ///id of the spooled request (a ULID)
         pub request_id: ::std::string::String,
+        ///as fleet_status's requests
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub requests: ::std::vec::Vec<
+            ::serde_json::Map<::std::string::String, ::serde_json::Value>,
+        >,
         ///the lifetime actually requested, after clamping
         pub ttl_secs: i64,
     }
@@ -1193,6 +1198,11 @@ pub mod fleet {
         ///always true: the request is durably in the local spool
         pub queued: bool,
         pub request_id: ::std::string::String,
+        ///as fleet_status's requests
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub requests: ::std::vec::Vec<
+            ::serde_json::Map<::std::string::String, ::serde_json::Value>,
+        >,
     }
     ///Call when resuming work or before repeating a task: the fleet's recent sessions and their outcomes, newest first.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
@@ -1372,6 +1382,11 @@ pub mod fleet {
         ///always true: the request is durably in the local spool
         pub queued: bool,
         pub request_id: ::std::string::String,
+        ///as fleet_status's requests
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub requests: ::std::vec::Vec<
+            ::serde_json::Map<::std::string::String, ::serde_json::Value>,
+        >,
     }
     ///Call at the start of a task and before editing shared files: who is active in this fleet and which advisory leases they hold, as of the last `ctxlake sync`.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
@@ -1463,11 +1478,164 @@ pub mod fleet {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub next_cursor: ::std::option::Option<::std::string::String>,
         pub note: ::std::string::String,
+        ///this session's lease requests and their outcomes, judged from the cache
+        pub requests: ::std::vec::Vec<RequestOutcome>,
         ///when the roster in the cache was built, if it says
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub roster_generated_at: ::std::option::Option<::std::string::String>,
         ///true when agents or leases were left out (a page holds agents, then leases, at most 200 rows)
         pub truncated: bool,
+    }
+    ///one of this session's lease requests, per path, and what became of it
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    pub struct RequestOutcome {
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub expires_at: ::std::option::Option<::std::string::String>,
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub holder: ::std::option::Option<::std::string::String>,
+        pub kind: RequestOutcomeKind,
+        pub outcome: RequestOutcomeOutcome,
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub path: ::std::option::Option<::std::string::String>,
+        pub queued_at: ::std::string::String,
+        pub request_id: ::std::string::String,
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub waited_secs: ::std::option::Option<u64>,
+    }
+    ///`RequestOutcomeKind`
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum RequestOutcomeKind {
+        #[serde(rename = "claim")]
+        Claim,
+        #[serde(rename = "release")]
+        Release,
+    }
+    impl ::std::fmt::Display for RequestOutcomeKind {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Claim => f.write_str("claim"),
+                Self::Release => f.write_str("release"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for RequestOutcomeKind {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "claim" => Ok(Self::Claim),
+                "release" => Ok(Self::Release),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for RequestOutcomeKind {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for RequestOutcomeKind {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    ///`RequestOutcomeOutcome`
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd
+    )]
+    pub enum RequestOutcomeOutcome {
+        #[serde(rename = "pending")]
+        Pending,
+        #[serde(rename = "granted")]
+        Granted,
+        #[serde(rename = "renewed")]
+        Renewed,
+        #[serde(rename = "refused")]
+        Refused,
+        #[serde(rename = "released")]
+        Released,
+        #[serde(rename = "expired")]
+        Expired,
+        #[serde(rename = "taken")]
+        Taken,
+        #[serde(rename = "stale")]
+        Stale,
+    }
+    impl ::std::fmt::Display for RequestOutcomeOutcome {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Pending => f.write_str("pending"),
+                Self::Granted => f.write_str("granted"),
+                Self::Renewed => f.write_str("renewed"),
+                Self::Refused => f.write_str("refused"),
+                Self::Released => f.write_str("released"),
+                Self::Expired => f.write_str("expired"),
+                Self::Taken => f.write_str("taken"),
+                Self::Stale => f.write_str("stale"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for RequestOutcomeOutcome {
+        type Err = self::error::ConversionError;
+        fn from_str(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "pending" => Ok(Self::Pending),
+                "granted" => Ok(Self::Granted),
+                "renewed" => Ok(Self::Renewed),
+                "refused" => Ok(Self::Refused),
+                "released" => Ok(Self::Released),
+                "expired" => Ok(Self::Expired),
+                "taken" => Ok(Self::Taken),
+                "stale" => Ok(Self::Stale),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for RequestOutcomeOutcome {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: &str,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for RequestOutcomeOutcome {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
     }
     /// Generation of default values for serde.
     pub mod defaults {

@@ -16,6 +16,9 @@ pub struct InstalledFile {
     pub before: ::std::option::Option<::std::string::String>,
     ///the client it configures (claude-code, cursor, claude-desktop, vscode, codex)
     pub client: ::std::string::String,
+    ///the fleet the entry joins: the sync service serves it and `ctxlake doctor` checks it (absent in files written before 2026-12-03)
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub fleet: ::std::option::Option<::std::string::String>,
     ///absolute path of the file
     pub path: ::std::string::String,
 }

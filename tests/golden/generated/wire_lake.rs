@@ -1,9 +1,21 @@
-///`AppliedRequest`
+///A claim or release request already applied, and what became of it: what `fleet_status` tells the agent that made it.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct AppliedRequest {
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub agent_id: ::std::option::Option<::std::string::String>,
+    ///when the agent made the request (its host's clock)
     pub at: ::chrono::DateTime<::chrono::offset::Utc>,
+    ///the store's clock when it was applied
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub decided_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
     pub id: ::std::string::String,
+    ///one per resource the request named (a release without paths: one per lease it freed)
+    #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+    pub results: ::std::vec::Vec<LeaseResult>,
+    ///true when the request was older than its own TTL when it reached the lake, and so granted nothing
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub stale: ::std::option::Option<bool>,
 }
 ///Who wrote a compare-and-swap body: the writer id, a counter one above the body it replaced, a fresh ULID.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
@@ -31,6 +43,92 @@ pub struct FileOffset {
     ///bytes shipped or quarantined
     pub offset: u64,
     pub path: ::std::string::String,
+}
+///fleets/<fleet>/fold.json: who folds the fleet's lake and when (src/lake/fold.rs). A host that drained something new raises `requested`; a host whose service sees `requested` above `folded` takes the fold lease (`holder` until `held_until`) by compare-and-swap, folds, and sets `folded` to the `requested` it read before folding. Correctness never rests on it (every fold is safe under compare-and-swap): it saves two hosts folding the same input at once.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FoldDocument {
+    pub folded: u64,
+    ///the store's clock after which the lease is free again (a folder killed mid-fold)
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub held_until: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
+    ///the host folding now
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub holder: ::std::option::Option<::std::string::String>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub last: ::std::option::Option<FoldRun>,
+    ///the fleet's mode, as the owner last set it with `ctxlake maint --mode`: every fold folds in it (absent: agent)
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub mode: ::std::option::Option<FoldDocumentMode>,
+    pub requested: u64,
+    pub stamp: CasStamp,
+}
+///the fleet's mode, as the owner last set it with `ctxlake maint --mode`: every fold folds in it (absent: agent)
+#[derive(
+    ::serde::Deserialize,
+    ::serde::Serialize,
+    Clone,
+    Copy,
+    Debug,
+    Eq,
+    Hash,
+    Ord,
+    PartialEq,
+    PartialOrd
+)]
+pub enum FoldDocumentMode {
+    #[serde(rename = "agent")]
+    Agent,
+    #[serde(rename = "shadow")]
+    Shadow,
+}
+impl ::std::fmt::Display for FoldDocumentMode {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        match *self {
+            Self::Agent => f.write_str("agent"),
+            Self::Shadow => f.write_str("shadow"),
+        }
+    }
+}
+impl ::std::str::FromStr for FoldDocumentMode {
+    type Err = self::error::ConversionError;
+    fn from_str(
+        value: &str,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        match value {
+            "agent" => Ok(Self::Agent),
+            "shadow" => Ok(Self::Shadow),
+            _ => Err("invalid value".into()),
+        }
+    }
+}
+impl ::std::convert::TryFrom<&str> for FoldDocumentMode {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: &str,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for FoldDocumentMode {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+///The last fold that finished.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FoldRun {
+    ///why a failed fold failed
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub error: ::std::option::Option<::std::string::String>,
+    pub finished_at: ::chrono::DateTime<::chrono::offset::Utc>,
+    pub host: ::std::string::String,
+    pub ok: bool,
+    pub started_at: ::chrono::DateTime<::chrono::offset::Utc>,
 }
 ///fleets/<fleet>/history.json: the fleet's sessions, newest first; `sessions` are SessionDigest objects (schemas/wire/history.json).
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
@@ -66,6 +164,82 @@ pub struct LakeLease {
     pub reason: ::std::string::String,
     pub request_id: ::std::string::String,
     pub resource: ::std::string::String,
+}
+///What one request did to one resource's lease.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LeaseResult {
+    ///granted or renewed: until when; refused: when the holder's lease ends
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub expires_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
+    ///refused: who held the lease
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub holder: ::std::option::Option<::std::string::String>,
+    pub outcome: LeaseResultOutcome,
+    pub resource: ::std::string::String,
+}
+///`LeaseResultOutcome`
+#[derive(
+    ::serde::Deserialize,
+    ::serde::Serialize,
+    Clone,
+    Copy,
+    Debug,
+    Eq,
+    Hash,
+    Ord,
+    PartialEq,
+    PartialOrd
+)]
+pub enum LeaseResultOutcome {
+    #[serde(rename = "granted")]
+    Granted,
+    #[serde(rename = "renewed")]
+    Renewed,
+    #[serde(rename = "refused")]
+    Refused,
+    #[serde(rename = "released")]
+    Released,
+}
+impl ::std::fmt::Display for LeaseResultOutcome {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        match *self {
+            Self::Granted => f.write_str("granted"),
+            Self::Renewed => f.write_str("renewed"),
+            Self::Refused => f.write_str("refused"),
+            Self::Released => f.write_str("released"),
+        }
+    }
+}
+impl ::std::str::FromStr for LeaseResultOutcome {
+    type Err = self::error::ConversionError;
+    fn from_str(
+        value: &str,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        match value {
+            "granted" => Ok(Self::Granted),
+            "renewed" => Ok(Self::Renewed),
+            "refused" => Ok(Self::Refused),
+            "released" => Ok(Self::Released),
+            _ => Err("invalid value".into()),
+        }
+    }
+}
+impl ::std::convert::TryFrom<&str> for LeaseResultOutcome {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: &str,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for LeaseResultOutcome {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
 }
 ///fleets/<fleet>/leases.json: every advisory lease of the fleet, and the lease requests already applied (kept while a request could still matter: for the longest TTL).
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
@@ -169,6 +343,31 @@ pub struct RosterDocument {
     pub generated_at: ::chrono::DateTime<::chrono::offset::Utc>,
     pub source: ::std::string::String,
     pub stamp: CasStamp,
+}
+///<spool>/sync/service.json: what this host's `ctxlake sync` service did last, for `ctxlake doctor`. Written atomically by the service only.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ServiceStatus {
+    ///the lake has been unreachable since then; the service retries with backoff
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub failing_since: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
+    pub fleets: ::std::vec::Vec<::std::string::String>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub last_drain_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub last_error: ::std::option::Option<::std::string::String>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub last_fold: ::std::option::Option<FoldRun>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub last_mirror_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
+    ///of the lease decisions this host mirrored lately: from the request to this host's cache, p50 and p95 (null until one is seen)
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub lease_latency_ms: ::std::option::Option<::std::vec::Vec<i64>>,
+    pub pid: u64,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub retry_in_secs: ::std::option::Option<i64>,
+    pub started_at: ::chrono::DateTime<::chrono::offset::Utc>,
+    pub updated_at: ::chrono::DateTime<::chrono::offset::Utc>,
 }
 ///fleets/<fleet>/snapshot/current.json: which content-addressed snapshot is current.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]

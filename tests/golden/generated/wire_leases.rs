@@ -21,6 +21,9 @@ pub struct Lease {
 #[serde(untagged)]
 pub enum LeasesFile {
     Snapshot {
+        ///the lease requests already decided (schemas/wire/lake.json AppliedRequest), read one by one: an entry that does not parse is skipped
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        applied: ::std::vec::Vec<::serde_json::Value>,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         generated_at: ::std::option::Option<::std::string::String>,
         leases: ::std::vec::Vec<::serde_json::Value>,
