@@ -50,7 +50,7 @@ pub fn run(args: Args, ctx: Ctx, fleets: Vec<ctxlake::local::paths::FleetId>) ->
         if paths.is_empty() && !staged {
             anyhow::bail!("name the paths to check, or --staged");
         }
-        let now = Utc::now();
+        let now = chrono::DateTime::<Utc>::from(std::time::SystemTime::now());
         let mut held = vec![];
         for fleet in &fleets {
             let mut notes = vec![];

@@ -84,15 +84,29 @@ impl FleetTools {
         rows
     }
 
-    /// The outcome rows as the write tools' answers carry them.
-    fn outcomes_as_objects(&self) -> Vec<Map<String, Value>> {
-        self.outcomes(None)
-            .into_iter()
-            .filter_map(|row| match serde_json::to_value(row) {
-                Ok(Value::Object(map)) => Some(map),
-                _ => None,
+    /// What became of this session's earlier lease requests, as a sentence for a write tool's
+    /// note (empty when there are none): the answer an agent gets without calling fleet_status.
+    fn outcomes_sentence(&self) -> String {
+        let rows = self.outcomes(None);
+        if rows.is_empty() {
+            return String::new();
+        }
+        let told: Vec<String> = rows
+            .iter()
+            .take(8)
+            .map(|r| {
+                let path = r.path.as_deref().unwrap_or("every lease");
+                let mut text = format!("{path}: {}", r.outcome);
+                match (&r.holder, &r.expires_at, r.waited_secs) {
+                    (Some(holder), Some(until), _) => text.push_str(&format!(" (held by {holder} until {until})")),
+                    (None, Some(until), _) => text.push_str(&format!(" (until {until})")),
+                    (_, _, Some(waited)) => text.push_str(&format!(" ({waited} s)")),
+                    _ => {}
+                }
+                text
             })
-            .collect()
+            .collect();
+        format!(" Your lease requests so far, newest first: {}.", told.join("; "))
     }
 }
 
@@ -172,19 +186,19 @@ impl Fleet for FleetTools {
             reason,
             ttl_secs,
         })?;
-        let requests = self.outcomes_as_objects();
+        let earlier = self.outcomes_sentence();
         self.requests.push(Queued { id: id.clone(), kind: RequestOutcomeKind::Claim, paths: Some(paths.clone()), at });
         Ok(FleetClaimOutput {
             queued: true,
             request_id: id,
             paths,
             ttl_secs,
-            requests,
-            note: "queued in the local spool. You do not hold this lease until fleet_status's `requests` says \
-                   granted: this host's `ctxlake sync` service decides it against the lake within seconds, and a \
-                   refusal names who holds the path until when. Claiming a path you hold renews it. Leases are \
-                   advisory: they stop no writer."
-                .to_string(),
+            note: format!(
+                "queued in the local spool. You do not hold this lease until fleet_status's `requests` says \
+                 granted: this host's `ctxlake sync` service decides it against the lake within seconds, and a \
+                 refusal names who holds the path until when. Claiming a path you hold renews it. Leases are \
+                 advisory: they stop no writer.{earlier}"
+            ),
         })
     }
 
@@ -199,17 +213,16 @@ impl Fleet for FleetTools {
             agent_id: self.ctx.agent_id.clone(),
             paths: paths.clone(),
         })?;
-        let requests = self.outcomes_as_objects();
+        let earlier = self.outcomes_sentence();
         self.requests.push(Queued { id: id.clone(), kind: RequestOutcomeKind::Release, paths: paths.clone(), at });
         let what = if paths.is_none() { "every lease this agent holds" } else { "these paths" };
         Ok(FleetReleaseOutput {
             queued: true,
             request_id: id,
             paths,
-            requests,
             note: format!(
                 "release of {what} queued in the local spool; this host's `ctxlake sync` service applies it within \
-                 seconds (fleet_status's `requests` says when)."
+                 seconds (fleet_status's `requests` says when).{earlier}"
             ),
         })
     }
@@ -266,9 +279,10 @@ impl Fleet for FleetTools {
         Ok(FleetHandoffOutput {
             queued: true,
             request_id: id,
-            requests: self.outcomes_as_objects(),
-            note: "recorded in the local spool; `ctxlake sync` ships it to the lake for the next session's briefing."
-                .to_string(),
+            note: format!(
+                "recorded in the local spool; `ctxlake sync` ships it to the lake for the next session's briefing.{}",
+                self.outcomes_sentence()
+            ),
         })
     }
 }

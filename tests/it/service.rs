@@ -241,6 +241,12 @@ fn a_fleet_left_to_its_services_shares_leases_claims_and_handoffs_and_refuses_a_
     );
     assert_eq!(refused["expires_at"], granted["expires_at"], "B is told when A's lease ends");
     eprintln!("B's claim decided and seen on B in {took:?}");
+    // B's next write tells it too, without a fleet_status.
+    let next = agent_b.call("fleet_handoff", json!({"summary": "waiting for billing", "status": "blocked"}));
+    assert!(
+        next["note"].as_str().is_some_and(|n| n.contains("src/billing.rs: refused (held by agent-a until")),
+        "{next}"
+    );
 
     // The claim (two independent sessions: promoted) and the handoff reach B too.
     within(FOLD_LATENCY, "B finds A's claim", || {

@@ -1002,11 +1002,6 @@ pub mod fleet {
         pub queued: bool,
         ///id of the spooled request (a ULID)
         pub request_id: ::std::string::String,
-        ///as fleet_status's requests
-        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
-        pub requests: ::std::vec::Vec<
-            ::serde_json::Map<::std::string::String, ::serde_json::Value>,
-        >,
         ///the lifetime actually requested, after clamping
         pub ttl_secs: i64,
     }
@@ -1198,11 +1193,6 @@ pub mod fleet {
         ///always true: the request is durably in the local spool
         pub queued: bool,
         pub request_id: ::std::string::String,
-        ///as fleet_status's requests
-        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
-        pub requests: ::std::vec::Vec<
-            ::serde_json::Map<::std::string::String, ::serde_json::Value>,
-        >,
     }
     ///Call when resuming work or before repeating a task: the fleet's recent sessions and their outcomes, newest first.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
@@ -1382,11 +1372,6 @@ pub mod fleet {
         ///always true: the request is durably in the local spool
         pub queued: bool,
         pub request_id: ::std::string::String,
-        ///as fleet_status's requests
-        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
-        pub requests: ::std::vec::Vec<
-            ::serde_json::Map<::std::string::String, ::serde_json::Value>,
-        >,
     }
     ///Call at the start of a task and before editing shared files: who is active in this fleet and which advisory leases they hold, as of the last `ctxlake sync`.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
@@ -1465,7 +1450,7 @@ pub mod fleet {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct FleetStatusOutput {
-        ///roster entries as the cache holds them (every key and value sanitized), each with `held_leases`: the resources this agent holds according to leases.json
+        ///roster entries (sanitized), each with `held_leases`
         pub agents: ::std::vec::Vec<
             ::serde_json::Map<::std::string::String, ::serde_json::Value>,
         >,
@@ -1478,15 +1463,15 @@ pub mod fleet {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub next_cursor: ::std::option::Option<::std::string::String>,
         pub note: ::std::string::String,
-        ///this session's lease requests and their outcomes, judged from the cache
+        ///this session's lease requests and what became of them
         pub requests: ::std::vec::Vec<RequestOutcome>,
-        ///when the roster in the cache was built, if it says
+        ///when the cached roster was built
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub roster_generated_at: ::std::option::Option<::std::string::String>,
-        ///true when agents or leases were left out (a page holds agents, then leases, at most 200 rows)
+        ///true when rows were left out (a page: agents, then leases, at most 200)
         pub truncated: bool,
     }
-    ///one of this session's lease requests, per path, and what became of it
+    ///a lease request's outcome, per path
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]
     pub struct RequestOutcome {
