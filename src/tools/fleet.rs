@@ -128,7 +128,11 @@ impl Fleet for FleetTools {
         let roster_generated_at = roster.as_ref().and_then(|r| r.generated_at.as_deref()).map(short);
         let agents = roster.map(|r| r.objects).unwrap_or_default();
         let leases = leases.map(|r| r.objects).unwrap_or_default();
-        let requests = self.outcomes(Some(Decided::new(leases.clone(), &applied_requests(&self.cache_dir))));
+        // Only a session that asked for a lease reads the decisions: no extra read otherwise.
+        let requests = match self.requests.is_empty() {
+            true => vec![],
+            false => self.outcomes(Some(Decided::new(leases.clone(), &applied_requests(&self.cache_dir)))),
+        };
         // The rows themselves are the basis: leases.json need not carry a generation, and a
         // lease can change hands without changing any count.
         let basis = paging::basis(&[

@@ -37,6 +37,10 @@ impl Remembered {
         }
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).is_empty()
+    }
+
     pub fn all(&self) -> Vec<Queued> {
         self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).iter().cloned().collect()
     }
