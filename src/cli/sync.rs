@@ -205,7 +205,7 @@ impl<'a> Service<'a> {
     /// Drain, decide, fold when due, mirror every fleet: the whole round.
     fn round(&mut self, once: bool) -> anyhow::Result<String> {
         let started = Instant::now();
-        let drained = self.drain(true)?;
+        let drained = self.drain()?;
         let mut line = summary(&drained);
         let fleets = self.fleets(&drained);
         if let Some(policy) = self.fold.clone() {
@@ -235,7 +235,7 @@ impl<'a> Service<'a> {
     /// proposed or handed off reaches the lake's snapshot and history within seconds too.
     /// `None` when nothing moved.
     fn drain_step(&mut self) -> anyhow::Result<Option<String>> {
-        let drained = self.drain(false)?;
+        let drained = self.drain()?;
         let mut line = summary(&drained);
         for fleet in &drained.fleets_with_news {
             self.mirror_leases(fleet)?;
@@ -252,7 +252,7 @@ impl<'a> Service<'a> {
 
     /// One drain; a fold is requested for each fleet that got a new batch or whose sessions
     /// changed (the roster shows who is live).
-    fn drain(&mut self, whole_round: bool) -> anyhow::Result<DrainReport> {
+    fn drain(&mut self) -> anyhow::Result<DrainReport> {
         let beat = self.last_heartbeat.is_none_or(|at| at.elapsed() >= HEARTBEAT);
         self.drain_options.heartbeat_sessions = beat;
         let drained = drain(&self.opened.lake, &self.drain_options)
@@ -264,7 +264,7 @@ impl<'a> Service<'a> {
         let sessions_changed = drained.live_sessions != self.live_sessions || drained.sessions_ended > 0;
         self.live_sessions = drained.live_sessions;
         let mut news = drained.fleets_with_news.clone();
-        if sessions_changed && whole_round {
+        if sessions_changed {
             news = self.fleets(&drained);
         }
         for fleet in &news {
