@@ -3,16 +3,24 @@
 # TCP_NODELAY on accepted sockets) and the floor (scripts/peers/http-floor: hyper answering a fixed
 # body), tools/call requests per second and p50/p99 latency with wrk at
 # 2 and 32 connections (keep-alive), 10 s each after a 2 s warm-up, in one run. Prints a Markdown
-# table for docs/performance.md and the servers' peak RSS (VmHWM). Needs wrk (apt-get install wrk).
+# table for docs/performance.md and the servers' peak RSS (VmHWM), then one `RATIOS http` line per
+# ctxlake binary: requests per second over rmcp's default mode and p99 over the floor's, at 2 and
+# 32 connections, this run's (the line to compare across commits). Needs wrk (apt-get install wrk).
 # Usage: benches/http.sh [SECONDS]
+# CTXLAKE_BIN measures a binary built elsewhere; CTXLAKE_BASELINE also measures an older one in the
+# same run. CTXLAKE_BENCH_SNAPSHOT=<snapshot.bin> (e.g. one `cargo bench --bench snapshot` keeps
+# with CTXLAKE_BENCH_KEEP) adds memory_search rows over that snapshot.
 set -euo pipefail
 seconds="${1:-10}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 command -v wrk >/dev/null || { echo "benches/http.sh: needs wrk (apt-get install wrk)" >&2; exit 2; }
-(cd "$root" && cargo build --release --bin ctxlake >&2)
+if [ -z "${CTXLAKE_BIN:-}" ]; then (cd "$root" && cargo build --release --bin ctxlake >&2); fi
 (cd "$root/scripts/peers/rmcp-server" && cargo build --release >&2)
 (cd "$root/scripts/peers/http-floor" && CARGO_TARGET_DIR="$root/scripts/peers/rmcp-server/target" cargo build --release >&2)
-ctxlake="$root/target/release/ctxlake"
+ctxlake="${CTXLAKE_BIN:-$root/target/release/ctxlake}"
+label="${CTXLAKE_LABEL:-$(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown)}"
+binaries=("ctxlake=$ctxlake")
+if [ -n "${CTXLAKE_BASELINE:-}" ]; then binaries+=("baseline=$CTXLAKE_BASELINE"); fi
 rmcp="$root/scripts/peers/rmcp-server/target/release/rmcp-peer"
 floor="$root/scripts/peers/rmcp-server/target/release/http-floor"
 work="$(mktemp -d)"
@@ -48,6 +56,7 @@ run() {
     local rss
     rss=$(awk '/VmHWM/ {printf "%.1f", $2/1024}' "/proc/$pid/status")
     echo "| $name | $c | $rps | $p50 | $p99 | $non2xx | $errors | $rss |"
+    echo "$name|$c|$rps|$p99" >>"$work/rows"
   done
 }
 
@@ -63,13 +72,24 @@ run "floor (hyper, fixed SSE answer)" "http://127.0.0.1:$port/mcp" '{"jsonrpc":"
 kill "$pid"; wait "$pid" 2>/dev/null || true
 
 port=18765
-HOME="$work" CTXLAKE_CACHE_DIR="$work/cache" CTXLAKE_SPOOL_DIR="$work/spool" \
-  "$ctxlake" serve --bind "127.0.0.1:$port" 2>"$work/ctxlake.err" &
-pid=$!
-wait_for "http://127.0.0.1:$port/llms.txt"
-run "ctxlake serve (stateless, SSE), fleet_status" "http://127.0.0.1:$port/mcp" \
-  '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fleet_status","arguments":{}}}' "" "$pid"
-kill "$pid"; wait "$pid" 2>/dev/null || true
+if [ -n "${CTXLAKE_BENCH_SNAPSHOT:-}" ]; then
+  mkdir -p "$work/cache/default" && cp "$CTXLAKE_BENCH_SNAPSHOT" "$work/cache/default/snapshot.bin"
+fi
+for entry in "${binaries[@]}"; do
+  name="${entry%%=*}" bin="${entry#*=}"
+  port=$((port + 1))
+  HOME="$work" CTXLAKE_CACHE_DIR="$work/cache" CTXLAKE_SPOOL_DIR="$work/spool" \
+    "$bin" serve --bind "127.0.0.1:$port" 2>"$work/ctxlake.err" &
+  pid=$!
+  wait_for "http://127.0.0.1:$port/llms.txt"
+  run "$name serve (stateless, SSE), fleet_status" "http://127.0.0.1:$port/mcp" \
+    '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fleet_status","arguments":{}}}' "" "$pid"
+  if [ -n "${CTXLAKE_BENCH_SNAPSHOT:-}" ]; then
+    run "$name serve, memory_search over $(basename "$CTXLAKE_BENCH_SNAPSHOT")" "http://127.0.0.1:$port/mcp" \
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"memory_search","arguments":{"query":"deploy staging cache timeout"}}}' "" "$pid"
+  fi
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+done
 
 # Memory under 10,000 open connections (the fd limit must allow them: ulimit -n >= 12000).
 port=$((port + 1))
@@ -101,3 +121,20 @@ for mode in "sessions" "stateless json"; do
     '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"shout","arguments":{"text":"hi"}}}' "$sid" "$pid"
   kill "$pid"; wait "$pid" 2>/dev/null || true
 done
+
+# One line per ctxlake binary: ratios within this run (goals: >= 4x rmcp's default mode at 2 and
+# 32 connections, p99 <= 2x the floor's).
+python3 - "$work/rows" "${binaries[@]%%=*}" "$label" <<'PY'
+import sys
+rows = [line.strip().split("|") for line in open(sys.argv[1]) if line.strip()]
+names, label = sys.argv[2:-1], sys.argv[-1]
+def row(prefix, c):
+    return next(((float(r[2]), float(r[3])) for r in rows if r[0].startswith(prefix) and r[1] == str(c)), None)
+for name in names:
+    fields = []
+    for c in (2, 32):
+        ours, rmcp, floor = row(f"{name} serve (stateless, SSE), fleet_status", c), row("rmcp 3.11 (sessions", c), row("floor", c)
+        if ours and rmcp and floor:
+            fields.append(f"{c} conns: {ours[0]/rmcp[0]:.2f}x rmcp (>=4), p99 {ours[1]/floor[1]:.2f}x floor (<=2)")
+    print(f"RATIOS http {label if name == 'ctxlake' else name} | " + " | ".join(fields))
+PY

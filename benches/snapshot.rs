@@ -191,6 +191,9 @@ fn main() {
     let sizes: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let sizes = if sizes.is_empty() { vec![10_000, 100_000, 1_000_000] } else { sizes };
     let dir = tempfile::tempdir().expect("temp dir");
+    // CTXLAKE_BENCH_KEEP=<folder> keeps the snapshots written there (benches/http.sh serves one).
+    let kept = std::env::var_os("CTXLAKE_BENCH_KEEP").map(std::path::PathBuf::from);
+    let folder = kept.as_deref().unwrap_or(dir.path());
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let words = vocabulary(&mut rng);
     let started = Instant::now();
@@ -228,7 +231,7 @@ fn main() {
                 std::hint::black_box(model.embed(&row.claim));
             }
             let embed_per_s = rows.len().min(timed) as f64 / started.elapsed().as_secs_f64();
-            let path = dir.path().join(format!("snapshot-{name}-{n}.bin"));
+            let path = folder.join(format!("snapshot-{name}-{n}.bin"));
             let started = Instant::now();
             let now = DateTime::<Utc>::from(std::time::SystemTime::now());
             write_reusing(&path, &rows, Mode::Agent, model, &reused, now).expect("snapshot written");

@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # Stdio load benchmark: cold start to the initialize answer, sequential tools/call round trips,
 # pipelined throughput, and peak RSS after 10,000-call bursts, for ctxlake next to the physical
-# floor (a line echo that parses nothing), both driven by ../shared/tools/mcpdrive in one run.
+# floor (a line echo that parses nothing), the JSON floor (scripts/peers/json-floor: parses each
+# line, answers a fixed result) and rmcp 3.11 with `stdio_pipes()` (scripts/peers/
+# rmcp-server, its fastest stdio), all driven by ../shared/tools/mcpdrive in one run. It ends
+# with one `RATIOS` line per ctxlake binary (benches/ratios.py): ratios to the floor and to rmcp
+# in this run, the line to compare across commits and to record in docs/performance.md.
 # usage: benches/stdio.sh [RESULTS_DIR]   (default target/bench-stdio); figures: docs/performance.md
+# CTXLAKE_LABEL names this build in the line (default: the checkout's commit).
 # With CTXLAKE_BASELINE=/path/to/an/older/ctxlake, every ctxlake measurement is also taken of that
 # binary, next to this build in the same run, so a change is judged by ratios of one run.
 set -euo pipefail
@@ -19,7 +24,10 @@ fi
 ctxlake_bin="${CTXLAKE_BIN:-$root/target/release/ctxlake}"
 cargo build --release --manifest-path "$tools/mcpdrive/Cargo.toml" --target-dir "$build"
 cargo build --release --manifest-path "$tools/floor/Cargo.toml" --target-dir "$build"
+cargo build --release --manifest-path "$root/scripts/peers/rmcp-server/Cargo.toml"
+cargo build --release --manifest-path "$root/scripts/peers/json-floor/Cargo.toml" --target-dir "$build"
 drive="$build/release/mcpdrive"
+rmcp="$root/scripts/peers/rmcp-server/target/release/rmcp-peer"
 
 # A realistic cache: 20 agents on the roster, 10 leases.
 data=$(mktemp -d)
@@ -38,9 +46,14 @@ PY
 export CTXLAKE_FLEET_ID=bench CTXLAKE_CACHE_DIR="$data/cache" CTXLAKE_SPOOL_DIR="$data/spool"
 binaries=("ctxlake=$ctxlake_bin")
 if [ -n "${CTXLAKE_BASELINE:-}" ]; then binaries+=("baseline=$CTXLAKE_BASELINE"); fi
+label="${CTXLAKE_LABEL:-$(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown)}"
 
 echo "== floor"
 "$drive" --floor --only cold,steady -- "$build/release/floor" | tee "$out/floor.txt"
+echo "== json floor (parses each line, fixed answer)"
+"$drive" --floor --only cold,steady -- "$build/release/json-floor" | tee "$out/json-floor.txt"
+echo "== rmcp 3.11 stdio_pipes(), shout"
+"$drive" --tool shout --args '{"text":"hi"}' --bad-args '{"text":1}' --only cold,steady -- "$rmcp" pipes | tee "$out/rmcp.txt"
 for entry in "${binaries[@]}"; do
   name="${entry%%=*}" bin="${entry#*=}"
   echo "== $name fleet_status, empty cache"
@@ -55,6 +68,10 @@ done
 # share two cores and the scheduler's migrations dominate the sequential figures.
 echo "== pinned: floor"
 taskset -c 0 "$drive" --floor --only steady -- taskset -c 1 "$build/release/floor" | tee "$out/floor-pinned.txt"
+echo "== pinned: json floor"
+taskset -c 0 "$drive" --floor --only steady -- taskset -c 1 "$build/release/json-floor" | tee "$out/json-floor-pinned.txt"
+echo "== pinned: rmcp"
+taskset -c 0 "$drive" --tool shout --args '{"text":"hi"}' --only steady -- taskset -c 1 "$rmcp" pipes | tee "$out/rmcp-pinned.txt"
 for entry in "${binaries[@]}"; do
   name="${entry%%=*}" bin="${entry#*=}"
   echo "== pinned: $name fleet_status, empty cache"
@@ -62,3 +79,6 @@ for entry in "${binaries[@]}"; do
 done
 grep -h '^RESULT' "$out"/*.txt > "$out/results.jsonl"
 echo "results: $out/results.jsonl"
+labels=("ctxlake=$label")
+if [ -n "${CTXLAKE_BASELINE:-}" ]; then labels+=("baseline=${CTXLAKE_BASELINE_LABEL:-baseline}"); fi
+python3 "$root/benches/ratios.py" "$out" "${labels[@]}" | tee "$out/ratios.txt"

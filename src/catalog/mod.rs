@@ -32,6 +32,12 @@ pub struct ToolSpec {
     pub open_world: bool,
 }
 
+/// The catalog's entry named `name`. A call's one lookup, made when its frame is read
+/// (`rpc::message`): the entry found there is what validation and dispatch receive.
+pub fn lookup(name: &str) -> Option<&'static ToolSpec> {
+    CATALOG.iter().find(|spec| spec.name == name)
+}
+
 /// The catalog with each tool's validator compiled on first use: startup pays for none, every
 /// later call of a tool reuses its validator. Build one per process and share it (`Sync`).
 #[derive(Debug)]
@@ -52,9 +58,9 @@ impl Catalog {
         CATALOG
     }
 
-    /// The one lookup of a call: the entry found here is what validation and dispatch receive.
+    /// The entry named `name` (see `lookup`).
     pub fn find(&self, name: &str) -> Option<&'static ToolSpec> {
-        CATALOG.iter().find(|spec| spec.name == name)
+        lookup(name)
     }
 
     /// Checks arguments against the tool's input schema; every violation, each naming the

@@ -11,6 +11,7 @@ use ctxlake::guard::scrub;
 use ctxlake::local::spool::Spool;
 use ctxlake::local::{process, workspace};
 use ctxlake::rpc::{Server, Session};
+use ctxlake::spec::mcp::Implementation;
 use ctxlake::spec::wire::spool::{PresenceEvent, SpoolRecord};
 use ctxlake::tools::Toolbox;
 use std::process::ExitCode;
@@ -27,8 +28,8 @@ pub struct Args {
 
 pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     tracing::info!(fleet = ctx.fleet_id.as_str(), agent = %ctx.agent_id, "serving MCP on stdio");
-    let presence = Presence::new(&ctx);
     let tools = super::tool_selection(ctx.tools.as_deref())?;
+    let presence_ctx = ctx.clone();
     let mut server = Server::new(Toolbox::new(ctx));
     if let Some(tools) = tools {
         server = server.with_visible_tools(tools);
@@ -38,13 +39,25 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
         server = server.with_extension(ctxlake::fixtures::Fixtures::new().map_err(anyhow::Error::msg)?);
     }
     let _ = &args; // without the serve feature there is nothing to read
-    let mut started: Option<SpoolRecord> = None;
+    // The start record is read, built and written beside the session, not on its thread:
+    // reading where the agent works, compiling the redactor's patterns (milliseconds) and
+    // waiting for the disk would otherwise delay the handshake or the client's first call.
+    let mut started: Option<std::thread::JoinHandle<(Presence, SpoolRecord)>> = None;
     let served = ctxlake::transport::stdio::serve_stdio(&server, &mut |session: &Session| {
-        let record = presence.record(session, PresenceEvent::Start);
-        presence.spool(&record);
-        started = Some(record);
+        let (ctx, client) = (presence_ctx.clone(), session.client().cloned());
+        let writing = std::thread::Builder::new().name("presence".into()).spawn(move || {
+            let presence = Presence::new(&ctx);
+            let record = presence.build(PresenceEvent::Start, client.as_ref());
+            presence.spool(&record);
+            (presence, record)
+        });
+        match writing {
+            Ok(handle) => started = Some(handle),
+            Err(e) => tracing::warn!(error = %e, "presence record not spooled: no thread"),
+        }
     });
-    if let Some(SpoolRecord::Presence { client_name, client_version, .. }) = started {
+    let started = started.map(|handle| handle.join());
+    if let Some(Ok((presence, SpoolRecord::Presence { client_name, client_version, .. }))) = started {
         presence.spool(&presence.end(client_name, client_version));
     }
     match served {
@@ -54,7 +67,7 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// What a presence record says about this process, read once at start-up.
+/// What a presence record says about this process, read once, when a client has initialized.
 struct Presence {
     spool: Spool,
     fleet_id: String,
@@ -85,18 +98,18 @@ impl Presence {
         }
     }
 
-    fn record(&self, session: &Session, event: PresenceEvent) -> SpoolRecord {
-        let client = session.client();
-        self.build(event, client.map(|c| c.name.clone()), client.map(|c| c.version.clone()))
+    /// The record of `event` for the client as it named itself in `initialize`.
+    fn build(&self, event: PresenceEvent, client: Option<&Implementation>) -> SpoolRecord {
+        self.record(event, client.map(|c| c.name.clone()), client.map(|c| c.version.clone()))
     }
 
     fn end(&self, client_name: Option<String>, client_version: Option<String>) -> SpoolRecord {
-        self.build(PresenceEvent::End, client_name, client_version)
+        self.record(PresenceEvent::End, client_name, client_version)
     }
 
     /// Every free-text field goes through the write-path redactor, as every tool's spool record
     /// does: a client name or a folder name is the agent's input, and the fleet reads it.
-    fn build(&self, event: PresenceEvent, name: Option<String>, version: Option<String>) -> SpoolRecord {
+    fn record(&self, event: PresenceEvent, name: Option<String>, version: Option<String>) -> SpoolRecord {
         let clean = |text: Option<&str>| text.map(scrub);
         SpoolRecord::Presence {
             id: ulid::Ulid::new().to_string(),

@@ -105,6 +105,18 @@ enum Command {
 }
 
 impl Cli {
+    /// The command line, parsed. `ctxlake mcp` with no other argument, the command an agent's
+    /// client starts on its critical path, is recognised without clap: building clap's whole
+    /// command tree (every subcommand's arguments and help) is about 0.5 ms of a 3 ms cold start
+    /// (docs/performance.md, "Fast again"). Anything else, including `mcp --help`, goes to clap.
+    pub fn from_args() -> Cli {
+        let mut args = std::env::args_os().skip(1);
+        match (args.next(), args.next()) {
+            (Some(first), None) if first == "mcp" => Cli { command: Command::Mcp(mcp::Args::default()) },
+            _ => Cli::parse(),
+        }
+    }
+
     pub fn run(self) -> anyhow::Result<ExitCode> {
         configure_embedder()?;
         match self.command {

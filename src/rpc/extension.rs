@@ -44,6 +44,9 @@ pub trait Outbox {
     fn closed(&self) -> bool {
         false
     }
+    /// Reads what the client sent since the request began, so that a cancellation among it is
+    /// seen: stdio reads its input only when asked (no reader thread), and is asked here.
+    fn catch_up(&self) {}
 }
 
 /// A notification as an outbox sends it: a JSON-RPC request without an id.

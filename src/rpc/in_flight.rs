@@ -118,6 +118,7 @@ impl Call for InFlight<'_> {
     }
 
     fn cancelled(&self) -> bool {
+        self.outbox.catch_up();
         self.cancellations.is_cancelled(self.id) || self.outbox.closed()
     }
 }

@@ -8,24 +8,22 @@ use crate::catalog::{ArgumentError, Call, CallError, Catalog, ToolSpec, Tools};
 use crate::rpc::extension::{Exchange, Extension, NoOutbox, Outbox};
 use crate::rpc::frame::Frame;
 use crate::rpc::in_flight::{Cancellations, InFlight};
-use crate::rpc::message::{Incoming, classify};
+use crate::rpc::message::{Body, Envelope, Incoming, Request, read};
 use crate::rpc::results::{self, to_object};
 use crate::rpc::surface;
 use crate::rpc::{Revision, RpcError};
 use crate::spec::mcp::{
     CallToolParams, EmptyCapability, EmptyResult, Implementation, InitializeParams, LoggingLevel, LoggingMessageParams,
-    ModernRequestMeta, PromptsCapability, ResourceUpdatedParams, ResourcesCapability, ServerCapabilities,
-    SubscriptionFilter, SubscriptionId, SubscriptionMeta, SubscriptionsAcknowledgedParams, SubscriptionsListenParams,
+    PromptsCapability, ResourceUpdatedParams, ResourcesCapability, ServerCapabilities, SubscriptionFilter,
+    SubscriptionId, SubscriptionMeta, SubscriptionsAcknowledgedParams, SubscriptionsListenParams,
 };
 use crate::spec::rpc::RequestId;
-use serde::Deserialize as _;
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::OnceLock;
 
-/// The key of the modern (2026-07-28) per-request protocol version in `params._meta`.
-pub const META_PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
+pub use crate::rpc::message::META_PROTOCOL_VERSION;
 /// The key of the modern per-request log level in `params._meta`.
 pub const META_LOG_LEVEL: &str = "io.modelcontextprotocol/logLevel";
 
@@ -204,8 +202,15 @@ impl Server {
 
     /// `handle`, with a way to send notifications and requests before the answer.
     pub fn handle_with(&self, session: &mut Session, value: Value, outbox: &dyn Outbox) -> Option<Frame> {
-        let Value::Array(batch) = value else {
-            return self.handle_frame(session, value, outbox);
+        self.handle_body(session, read(value), outbox)
+    }
+
+    /// `handle_with` for a body its transport has already read (`message::read`), as HTTP
+    /// does to apply its policy to the body's fields: a body is read once.
+    pub fn handle_body(&self, session: &mut Session, body: Body, outbox: &dyn Outbox) -> Option<Frame> {
+        let batch = match body {
+            Body::One(frame) => return self.handle_frame(session, frame, outbox),
+            Body::Batch(batch) => batch,
         };
         let revision = session.revision();
         if !revision.accepts_batches() {
@@ -215,49 +220,63 @@ impl Server {
         if batch.is_empty() {
             return Some(Frame::error(None, RpcError::invalid_request("empty batch")));
         }
-        let answers: Vec<Frame> = batch
-            .into_iter()
-            .filter_map(|frame| match frame {
-                Value::Array(_) => Some(Frame::error(None, RpcError::invalid_request("batches do not nest"))),
-                frame => self.handle_frame(session, frame, outbox),
-            })
-            .collect();
+        let answers: Vec<Frame> =
+            batch.into_iter().filter_map(|frame| self.handle_frame(session, frame, outbox)).collect();
         (!answers.is_empty()).then_some(Frame::Batch(answers))
     }
 
-    fn handle_frame(&self, session: &mut Session, frame: Value, outbox: &dyn Outbox) -> Option<Frame> {
-        match classify(frame) {
-            Incoming::Request { id, method, params } => {
+    fn handle_frame(&self, session: &mut Session, frame: Incoming, outbox: &dyn Outbox) -> Option<Frame> {
+        match frame {
+            Incoming::Request(mut request) => {
+                // One span per request: what was asked and how it ended, never its arguments.
+                // With `CTXLAKE_LOG=ctxlake=debug` the log shows it closing, with its duration.
+                let span = tracing::debug_span!(
+                    "request",
+                    method = %request.method,
+                    tool = request.tool.map(|spec| spec.name),
+                    revision = tracing::field::Empty,
+                    outcome = tracing::field::Empty,
+                );
+                let _entered = span.enter();
                 // "A client MUST NOT attempt to cancel its initialize request": such an attempt is ignored.
-                let cancellations = Some(session.cancellations.clone()).filter(|_| method != "initialize");
-                let cancelled = || cancellations.as_ref().is_some_and(|c| c.is_cancelled(&id)) || outbox.closed();
-                if cancelled() {
-                    tracing::debug!(%method, "cancelled before it was handled; not answered");
+                let cancellations = Some(session.cancellations.clone()).filter(|_| request.method != "initialize");
+                let cancelled =
+                    |id: &RequestId| cancellations.as_ref().is_some_and(|c| c.is_cancelled(id)) || outbox.closed();
+                if cancelled(&request.id) {
+                    span.record("outcome", "cancelled before it was handled; not answered");
                     return None;
                 }
-                let outcome = catch_unwind(AssertUnwindSafe(|| match is_listen(&method, &params) {
-                    true => self.listen(session, &id, params, outbox),
-                    false => self.answer(session, &id, &method, params, outbox).map(Now),
+                let outcome = catch_unwind(AssertUnwindSafe(|| match is_listen(&request.method, &request.envelope) {
+                    true => self.listen(session, &request.id, std::mem::take(&mut request.params), outbox),
+                    false => self.answer(session, &mut request, outbox).map(Now),
                 }));
                 // The spec: a receiver of a cancellation SHOULD NOT send a response for it.
-                if cancelled() {
-                    tracing::debug!(%method, "cancelled while it was handled; its answer is dropped");
+                outbox.catch_up();
+                if cancelled(&request.id) {
+                    span.record("outcome", "cancelled while it was handled; its answer is dropped");
                     return None;
                 }
+                let id = request.id;
                 Some(match outcome {
-                    Ok(Ok(Now(result))) => Frame::result(id, result),
+                    Ok(Ok(Now(result))) => {
+                        span.record("outcome", "answered");
+                        Frame::result(id, result)
+                    }
                     Ok(Ok(Held)) => {
-                        tracing::debug!(%method, "held open; answered when it ends");
+                        span.record("outcome", "held open; answered when it ends");
                         return None;
                     }
-                    Ok(Err(error)) => Frame::error(Some(id), error),
+                    Ok(Err(error)) => {
+                        span.record("outcome", error.code);
+                        Frame::error(Some(id), error)
+                    }
                     Err(_) => {
-                        tracing::error!(%method, "handler panicked; answered -32603 and kept serving");
+                        tracing::error!(method = %request.method, "handler panicked; answered -32603 and kept serving");
                         Frame::error(Some(id), RpcError::internal("the handler failed; the server keeps serving"))
                     }
                 })
             }
-            Incoming::Notification { method, params } => {
+            Incoming::Notification { method, params, .. } => {
                 if method == "notifications/cancelled" && session.cancellations.note(&params) {
                     // A cancelled stream ends without an answer (the client will not read one).
                     let cancellations = session.cancellations.clone();
@@ -266,7 +285,7 @@ impl Server {
                 tracing::debug!(%method, "notification (never answered)");
                 None
             }
-            Incoming::Reply => {
+            Incoming::Reply(_) => {
                 tracing::debug!("stray result/error frame ignored");
                 None
             }
@@ -278,19 +297,15 @@ impl Server {
         }
     }
 
-    fn answer(
-        &self,
-        session: &mut Session,
-        id: &RequestId,
-        method: &str,
-        params: Map<String, Value>,
-        outbox: &dyn Outbox,
-    ) -> Result<Answer, RpcError> {
-        let modern = modern_revision(&params)?;
+    fn answer(&self, session: &mut Session, request: &mut Request, outbox: &dyn Outbox) -> Result<Answer, RpcError> {
+        let params = std::mem::take(&mut request.params);
+        let (id, method, tool) = (&request.id, request.method.as_str(), request.tool);
+        let modern = request.envelope.revision.clone()?;
         if modern.is_some() && REMOVED_IN_2026_07_28.contains(&method) {
             return Err(RpcError::method_not_found(method));
         }
         let revision = modern.unwrap_or(session.revision());
+        tracing::Span::current().record("revision", revision.as_str());
         let extension = self.extension.as_deref();
         match method {
             "initialize" => self.initialize(session, params),
@@ -305,15 +320,14 @@ impl Server {
             }
             "tools/list" => Ok(self.tools_list(revision).clone()),
             "tools/call" => {
-                let name = params.get("name").and_then(Value::as_str);
-                let catalogued = name.and_then(|name| self.catalog.find(name)).is_some_and(|s| self.is_visible(s));
-                if let Some(extension) = extension.filter(|_| !catalogued) {
+                let tool = tool.filter(|spec| self.is_visible(spec));
+                if let Some(extension) = extension.filter(|_| tool.is_none()) {
                     let mut exchange = Exchange { revision, session: &mut *session, outbox };
                     if let Some(answer) = extension.request(&mut exchange, method, &params) {
                         return answer;
                     }
                 }
-                self.tools_call(revision, session, id, params, outbox)
+                self.tools_call(revision, session, id, tool, params, outbox)
             }
             _ => {
                 let mut exchange = Exchange { revision, session: &mut *session, outbox };
@@ -480,6 +494,7 @@ impl Server {
         revision: Revision,
         session: &Session,
         id: &RequestId,
+        tool: Option<&'static ToolSpec>,
         params: Map<String, Value>,
         outbox: &dyn Outbox,
     ) -> Result<Answer, RpcError> {
@@ -492,41 +507,53 @@ impl Server {
                 outbox.notify("notifications/message", serde_json::to_value(message).unwrap_or_default());
             }
         };
-        let answer = self.call_tool(revision, params, &in_flight);
-        match &answer {
-            Ok(result) if result.get("isError") == Some(&Value::Bool(true)) => {
-                let text = result["content"][0]["text"].as_str().unwrap_or_default();
-                log(LoggingLevel::Warning, format!("tool call refused: {text}"));
-            }
-            Ok(_) => log(LoggingLevel::Debug, "tool call answered".to_string()),
-            Err(error) => log(LoggingLevel::Warning, format!("tool call failed: {}", error.message)),
+        let (answer, refusal) = self.call_tool(revision, tool, params, &in_flight);
+        match (&answer, refusal) {
+            (Ok(_), Some(refusal)) => log(LoggingLevel::Warning, format!("tool call refused: {refusal}")),
+            (Ok(_), None) => log(LoggingLevel::Debug, "tool call answered".to_string()),
+            (Err(error), _) => log(LoggingLevel::Warning, format!("tool call failed: {}", error.message)),
         }
         answer
     }
 
-    fn call_tool(&self, revision: Revision, params: Map<String, Value>, call: &dyn Call) -> Result<Answer, RpcError> {
+    /// The answer to a `tools/call` of `tool` (the catalog's entry the frame named, if it is
+    /// shown here), and when the answer is an `isError` result, what it says.
+    fn call_tool(
+        &self,
+        revision: Revision,
+        tool: Option<&'static ToolSpec>,
+        params: Map<String, Value>,
+        call: &dyn Call,
+    ) -> (Result<Answer, RpcError>, Option<String>) {
         if !matches!(params.get("name"), Some(Value::String(_))) {
-            return Err(RpcError::invalid_params("tools/call requires a `name` string"));
+            return (Err(RpcError::invalid_params("tools/call requires a `name` string")), None);
         }
-        let params: CallToolParams = serde_json::from_value(Value::Object(params))
-            .map_err(|e| RpcError::invalid_params(format!("tools/call: {e}")))?;
-        let Some(spec) = self.catalog.find(&params.name).filter(|spec| self.is_visible(spec)) else {
-            return Err(RpcError::unknown_tool(&params.name));
+        let params: CallToolParams = match serde_json::from_value(Value::Object(params)) {
+            Ok(params) => params,
+            Err(e) => return (Err(RpcError::invalid_params(format!("tools/call: {e}"))), None),
+        };
+        let Some(spec) = tool else {
+            return (Err(RpcError::unknown_tool(&params.name)), None);
         };
         let arguments = Value::Object(params.arguments);
+        let refused = |message: String| (to_object(results::tool_error(revision, message.clone())), Some(message));
+        let failure = |errors: Vec<ArgumentError>| match argument_failure(revision, spec.name, errors) {
+            Ok(message) => refused(message),
+            Err(error) => (Err(error), None),
+        };
         if let Err(errors) = self.catalog.validate(spec, &arguments) {
-            return argument_failure(revision, spec.name, errors);
+            return failure(errors);
         }
         match self.tools.call(spec, arguments, call) {
-            Ok(output) => results::call_result(revision, output),
+            Ok(output) => (results::call_result(revision, output), None),
             Err(CallError::Tool(refusal)) => {
                 tracing::info!(tool = spec.name, %refusal, "tool refused");
-                to_object(results::tool_error(revision, refusal.to_string()))
+                refused(refusal.to_string())
             }
             Err(CallError::Arguments(detail)) => {
-                argument_failure(revision, spec.name, vec![ArgumentError { pointer: String::new(), message: detail }])
+                failure(vec![ArgumentError { pointer: String::new(), message: detail }])
             }
-            Err(error @ CallError::Output(_)) => Err(RpcError::internal(error)),
+            Err(error @ CallError::Output(_)) => (Err(RpcError::internal(error)), None),
         }
     }
 }
@@ -543,8 +570,8 @@ use Reply::{Held, Now};
 
 /// Whether a request is a 2026-07-28 `subscriptions/listen` (the one request whose answer may
 /// come later); before 2026-07-28 the method does not exist.
-fn is_listen(method: &str, params: &Map<String, Value>) -> bool {
-    method == "subscriptions/listen" && matches!(modern_revision(params), Ok(Some(_)))
+fn is_listen(method: &str, envelope: &Envelope) -> bool {
+    method == "subscriptions/listen" && matches!(envelope.revision, Ok(Some(_)))
 }
 
 /// A request id as the subscription id of the stream it opened (the two types are one JSON type).
@@ -559,37 +586,13 @@ fn subscription_id(id: &RequestId) -> SubscriptionId {
 const REMOVED_IN_2026_07_28: [&str; 5] =
     ["initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe"];
 
-/// `Some(2026-07-28)` when the request carries a modern envelope, `None` when it carries none;
-/// `Err` for an envelope that names an unsupported version or lacks a required field.
-pub fn modern_revision(params: &Map<String, Value>) -> Result<Option<Revision>, RpcError> {
-    let Some(meta) = params.get("_meta") else {
-        return Ok(None);
-    };
-    let Some(version) = meta.get(META_PROTOCOL_VERSION) else {
-        return Ok(None);
-    };
-    let Some(version) = version.as_str() else {
-        return Err(RpcError::invalid_params(format!("`_meta/{META_PROTOCOL_VERSION}` must be a string")));
-    };
-    match Revision::parse(version).filter(|r| r.is_modern()) {
-        None => {
-            let supported: Vec<&str> = Revision::ALL.iter().filter(|r| r.is_modern()).map(|r| r.as_str()).collect();
-            Err(RpcError::unsupported_version(version, &supported))
-        }
-        Some(revision) => {
-            ModernRequestMeta::deserialize(meta)
-                .map_err(|e| RpcError::invalid_params(format!("`_meta` envelope: {e}")))?;
-            Ok(Some(revision))
-        }
-    }
-}
-
-/// Before 2025-11-25 a bad argument is -32602; from 2025-11-25 on it is an `isError` result.
-fn argument_failure(revision: Revision, tool: &str, errors: Vec<ArgumentError>) -> Result<Answer, RpcError> {
+/// Before 2025-11-25 a bad argument is -32602; from 2025-11-25 on it is an `isError` result,
+/// whose text this returns.
+fn argument_failure(revision: Revision, tool: &str, errors: Vec<ArgumentError>) -> Result<String, RpcError> {
     let listed: Vec<String> = errors.iter().map(ToString::to_string).collect();
     let message = format!("invalid arguments for tool `{tool}`: {}", listed.join("; "));
     if revision.argument_errors_are_tool_errors() {
-        return to_object(results::tool_error(revision, message));
+        return Ok(message);
     }
     Err(RpcError::invalid_arguments(message, tool, errors))
 }

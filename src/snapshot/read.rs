@@ -12,9 +12,9 @@ use crate::snapshot::lexical::{LEXICAL_INDEX_V1, accumulate, query_terms, query_
 use crate::snapshot::rank::{Best, Fusion, fuse, fusion_for, keep_strong};
 use crate::snapshot::{SCHEMA_VERSION, SnapshotError};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
-use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
+use std::sync::{Arc, OnceLock};
 
 /// A visible claim as the tools render it.
 #[derive(Debug, Clone, PartialEq)]
@@ -64,7 +64,20 @@ pub struct Snapshot {
     /// When it was built and how many claims it holds, read once at open: what a read tool's
     /// cursor is tied to.
     generation: String,
-    vectors: OnceCell<VectorIndex>,
+    /// Loaded on the first dense search, and shared by every handle opened on the same file
+    /// (`with_vectors`), so concurrent searches, each on its own connection, hold one copy.
+    vectors: SharedVectors,
+}
+
+/// A snapshot's vector index, loaded once and shared by the handles open on one file.
+#[derive(Clone, Default)]
+pub struct SharedVectors(Arc<OnceLock<VectorIndex>>);
+
+impl SharedVectors {
+    /// Whether both are the one index.
+    pub fn same_as(&self, other: &SharedVectors) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 /// Which ranked lists a search may use; both, except in benchmarks that measure one alone.
@@ -148,8 +161,20 @@ impl Snapshot {
             rowid_bound,
             folds_accents,
             generation,
-            vectors: OnceCell::new(),
+            vectors: SharedVectors::default(),
         })
+    }
+
+    /// This handle's vector index, to share with another handle on the same file.
+    pub fn vectors(&self) -> SharedVectors {
+        self.vectors.clone()
+    }
+
+    /// This handle, sharing `vectors` (another handle's on the same file) instead of loading
+    /// its own.
+    pub fn with_vectors(mut self, vectors: SharedVectors) -> Snapshot {
+        self.vectors = vectors;
+        self
     }
 
     /// False in shadow mode. Only for saying why results are empty: visibility itself is baked
@@ -322,11 +347,11 @@ impl Snapshot {
         allowed: Option<&HashSet<i64>>,
         candidates: usize,
     ) -> Result<Vec<i64>, SnapshotError> {
-        let index = match self.vectors.get() {
+        let index = match self.vectors.0.get() {
             Some(index) => index,
             None => {
                 let loaded = self.load_vectors(embedder.dimensions())?;
-                self.vectors.get_or_init(|| loaded)
+                self.vectors.0.get_or_init(|| loaded)
             }
         };
         let query = quantize(&embedder.embed(query));

@@ -12,7 +12,7 @@ use crate::guard::sanitize::{MAX_SHORT_FIELD, clean_single_line};
 use crate::guard::scrub;
 use crate::local::cache::check_fleet_dir;
 use crate::local::spool::Spool;
-use crate::snapshot::read::Unavailable;
+use crate::snapshot::read::{SharedVectors, Unavailable};
 use crate::snapshot::{Filters, Snapshot};
 use crate::spec::tools::memory::*;
 use crate::spec::wire::claim_event::{ClaimEvent, ClaimType, Evidence, Scope};
@@ -20,7 +20,7 @@ use crate::tools::paging::{self, Paging};
 use chrono::{DateTime, SecondsFormat, Utc};
 use std::os::unix::fs::MetadataExt;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Framing every read result carries: these are peers' observations, not facts.
 pub const PEER_NOTE: &str = "peer observations — verify before relying on these; a claim resting on 1 independent \
@@ -31,7 +31,21 @@ pub struct MemoryTools {
     fleet_dir: PathBuf,
     snapshot_path: PathBuf,
     spool: Spool,
-    open: Mutex<Option<(FileIdentity, Snapshot)>>,
+    /// The snapshot file's current version, opened; replaced when `ctxlake sync` replaces the file.
+    current: Mutex<Option<Arc<Handles>>>,
+}
+
+/// The open handles on one version of the snapshot file. A search takes an idle handle (or
+/// opens one more) and runs without any lock held, so searches run side by side, one SQLite
+/// connection each, sharing one vector index. Idle handles are as many as searches once ran
+/// at once (the callers are bounded: one on stdio, the blocking pool's size over HTTP).
+struct Handles {
+    identity: FileIdentity,
+    /// The first handle's generation: a handle opened later shares the vectors only if it
+    /// opened the same snapshot (a sync may have replaced the file in between).
+    generation: String,
+    vectors: SharedVectors,
+    idle: Mutex<Vec<Snapshot>>,
 }
 
 /// Identifies one version of the snapshot file: `ctxlake sync` replaces it by rename, so a new
@@ -54,17 +68,12 @@ impl MemoryTools {
         let fleet_dir = ctx.fleet_id.cache_dir(&ctx.cache_root);
         let snapshot_path = fleet_dir.join("snapshot.bin");
         let spool = Spool::new(&ctx.spool_root, &ctx.fleet_id);
-        MemoryTools { ctx, fleet_dir, snapshot_path, spool, open: Mutex::new(None) }
+        MemoryTools { ctx, fleet_dir, snapshot_path, spool, current: Mutex::new(None) }
     }
 
-    /// Runs `f` with the current snapshot, opening (or reopening, after a sync replaced it) as needed.
+    /// Runs `f` with the current snapshot, opening (or reopening, after a sync replaced it) as
+    /// needed. No lock is held while `f` runs.
     pub(crate) fn with_snapshot<R>(&self, f: impl FnOnce(Opened<'_>) -> R) -> R {
-        let mut guard = self.open.lock().unwrap_or_else(|poisoned| {
-            tracing::error!("snapshot cache lock poisoned by an earlier panic; reopening");
-            let mut inner = poisoned.into_inner();
-            *inner = None;
-            inner
-        });
         match check_fleet_dir(&self.fleet_dir) {
             Ok(true) => {}
             Ok(false) => return f(Opened::Unavailable(missing_note())),
@@ -78,20 +87,48 @@ impl MemoryTools {
                 modified_ns: i128::from(meta.mtime()) * 1_000_000_000 + i128::from(meta.mtime_nsec()),
             },
             Err(_) => {
-                *guard = None;
+                *lock(&self.current) = None;
                 return f(Opened::Unavailable(missing_note()));
             }
         };
-        if guard.as_ref().is_none_or(|(known, _)| *known != identity) {
-            *guard = None;
-            match Snapshot::open(&self.snapshot_path) {
-                Ok(snapshot) => *guard = Some((identity, snapshot)),
-                Err(Unavailable::Missing) => return f(Opened::Unavailable(missing_note())),
-                Err(Unavailable::Unusable(why)) => return f(Opened::Unavailable(why)),
+        let (handles, snapshot) = {
+            let mut current = lock(&self.current);
+            match current.as_ref().filter(|handles| handles.identity == identity) {
+                Some(handles) => (handles.clone(), lock(&handles.idle).pop()),
+                None => {
+                    *current = None;
+                    match Snapshot::open(&self.snapshot_path) {
+                        Ok(snapshot) => {
+                            let (generation, vectors) = (snapshot.generation().to_string(), snapshot.vectors());
+                            let handles = Arc::new(Handles { identity, generation, vectors, idle: Mutex::new(vec![]) });
+                            *current = Some(handles.clone());
+                            (handles, Some(snapshot))
+                        }
+                        Err(Unavailable::Missing) => return f(Opened::Unavailable(missing_note())),
+                        Err(Unavailable::Unusable(why)) => return f(Opened::Unavailable(why)),
+                    }
+                }
             }
-        }
-        let (_, snapshot) = guard.as_ref().expect("opened above");
-        f(Opened::Ready(snapshot))
+        };
+        // Every handle is busy: open one more on the same file, sharing the vector index.
+        let snapshot = match snapshot {
+            Some(snapshot) => snapshot,
+            None => {
+                match Snapshot::open(&self.snapshot_path) {
+                    Ok(snapshot) if snapshot.generation() == handles.generation => {
+                        snapshot.with_vectors(handles.vectors.clone())
+                    }
+                    // The file changed since: this search reads the new one on its own; the
+                    // next call reopens.
+                    Ok(snapshot) => return f(Opened::Ready(&snapshot)),
+                    Err(Unavailable::Missing) => return f(Opened::Unavailable(missing_note())),
+                    Err(Unavailable::Unusable(why)) => return f(Opened::Unavailable(why)),
+                }
+            }
+        };
+        let answer = f(Opened::Ready(&snapshot));
+        lock(&handles.idle).push(snapshot);
+        answer
     }
 
     fn now(&self) -> DateTime<Utc> {
@@ -346,6 +383,15 @@ fn non_blank(name: &str, text: &str) -> Result<String, ToolError> {
     if clean.is_empty() { Err(ToolError::blank_argument(name)) } else { Ok(clean) }
 }
 
+/// A lock whose holder panicked is taken as it is: what it guards (handles, or none) is valid
+/// whatever a search did.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| {
+        tracing::error!("snapshot handle lock poisoned by an earlier panic; going on");
+        poisoned.into_inner()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -376,6 +422,42 @@ mod tests {
         write(&path, &[row], Mode::Agent, embedder, at).expect("written");
         let snapshot = Snapshot::open(&path).expect("opens");
         (dir, snapshot)
+    }
+
+    #[test]
+    fn two_searches_run_side_by_side_each_on_its_own_handle_sharing_one_vector_index() {
+        let root = tempfile::tempdir().expect("temp dir");
+        let ctx = Ctx::under(root.path(), "f").expect("a fleet");
+        let fleet_dir = ctx.fleet_id.cache_dir(&ctx.cache_root);
+        std::fs::create_dir_all(&fleet_dir).expect("cache dir");
+        let at = "2026-09-09T00:00:00Z".parse().expect("a time");
+        let row = crate::snapshot::write::tests::row("c1", "staging ssh listens on 2222");
+        write(&fleet_dir.join("snapshot.bin"), &[row], Mode::Agent, &Lexical, at).expect("written");
+        let tools = MemoryTools::new(ctx);
+        let ((entered, is_in), (seen, was_seen)) = (std::sync::mpsc::channel(), std::sync::mpsc::channel());
+        std::thread::scope(|scope| {
+            let tools = &tools;
+            let first = scope.spawn(move || {
+                tools.with_snapshot(|opened| {
+                    let Opened::Ready(snapshot) = opened else { panic!("the snapshot opens") };
+                    entered.send(()).expect("told");
+                    // Held until the second search is inside too: a lock around searches would
+                    // keep it out, and this would time out.
+                    let beside = was_seen.recv_timeout(std::time::Duration::from_secs(10));
+                    (beside.is_ok(), snapshot.vectors())
+                })
+            });
+            is_in.recv().expect("the first search is in");
+            let second = tools.with_snapshot(|opened| {
+                let Opened::Ready(snapshot) = opened else { panic!("the snapshot opens") };
+                seen.send(()).expect("told");
+                snapshot.vectors()
+            });
+            let (beside, first_vectors) = first.join().expect("the first search ends");
+            assert!(beside, "the second search ran while the first held its handle");
+            assert!(first_vectors.same_as(&second), "both handles share one vector index");
+        });
+        assert_eq!(lock(&lock(&tools.current).as_ref().expect("open").idle).len(), 2, "both handles are kept");
     }
 
     #[test]

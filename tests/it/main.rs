@@ -7,6 +7,7 @@ mod conform;
 mod faults;
 mod golden;
 mod install;
+mod instructions;
 mod knowledge;
 #[cfg(feature = "lake")]
 mod lake;

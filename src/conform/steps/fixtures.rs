@@ -102,14 +102,24 @@ pub fn register(r: &mut Registry) {
         worktree(w, a.first().filter(|u| !u.is_empty()).map(String::as_str), a.get(1).map(String::as_str))
     });
     r.add(r#"the spool holds a presence record whose repo is "([^"]*)""#, |w, a, _| {
-        let text = std::fs::read_to_string(spool_file(w)?).unwrap_or_default();
-        let repos: Vec<Value> = text
-            .lines()
-            .filter(|l| is_presence(l))
-            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-            .filter_map(|r| r.get("repo").cloned())
-            .collect();
-        ensure(repos.iter().any(|r| r == a[0].as_str()), || format!("no presence record names {:?}: {repos:?}", a[0]))
+        // The record is written beside the session, not before its first answer: it may take
+        // a moment (within 5 s).
+        let started = std::time::Instant::now();
+        loop {
+            let text = std::fs::read_to_string(spool_file(w)?).unwrap_or_default();
+            let repos: Vec<Value> = text
+                .lines()
+                .filter(|l| is_presence(l))
+                .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+                .filter_map(|r| r.get("repo").cloned())
+                .collect();
+            if repos.iter().any(|r| r == a[0].as_str()) || started.elapsed() > std::time::Duration::from_secs(5) {
+                return ensure(repos.iter().any(|r| r == a[0].as_str()), || {
+                    format!("no presence record names {:?} within 5 s: {repos:?}", a[0])
+                });
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
     });
     r.add(r"the last spool record at (\S+) is (.+)", |w, a, _| {
         let text = spool_text(w)?;

@@ -10,7 +10,7 @@ use crate::keys::{KeyRecord, Subject};
 use crate::rpc::error::{
     HEADER_MISMATCH, METHOD_NOT_FOUND, MISSING_REQUIRED_CLIENT_CAPABILITY, PARSE_ERROR, UNSUPPORTED_PROTOCOL_VERSION,
 };
-use crate::rpc::server::META_PROTOCOL_VERSION;
+use crate::rpc::message::{self, Body, Incoming, META_PROTOCOL_VERSION};
 use crate::rpc::{Frame, Outbox, Revision, RpcError, Session};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use serde_json::Value;
@@ -107,28 +107,32 @@ pub fn answer(app: &App, post: &Post, outbox: &dyn Outbox) -> Reply {
         Ok(scope) => scope,
         Err(reply) => return reply,
     };
-    let value: Value = match serde_json::from_slice(&post.body) {
-        Ok(value) => value,
+    // The body is read once, here: what follows reads its fields, and the core gets it read.
+    let body = match serde_json::from_slice::<Value>(&post.body) {
+        Ok(value) => message::read(value),
         Err(e) => return Reply::frame(StatusCode::BAD_REQUEST, &Frame::error(None, RpcError::parse(e))),
     };
-    if is_response(&value) && app.pending.deliver(&value) {
+    if let Body::One(Incoming::Reply(frame)) = &body
+        && app.pending.deliver(frame)
+    {
         return Reply::empty(StatusCode::ACCEPTED);
     }
     let owner = principal.owner();
     let _ = post.owner.set(owner.clone());
-    let (mut session, session_id, modern) = match era(app, &post.headers, &value, &owner) {
+    let (mut session, session_id, modern) = match era(app, &post.headers, &body, &owner) {
         Ok(found) => found,
         Err(reply) => return reply,
     };
     // A 2026-07-28 listen answered on a stream this transport can hold open, while there is room
     // for one more: past the cap the core acknowledges it with nothing and ends it at once.
-    let listen = value.get("method").and_then(Value::as_str) == Some("subscriptions/listen");
+    let method = body.request().map(|request| request.method.as_str());
+    let listen = method == Some("subscriptions/listen");
     let room = (modern && post.streams && listen).then(|| app.listens.clone().try_acquire_owned().ok()).flatten();
     if room.is_some() {
         session = session.with_updates();
     }
     let mut rate_headers = vec![];
-    let calls = tool_calls(&value);
+    let calls = tool_calls(&body);
     if calls > 0
         && let Some((subject, limit)) = quota(app, &principal)
     {
@@ -140,13 +144,13 @@ pub fn answer(app: &App, post: &Post, outbox: &dyn Outbox) -> Reply {
     let Some(server) = app.servers.get(&scope) else {
         return Reply::refusal(StatusCode::FORBIDDEN, SERVER_ERROR, "this key's fleet cannot be served here");
     };
-    let initialize = value.get("method").and_then(Value::as_str) == Some("initialize") && value.get("id").is_some();
+    let initialize = method == Some("initialize");
     if initialize && app.sessions.is_some() && !modern {
         // A session's GET stream carries its subscriptions' updates: it may subscribe; and it
         // is kept, so a log level set in it lasts.
         session = session.with_updates().kept();
     }
-    let frame = server.handle_with(&mut session, value, outbox);
+    let frame = server.handle_body(&mut session, body, outbox);
     let mut reply = match &frame {
         None => Reply::empty(StatusCode::ACCEPTED),
         Some(frame) => Reply::frame(status_of(frame, modern), frame),
@@ -263,10 +267,10 @@ fn scope(app: &App, principal: &Principal, headers: &HeaderMap) -> Result<Scope,
 
 /// The session a request is served in, its id (sessions mode), and whether it is a 2026-07-28
 /// request. `Err` is a refusal of the revision headers or of the session.
-fn era(app: &App, headers: &HeaderMap, value: &Value, owner: &str) -> Result<(Session, Option<String>, bool), Reply> {
-    let id = || value.get("id").cloned().and_then(|id| serde_json::from_value(id).ok());
-    let refuse = |status, error| Err(Reply::frame(status, &Frame::error(id(), error)));
-    if let Some(version) = policy::meta_version(value) {
+fn era(app: &App, headers: &HeaderMap, body: &Body, owner: &str) -> Result<(Session, Option<String>, bool), Reply> {
+    let refuse = |status, error| Err(Reply::frame(status, &Frame::error(body.id().cloned(), error)));
+    let envelope = body.envelope();
+    if let Some(version) = envelope.and_then(|envelope| envelope.version.as_deref()) {
         if !Revision::parse(version).is_some_and(Revision::is_modern) {
             // A header naming another version is a mismatch whatever the body names; with the
             // same version (or none) the core answers -32022 with the supported list.
@@ -277,14 +281,17 @@ fn era(app: &App, headers: &HeaderMap, value: &Value, owner: &str) -> Result<(Se
                 _ => Ok((Session::new(), None, true)),
             };
         }
-        if let Err(why) = policy::check_mirrored(headers, value, version) {
+        let (method, target) = match body {
+            Body::One(Incoming::Request(request)) => (request.method.as_str(), request.target()),
+            Body::One(Incoming::Notification { method, .. }) => (method.as_str(), None),
+            _ => ("", None),
+        };
+        if let Err(why) = policy::check_mirrored(headers, method, target, version) {
             return refuse(StatusCode::BAD_REQUEST, RpcError::header_mismatch(why));
         }
-        // The envelope is the core's to read; over HTTP its refusal is a 400 (2026-07-28).
-        if let Some(Value::Object(params)) = value.get("params")
-            && let Err(error) = crate::rpc::server::modern_revision(params)
-        {
-            return refuse(StatusCode::BAD_REQUEST, error);
+        // Over HTTP a refused envelope is a 400 (2026-07-28).
+        if let Some(Err(error)) = envelope.map(|envelope| &envelope.revision) {
+            return refuse(StatusCode::BAD_REQUEST, error.clone());
         }
         return Ok((Session::new(), None, true));
     }
@@ -297,7 +304,7 @@ fn era(app: &App, headers: &HeaderMap, value: &Value, owner: &str) -> Result<(Se
         // 2026-07-28 names the version in every request's `_meta`: a request without it is
         // refused. A notification or a frame that is no request is the core's, as on stdio.
         HeaderVersion::Known(revision) if revision.is_modern() => {
-            if value.get("id").is_some() && value.get("method").is_some() {
+            if body.request().is_some() {
                 let why = format!("a {revision} request carries `params._meta` with `{META_PROTOCOL_VERSION}`");
                 return refuse(StatusCode::BAD_REQUEST, RpcError::invalid_params(why));
             }
@@ -320,23 +327,13 @@ fn era(app: &App, headers: &HeaderMap, value: &Value, owner: &str) -> Result<(Se
     }
 }
 
-/// A JSON-RPC response (the client answering a request a handler sent it).
-fn is_response(value: &Value) -> bool {
-    value.get("method").is_none() && value.get("id").is_some() && (value.get("result").or(value.get("error"))).is_some()
-}
-
 /// How many `tools/call` requests the body holds (a batch may hold several).
 /// The requests a quota charges: tool calls, and the reads of what tools show (a resource, a
 /// prompt), so a guidance record costs the same as get_guidance. Lists and completion are free.
-fn tool_calls(value: &Value) -> u32 {
+fn tool_calls(body: &Body) -> u32 {
     const CHARGED: [&str; 3] = ["tools/call", "resources/read", "prompts/get"];
-    let is_call = |frame: &Value| {
-        frame.get("method").and_then(Value::as_str).is_some_and(|m| CHARGED.contains(&m)) && frame.get("id").is_some()
-    };
-    match value {
-        Value::Array(frames) => u32::try_from(frames.iter().filter(|f| is_call(f)).count()).unwrap_or(u32::MAX),
-        frame => u32::from(is_call(frame)),
-    }
+    let charged = body.requests().filter(|request| CHARGED.contains(&request.method.as_str())).count();
+    u32::try_from(charged).unwrap_or(u32::MAX)
 }
 
 fn quota(app: &App, principal: &Principal) -> Option<(Subject, u32)> {
@@ -421,9 +418,10 @@ mod tests {
         let call = serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {}});
         let note = serde_json::json!({"jsonrpc": "2.0", "method": "tools/call"});
         let list = serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"});
-        assert_eq!(tool_calls(&call), 1);
-        assert_eq!(tool_calls(&note), 0);
-        assert_eq!(tool_calls(&list), 0);
-        assert_eq!(tool_calls(&serde_json::json!([call, note, list, call])), 2);
+        let calls = |value: &Value| tool_calls(&message::read(value.clone()));
+        assert_eq!(calls(&call), 1);
+        assert_eq!(calls(&note), 0);
+        assert_eq!(calls(&list), 0);
+        assert_eq!(calls(&serde_json::json!([call, note, list, call])), 2);
     }
 }

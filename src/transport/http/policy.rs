@@ -4,10 +4,8 @@
 //! client address behind a trusted proxy.
 
 use crate::rpc::Revision;
-use crate::rpc::server::META_PROTOCOL_VERSION;
 use axum::http::{HeaderMap, header};
 use base64::Engine as _;
-use serde_json::Value;
 
 /// How an answer is framed on the wire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,20 +138,15 @@ pub fn protocol_version(headers: &HeaderMap) -> HeaderVersion {
     }
 }
 
-/// The protocol version a request's `_meta` names, if the body is one request or notification
-/// carrying a modern envelope.
-pub fn meta_version(body: &Value) -> Option<&str> {
-    body.get("params")?.get("_meta")?.get(META_PROTOCOL_VERSION)?.as_str()
-}
-
 /// The 2026-07-28 mirroring rule for a body whose `_meta` names a supported modern revision:
 /// `MCP-Protocol-Version` equals it, `Mcp-Method` equals the method, and `Mcp-Name` equals
 /// `params.name` (`params.uri` for resources/read) on tools/call, resources/read and
 /// prompts/get. `Err` says which header, for the -32020 message.
-pub fn check_mirrored(headers: &HeaderMap, body: &Value, version: &str) -> Result<(), String> {
+/// `method` is the body's (empty for a body that has none), `target` its `params.name` or
+/// `params.uri` (`rpc::message::Request::target`).
+pub fn check_mirrored(headers: &HeaderMap, method: &str, target: Option<&str>, version: &str) -> Result<(), String> {
     let text = |name: &str| headers.get(name).map(|v| String::from_utf8_lossy(v.as_bytes()).trim().to_string());
     check_version_mirrored(headers, version)?;
-    let method = body.get("method").and_then(Value::as_str).unwrap_or_default();
     match text("mcp-method") {
         Some(header) if header == method => {}
         Some(header) => return Err(format!("Mcp-Method is `{header}` but the method is `{method}`")),
@@ -164,7 +157,7 @@ pub fn check_mirrored(headers: &HeaderMap, body: &Value, version: &str) -> Resul
         "resources/read" => "uri",
         _ => return Ok(()),
     };
-    let expected = body.get("params").and_then(|p| p.get(named)).and_then(Value::as_str).unwrap_or_default();
+    let expected = target.unwrap_or_default();
     match text("mcp-name").map(|h| decode_name(&h)) {
         Some(Some(header)) if header == expected => Ok(()),
         Some(Some(header)) => Err(format!("Mcp-Name is `{header}` but params.{named} is `{expected}`")),
@@ -227,7 +220,6 @@ mod tests {
     }
     use super::*;
     use axum::http::HeaderValue;
-    use serde_json::json;
 
     fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
         let mut map = HeaderMap::new();
@@ -288,25 +280,27 @@ mod tests {
 
     #[test]
     fn modern_headers_must_mirror_the_body() {
-        let call =
-            json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "fleet_status", "_meta": {}}});
+        let call = ("tools/call", Some("fleet_status"));
+        let check = |headers: &HeaderMap, (method, target): (&str, Option<&str>)| {
+            check_mirrored(headers, method, target, "2026-07-28")
+        };
         let good = [("mcp-protocol-version", "2026-07-28"), ("mcp-method", "tools/call"), ("mcp-name", "fleet_status")];
-        assert_eq!(check_mirrored(&headers(&good), &call, "2026-07-28"), Ok(()));
+        assert_eq!(check(&headers(&good), call), Ok(()));
         for broken in [0, 1, 2] {
             let mut pairs: Vec<_> = good.to_vec();
             pairs.remove(broken);
-            assert!(check_mirrored(&headers(&pairs), &call, "2026-07-28").is_err(), "without {:?}", good[broken]);
+            assert!(check(&headers(&pairs), call).is_err(), "without {:?}", good[broken]);
             let mut pairs = good.to_vec();
             pairs[broken].1 = "2025-11-25";
-            assert!(check_mirrored(&headers(&pairs), &call, "2026-07-28").is_err(), "a different {:?}", good[broken]);
+            assert!(check(&headers(&pairs), call).is_err(), "a different {:?}", good[broken]);
         }
-        let accented = json!({"method": "prompts/get", "params": {"name": "résumé"}});
+        let accented = ("prompts/get", Some("résumé"));
         let sentinel = format!("=?base64?{}?=", base64::engine::general_purpose::STANDARD.encode("résumé"));
         let pairs = [("mcp-protocol-version", "2026-07-28"), ("mcp-method", "prompts/get"), ("mcp-name", &sentinel)];
-        assert_eq!(check_mirrored(&headers(&pairs), &accented, "2026-07-28"), Ok(()));
-        let discover = json!({"method": "server/discover", "params": {}});
+        assert_eq!(check(&headers(&pairs), accented), Ok(()));
+        let discover = ("server/discover", None);
         let pairs = [("mcp-protocol-version", "2026-07-28"), ("mcp-method", "server/discover")];
-        assert_eq!(check_mirrored(&headers(&pairs), &discover, "2026-07-28"), Ok(()), "no Mcp-Name for discover");
+        assert_eq!(check(&headers(&pairs), discover), Ok(()), "no Mcp-Name for discover");
     }
 
     #[test]

@@ -39,10 +39,10 @@ impl Pending {
     }
 
     /// Hands `frame` (a response) to the handler waiting for it; `false` when none is.
-    pub fn deliver(&self, frame: &Value) -> bool {
+    pub fn deliver(&self, frame: &serde_json::Map<String, Value>) -> bool {
         let Some(id) = frame.get("id").and_then(Value::as_str) else { return false };
         let Some(waiter) = self.lock().remove(id) else { return false };
-        waiter.send(frame.clone()).is_ok()
+        waiter.send(Value::Object(frame.clone())).is_ok()
     }
 }
 

@@ -2,6 +2,8 @@
 //! against it by scripts/peers.sh. One tool, `shout(text)`, and rmcp's defaults for the rest.
 //! `rmcp-peer http PORT [json] [stateless]` serves Streamable HTTP on 127.0.0.1:PORT/mcp instead
 //! (sessions and SSE answers by default), with TCP_NODELAY on accepted sockets, for benches/http.sh.
+//! `rmcp-peer pipes` serves stdio through `transport::stdio_pipes()` (stdin and stdout driven by
+//! the reactor, rmcp's fastest stdio), the peer benches/stdio.sh measures against.
 
 use rmcp::handler::server::{router::tool::ToolRouter, wrapper::Parameters};
 use rmcp::model::{ServerCapabilities, ServerConfig};
@@ -55,6 +57,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Ok(());
     }
     let peer = Peer { tool_router: Peer::tool_router() };
+    if args.get(1).map(String::as_str) == Some("pipes") {
+        peer.serve(rmcp::transport::stdio_pipes()).await?.waiting().await?;
+        return Ok(());
+    }
     peer.serve(rmcp::transport::stdio()).await?.waiting().await?;
     Ok(())
 }

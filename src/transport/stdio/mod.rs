@@ -1,57 +1,43 @@
 //! Newline-delimited JSON-RPC over a byte stream: the only code that touches the process's
 //! stdin and stdout. It owns the framing (lines, a size cap, UTF-8, JSON decoding); the shared
 //! `rpc::Server` sees decoded values only. One connection is one `Session`, and one request is
-//! handled at a time. A reader thread reads ahead, at most `BATCHES_AHEAD` batches of lines, so work in flight
-//! stays bounded and a burst waits in the pipe, not in memory; reading ahead is what lets a
-//! `notifications/cancelled` reach the request it names while that request is being handled
-//! (the reader records it in the session's `Cancellations` as it passes). Answers are buffered
-//! and flushed whenever no line is waiting, so pipelined requests share writes. While the client
-//! holds resource subscriptions (`resources/subscribe`, or a 2026-07-28 `subscriptions/listen`
-//! stream held open), the loop reads them again every `WATCH_EVERY` and sends
-//! `notifications/resources/updated` for each that changed; at end of input it ends the
-//! streams still open with their answers. What a handler
-//! sends before its answer (progress, log messages, a subscription's acknowledgment) is written
-//! and flushed at once, ahead of the answer.
+//! handled at a time, on the one thread that reads and writes: `input` reads a line when the
+//! loop wants one and, while a request is being handled, reads ahead what has already arrived
+//! whenever the core asks whether the request was cancelled (`Outbox::catch_up`), so a
+//! `notifications/cancelled` reaches the request it names. Answers are buffered and flushed
+//! whenever no line is waiting, so pipelined requests share writes. While the client holds
+//! resource subscriptions (`resources/subscribe`, or a 2026-07-28 `subscriptions/listen` stream
+//! held open), the loop reads them again every `WATCH_EVERY` and sends
+//! `notifications/resources/updated` for each that changed; at end of input it ends the streams
+//! still open with their answers. What a handler sends before its answer (progress, log
+//! messages, a subscription's acknowledgment) is written and flushed at once, ahead of the answer.
+
+mod input;
 
 use crate::rpc::server::WATCH_EVERY;
-use crate::rpc::{Cancellations, Frame, Outbox, RpcError, Server, Session};
+use crate::rpc::{Frame, Outbox, RpcError, Server, Session};
+pub use input::{Input, Line, MAX_LINE_BYTES, Source};
 use serde_json::Value;
-use std::cell::RefCell;
-use std::io::{BufRead, BufReader, BufWriter, Read, Write};
-use std::sync::mpsc::{self, RecvTimeoutError, TryRecvError};
+use std::cell::{Cell, RefCell};
+use std::io::{BufWriter, Write};
 use std::time::Instant;
 
-/// A line longer than this is discarded (read and dropped, never buffered whole) and answered
-/// with -32600; the server keeps serving.
-pub const MAX_LINE_BYTES: usize = 4 * 1024 * 1024;
-/// The reader hands lines over in batches: what one read brought in, up to this many lines or
-/// bytes (so a pipelined burst costs one hand-over per batch, not per line).
-const BATCH_LINES: usize = 64;
-const BATCH_BYTES: usize = 1024 * 1024;
-/// Batches read but not yet handled, at most; past it the reader waits. Read-ahead is thus
-/// bounded: (this + 2) batches of at most `BATCH_LINES` lines and `BATCH_BYTES` plus one line.
-const BATCHES_AHEAD: usize = 2;
-
-/// Lines the reader read in one go, or the read error that ended the input.
-type Batch = std::io::Result<Vec<Line>>;
 const BUFFER_BYTES: usize = 64 * 1024;
-
-enum Line {
-    Complete(Vec<u8>),
-    TooLong,
-}
+/// How often, at most, a request being handled looks at stdin for a cancellation. A request
+/// answered sooner never costs a `poll(2)`; a cancellation is seen within this.
+const CATCH_UP_EVERY: std::time::Duration = std::time::Duration::from_millis(1);
 
 /// Serves `input` until end of input, answering on `output`, as one session. Every request read
 /// before EOF is answered before this returns. A write error (the client went away) ends the
 /// loop with it.
-pub fn serve<R: Read + Send + 'static, W: Write>(server: &Server, input: R, output: W) -> std::io::Result<()> {
+pub fn serve<R: Source, W: Write>(server: &Server, input: R, output: W) -> std::io::Result<()> {
     serve_observed(server, input, output, &mut |_| {})
 }
 
 /// `serve`, calling `on_client` once with the session as soon as a client has named itself in
 /// `initialize`, after that answer has been flushed (so whatever the callback does, such as a
 /// presence record's fsync, never delays the handshake).
-pub fn serve_observed<R: Read + Send + 'static, W: Write>(
+pub fn serve_observed<R: Source, W: Write>(
     server: &Server,
     input: R,
     output: W,
@@ -60,10 +46,10 @@ pub fn serve_observed<R: Read + Send + 'static, W: Write>(
     // stdio can write at any time: it offers resource subscriptions.
     let mut session = Session::new().with_updates();
     let mut announced = false;
-    let batches = read_ahead(input, session.cancellations().clone());
-    let mut lines = std::collections::VecDeque::new();
+    let input = RefCell::new(Input::new(input, session.cancellations().clone()));
     let writer = RefCell::new(BufWriter::with_capacity(BUFFER_BYTES, output));
-    let notes = Notes { writer: &writer, failed: RefCell::new(None) };
+    let notes =
+        Notes { writer: &writer, input: &input, look_at: Cell::new(Instant::now()), failed: RefCell::new(None) };
     let mut watched_at = Instant::now();
     loop {
         if session.is_subscribed() && watched_at.elapsed() >= WATCH_EVERY {
@@ -72,29 +58,26 @@ pub fn serve_observed<R: Read + Send + 'static, W: Write>(
                 write_line(&mut *writer.borrow_mut(), &update)?;
             }
         }
-        let Some(line) = lines.pop_front() else {
-            let batch = match batches.try_recv() {
-                Ok(batch) => batch,
-                Err(TryRecvError::Disconnected) => break,
-                Err(TryRecvError::Empty) => {
-                    writer.borrow_mut().flush()?;
-                    let waited = match session.is_subscribed() {
-                        true => batches.recv_timeout(WATCH_EVERY.saturating_sub(watched_at.elapsed())),
-                        false => batches.recv().map_err(RecvTimeoutError::from),
-                    };
-                    match waited {
-                        Ok(batch) => batch,
-                        Err(RecvTimeoutError::Timeout) => continue,
-                        Err(RecvTimeoutError::Disconnected) => break,
-                    }
-                }
-            };
-            lines.extend(batch?);
-            continue;
+        if !input.borrow().has_next() {
+            writer.borrow_mut().flush()?;
+            if session.is_subscribed() && !input.borrow_mut().wait(WATCH_EVERY.saturating_sub(watched_at.elapsed()))? {
+                continue;
+            }
+        }
+        // The line is decoded before the handler runs: the handler may read ahead into the
+        // buffer the line lives in.
+        let decoded = match input.borrow_mut().next_line()? {
+            None => break,
+            Some(Line::TooLong) => Err(oversized_line()),
+            Some(Line::Complete(line)) => decode(line),
         };
-        let answer = match line {
-            Line::TooLong => Some(oversized_line()),
-            Line::Complete(line) => answer_line_with(server, &mut session, &line, &notes),
+        let answer = match decoded {
+            Ok(None) => None,
+            Ok(Some(value)) => {
+                notes.look_at.set(Instant::now() + CATCH_UP_EVERY);
+                server.handle_with(&mut session, value, &notes)
+            }
+            Err(frame) => Some(frame),
         };
         if let Some(e) = notes.failed.take() {
             return Err(e);
@@ -117,87 +100,33 @@ pub fn serve_observed<R: Read + Send + 'static, W: Write>(
 
 /// Serves the process's real stdin and stdout; `on_client` as in `serve_observed`.
 pub fn serve_stdio(server: &Server, on_client: &mut dyn FnMut(&Session)) -> std::io::Result<()> {
-    // Raw handles: std's Stdout is line-buffered, which would cost one write(2) per frame.
+    // Raw handles: std's Stdout is line-buffered, which would cost one write(2) per frame, and
+    // std's Stdin takes a lock and buffers on its own.
     use std::os::fd::AsFd;
     let stdin = std::fs::File::from(std::io::stdin().as_fd().try_clone_to_owned()?);
     let stdout = std::fs::File::from(std::io::stdout().as_fd().try_clone_to_owned()?);
     serve_observed(server, stdin, stdout, on_client)
 }
 
-/// Starts the reader thread: it sends each line of `input` (or the read error that ended it),
-/// noting every cancellation in `cancellations` on the way. The channel closes at EOF. The
-/// thread is not joined: if the serving loop ends first (the client stopped reading), the
-/// thread ends at its next read or send.
-fn read_ahead<R: Read + Send + 'static>(input: R, cancellations: Cancellations) -> mpsc::Receiver<Batch> {
-    let (sender, batches) = mpsc::sync_channel(BATCHES_AHEAD);
-    let spawned = std::thread::Builder::new().name("stdio-reader".into()).spawn(move || {
-        let mut reader = BufReader::with_capacity(BUFFER_BYTES, input);
-        let mut batch = Vec::new();
-        let mut bytes = 0;
-        loop {
-            let line = match read_line(&mut reader) {
-                Ok(Some(line)) => line,
-                Ok(None) => {
-                    let _ = sender.send(Ok(batch));
-                    return;
-                }
-                Err(e) => {
-                    let _ = sender.send(Ok(batch)).and_then(|()| sender.send(Err(e)));
-                    return;
-                }
-            };
-            if let Line::Complete(line) = &line {
-                note_cancellation(line, &cancellations);
-                bytes += line.len();
-            }
-            batch.push(line);
-            // Hand over what was read before a read that may block, and whenever a batch is full.
-            if reader.buffer().is_empty() || batch.len() == BATCH_LINES || bytes >= BATCH_BYTES {
-                bytes = 0;
-                if sender.send(Ok(std::mem::take(&mut batch))).is_err() {
-                    return;
-                }
-            }
-        }
-    });
-    if let Err(e) = spawned {
-        // No thread, no input: the loop sees the error and ends with it.
-        let (sender, batches) = mpsc::sync_channel(1);
-        let _ = sender.send(Err(e));
-        return batches;
+/// One input line (without its newline) as a JSON value: `Ok(None)` for a blank line, which is
+/// ignored; invalid UTF-8 or JSON is the -32700 frame to answer.
+fn decode(line: &[u8]) -> Result<Option<Value>, Frame> {
+    let text = match std::str::from_utf8(line) {
+        Ok(text) => text,
+        Err(e) => return Err(Frame::error(None, RpcError::parse(format!("line is not valid UTF-8 ({e})")))),
+    };
+    if text.trim().is_empty() {
+        return Ok(None);
     }
-    batches
-}
-
-/// Records the cancellation `line` carries, if it is one. Only a line that names the method is
-/// parsed here; the serving loop parses every line again, as it would without this look-ahead.
-fn note_cancellation(line: &[u8], cancellations: &Cancellations) {
-    const METHOD: &[u8] = b"notifications/cancelled";
-    if line.windows(METHOD.len()).any(|window| window == METHOD)
-        && let Ok(frame) = serde_json::from_slice::<Value>(line)
-    {
-        cancellations.note_frame(&frame);
-    }
+    serde_json::from_str(text).map(Some).map_err(|e| Frame::error(None, RpcError::parse(e)))
 }
 
 /// Decodes one input line (without its newline) and hands it to the server: invalid UTF-8 or
 /// JSON is answered -32700 here, a blank line is ignored. Use this in fuzz targets too.
 pub fn answer_line(server: &Server, session: &mut Session, line: &[u8]) -> Option<Frame> {
-    answer_line_with(server, session, line, &crate::rpc::extension::NoOutbox)
-}
-
-/// `answer_line`, with `outbox` for what the handler sends before its answer.
-fn answer_line_with(server: &Server, session: &mut Session, line: &[u8], outbox: &dyn Outbox) -> Option<Frame> {
-    let text = match std::str::from_utf8(line) {
-        Ok(text) => text,
-        Err(e) => return Some(Frame::error(None, RpcError::parse(format!("line is not valid UTF-8 ({e})")))),
-    };
-    if text.trim().is_empty() {
-        return None;
-    }
-    match serde_json::from_str(text) {
-        Ok(value) => server.handle_with(session, value, outbox),
-        Err(e) => Some(Frame::error(None, RpcError::parse(e))),
+    match decode(line) {
+        Ok(value) => server.handle(session, value?),
+        Err(frame) => Some(frame),
     }
 }
 
@@ -205,13 +134,16 @@ fn answer_line_with(server: &Server, session: &mut Session, line: &[u8], outbox:
 /// something only while the work goes on). stdio cannot ask the client anything mid-request:
 /// its answer would arrive as a line the serving loop reads only after this request, so
 /// requests to the client are refused, as over a transport without a stream.
-struct Notes<'a, W: Write> {
+struct Notes<'a, W: Write, R> {
     writer: &'a RefCell<BufWriter<W>>,
+    input: &'a RefCell<Input<R>>,
+    /// When the request being handled may next look at stdin (`CATCH_UP_EVERY`).
+    look_at: Cell<Instant>,
     /// The write error that ended a notification, reported by the loop after the handler returns.
     failed: RefCell<Option<std::io::Error>>,
 }
 
-impl<W: Write> Outbox for Notes<'_, W> {
+impl<W: Write, R: Source> Outbox for Notes<'_, W, R> {
     fn notify(&self, method: &str, params: Value) {
         let note = crate::rpc::extension::notification(method, params);
         let mut writer = self.writer.borrow_mut();
@@ -224,6 +156,14 @@ impl<W: Write> Outbox for Notes<'_, W> {
     fn ask(&self, method: &str, _: Value) -> Result<Value, String> {
         Err(format!("{method}: the stdio transport cannot ask the client while it handles a request"))
     }
+
+    fn catch_up(&self) {
+        let now = Instant::now();
+        if now >= self.look_at.get() {
+            self.look_at.set(now + CATCH_UP_EVERY);
+            self.input.borrow_mut().catch_up();
+        }
+    }
 }
 
 /// Writes one frame and its newline into the output buffer.
@@ -235,42 +175,6 @@ fn write_line(writer: &mut impl Write, frame: &impl serde::Serialize) -> std::io
 /// The answer to a line longer than the cap (the line itself was discarded).
 fn oversized_line() -> Frame {
     Frame::error(None, RpcError::invalid_request(format!("line longer than {MAX_LINE_BYTES} bytes was discarded")))
-}
-
-/// Reads one line (without its newline), at most `MAX_LINE_BYTES`; `None` at EOF.
-fn read_line<R: Read>(reader: &mut BufReader<R>) -> std::io::Result<Option<Line>> {
-    let mut line = Vec::new();
-    let mut too_long = false;
-    loop {
-        let available = match reader.fill_buf() {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            // EOF: a last line without a newline still counts.
-            return Ok(match (too_long, line.is_empty()) {
-                (true, _) => Some(Line::TooLong),
-                (false, true) => None,
-                (false, false) => Some(Line::Complete(line)),
-            });
-        }
-        let (chunk, found_newline) = match available.iter().position(|&b| b == b'\n') {
-            Some(at) => (&available[..at], true),
-            None => (available, false),
-        };
-        if !too_long && line.len() + chunk.len() <= MAX_LINE_BYTES {
-            line.extend_from_slice(chunk);
-        } else {
-            too_long = true;
-            line = Vec::new();
-        }
-        let used = chunk.len() + usize::from(found_newline);
-        reader.consume(used);
-        if found_newline {
-            return Ok(Some(if too_long { Line::TooLong } else { Line::Complete(line) }));
-        }
-    }
 }
 
 #[cfg(test)]
