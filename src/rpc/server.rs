@@ -701,6 +701,56 @@ mod tests {
         assert_eq!(Session::in_revision(Revision::V2026_07_28).revision(), Revision::LATEST_LEGACY);
     }
 
+    /// What a subscriber prints, captured.
+    #[derive(Clone, Default)]
+    struct Captured(Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Captured {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn each_request_is_one_span_naming_method_tool_revision_and_outcome_never_its_arguments() {
+        let captured = Captured::default();
+        let writer = captured.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .with_ansi(false)
+            .with_max_level(tracing::Level::DEBUG)
+            .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
+            .finish();
+        tracing::subscriber::with_default(subscriber, || {
+            let server = Server::new(Gate { entered: Arc::new(Barrier::new(1)), released: Arc::new(Barrier::new(1)) });
+            let mut session = Session::new();
+            request(&server, &mut session, initialize_message("2025-06-18"));
+            let call = call_message("fleet_handoff", json!({"summary": "rotated hunter2", "status": "done"}));
+            let answer = request(&server, &mut session, call);
+            assert_eq!(answer["result"]["isError"], false, "{answer}");
+        });
+        let log = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+        let call =
+            log.lines().find(|l| l.contains("tools/call") && l.contains("close")).unwrap_or_else(|| panic!("{log}"));
+        for field in [
+            "method=tools/call",
+            "tool=",
+            "fleet_handoff",
+            "revision=",
+            "2025-06-18",
+            "outcome=",
+            "answered",
+            "time.busy",
+        ] {
+            assert!(call.contains(field), "{field} missing from {call}");
+        }
+        assert!(!log.contains("hunter2"), "an argument reached the log: {log}");
+    }
+
     #[test]
     fn the_server_is_shared_across_threads() {
         fn shared<T: Send + Sync>() {}
