@@ -19,8 +19,8 @@ use std::sync::{Arc, Mutex};
 /// answered, so the record cannot wait for its request to end; the oldest is forgotten first.
 const REMEMBERED: usize = 256;
 
-/// The ids a session's client cancelled; clones share one record (a transport's reader thread
-/// holds one, the session another).
+/// The ids a session's client cancelled; clones share one record (a transport that reads ahead
+/// of the core holds one, the session another).
 #[derive(Debug, Clone, Default)]
 pub struct Cancellations(Arc<Mutex<VecDeque<String>>>);
 
