@@ -6,32 +6,9 @@
 
 use ctxlake::rpc::Cancellations;
 use ctxlake::spec::rpc::RequestId;
-use ctxlake::transport::stdio::{Input, Line, Source};
+use ctxlake::transport::stdio::{Input, Line, Pieces};
 use libfuzzer_sys::fuzz_target;
 use std::collections::VecDeque;
-use std::io::Read;
-use std::time::Duration;
-
-/// The input as the pieces a pipe would deliver, one per read.
-struct Pieces(VecDeque<Vec<u8>>);
-
-impl Read for Pieces {
-    fn read(&mut self, into: &mut [u8]) -> std::io::Result<usize> {
-        let Some(mut piece) = self.0.pop_front() else { return Ok(0) };
-        let n = piece.len().min(into.len());
-        into[..n].copy_from_slice(&piece[..n]);
-        if n < piece.len() {
-            self.0.push_front(piece.split_off(n));
-        }
-        Ok(n)
-    }
-}
-
-impl Source for Pieces {
-    fn ready(&self, _: Duration) -> std::io::Result<bool> {
-        Ok(true)
-    }
-}
 
 fuzz_target!(|data: &[u8]| {
     let (mut pieces, mut whole, mut rest) = (VecDeque::new(), Vec::new(), data);

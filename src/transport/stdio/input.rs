@@ -57,6 +57,28 @@ impl<T: AsRef<[u8]>> Source for std::io::Cursor<T> {
     }
 }
 
+/// Input in memory as the pieces a pipe would deliver, one per read, always ready: what tests
+/// and fuzz targets feed `Input` to see that the way input is cut never changes its lines.
+pub struct Pieces(pub std::collections::VecDeque<Vec<u8>>);
+
+impl Read for Pieces {
+    fn read(&mut self, into: &mut [u8]) -> std::io::Result<usize> {
+        let Some(mut piece) = self.0.pop_front() else { return Ok(0) };
+        let n = piece.len().min(into.len());
+        into[..n].copy_from_slice(&piece[..n]);
+        if n < piece.len() {
+            self.0.push_front(piece.split_off(n));
+        }
+        Ok(n)
+    }
+}
+
+impl Source for Pieces {
+    fn ready(&self, _: Duration) -> std::io::Result<bool> {
+        Ok(true)
+    }
+}
+
 /// `poll(2)` on one descriptor for input; a hang-up or an error counts as ready (the read that
 /// follows reports it).
 fn poll_readable(fd: &impl std::os::fd::AsRawFd, wait: Duration) -> std::io::Result<bool> {
@@ -269,33 +291,12 @@ mod tests {
     use super::*;
     use crate::spec::rpc::RequestId;
 
-    /// Hands out one chunk per read; ready while chunks remain.
-    struct Chunks(std::collections::VecDeque<Vec<u8>>);
-
-    impl Read for Chunks {
-        fn read(&mut self, into: &mut [u8]) -> std::io::Result<usize> {
-            let Some(mut chunk) = self.0.pop_front() else { return Ok(0) };
-            let n = chunk.len().min(into.len());
-            into[..n].copy_from_slice(&chunk[..n]);
-            if n < chunk.len() {
-                self.0.push_front(chunk.split_off(n));
-            }
-            Ok(n)
-        }
-    }
-
-    impl Source for Chunks {
-        fn ready(&self, _: Duration) -> std::io::Result<bool> {
-            Ok(!self.0.is_empty())
-        }
-    }
-
-    fn input(chunks: &[&[u8]]) -> Input<Chunks> {
-        Input::new(Chunks(chunks.iter().map(|c| c.to_vec()).collect()), Cancellations::default())
+    fn input(chunks: &[&[u8]]) -> Input<Pieces> {
+        Input::new(Pieces(chunks.iter().map(|c| c.to_vec()).collect()), Cancellations::default())
     }
 
     /// Every line `next` hands out, as text ("<too long>" for a dropped one).
-    fn drain(input: &mut Input<Chunks>) -> Vec<String> {
+    fn drain(input: &mut Input<Pieces>) -> Vec<String> {
         let mut got = vec![];
         while let Some(line) = input.next_line().unwrap() {
             got.push(match line {
@@ -351,7 +352,7 @@ mod tests {
     fn catch_up_reads_no_further_than_the_bound() {
         let line = [vec![b'a'; 1023], vec![b'\n']].concat();
         let chunks: Vec<Vec<u8>> = (0..4096).map(|_| line.clone()).collect();
-        let mut lines = Input::new(Chunks(chunks.into()), Cancellations::default());
+        let mut lines = Input::new(Pieces(chunks.into()), Cancellations::default());
         lines.catch_up();
         let held = lines.end - lines.start;
         assert!((AHEAD_BYTES..AHEAD_BYTES + 2048).contains(&held), "{held} bytes read ahead");

@@ -16,7 +16,7 @@ mod input;
 
 use crate::rpc::server::WATCH_EVERY;
 use crate::rpc::{Frame, Outbox, RpcError, Server, Session};
-pub use input::{Input, Line, MAX_LINE_BYTES, Source};
+pub use input::{Input, Line, MAX_LINE_BYTES, Pieces, Source};
 use serde_json::Value;
 use std::cell::{Cell, RefCell};
 use std::io::{BufWriter, Write};
