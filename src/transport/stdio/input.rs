@@ -172,7 +172,7 @@ impl<R: Source> Input<R> {
     }
 
     /// Reads what has already arrived, without blocking and within the read-ahead bound, so
-    /// the cancellations in it are noted. A read error is kept for `next`.
+    /// the cancellations in it are noted. A read error is kept for `next_line`.
     pub fn catch_up(&mut self) {
         while !self.eof && self.failed.is_none() && self.end - self.start < AHEAD_BYTES {
             match self.source.ready(Duration::ZERO) {
