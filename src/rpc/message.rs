@@ -67,16 +67,21 @@ pub struct Envelope {
 }
 
 impl Request {
-    /// The name a request targets, which 2026-07-28 HTTP mirrors in `Mcp-Name`:
-    /// `params.name` of `tools/call` and `prompts/get`, `params.uri` of `resources/read`.
+    /// The name this request targets (see `target`).
     pub fn target(&self) -> Option<&str> {
-        let member = match self.method.as_str() {
-            "tools/call" | "prompts/get" => "name",
-            "resources/read" => "uri",
-            _ => return None,
-        };
-        self.params.get(member).and_then(Value::as_str)
+        target(&self.method, &self.params)
     }
+}
+
+/// The name a frame of `method` targets, which 2026-07-28 HTTP mirrors in `Mcp-Name`:
+/// `params.name` of `tools/call` and `prompts/get`, `params.uri` of `resources/read`.
+pub fn target<'a>(method: &str, params: &'a Map<String, Value>) -> Option<&'a str> {
+    let member = match method {
+        "tools/call" | "prompts/get" => "name",
+        "resources/read" => "uri",
+        _ => return None,
+    };
+    params.get(member).and_then(Value::as_str)
 }
 
 impl Body {

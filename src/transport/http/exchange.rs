@@ -283,7 +283,9 @@ fn era(app: &App, headers: &HeaderMap, body: &Body, owner: &str) -> Result<(Sess
         }
         let (method, target) = match body {
             Body::One(Incoming::Request(request)) => (request.method.as_str(), request.target()),
-            Body::One(Incoming::Notification { method, .. }) => (method.as_str(), None),
+            Body::One(Incoming::Notification { method, params, .. }) => {
+                (method.as_str(), message::target(method, params))
+            }
             _ => ("", None),
         };
         if let Err(why) = policy::check_mirrored(headers, method, target, version) {

@@ -63,7 +63,10 @@ pub struct Pieces(pub std::collections::VecDeque<Vec<u8>>);
 
 impl Read for Pieces {
     fn read(&mut self, into: &mut [u8]) -> std::io::Result<usize> {
-        let Some(mut piece) = self.0.pop_front() else { return Ok(0) };
+        // An empty piece is no read at all (a pipe never returns 0 before the end).
+        let Some(mut piece) = std::iter::from_fn(|| self.0.pop_front()).find(|piece| !piece.is_empty()) else {
+            return Ok(0);
+        };
         let n = piece.len().min(into.len());
         into[..n].copy_from_slice(&piece[..n]);
         if n < piece.len() {
@@ -172,9 +175,12 @@ impl<R: Source> Input<R> {
     }
 
     /// Reads what has already arrived, without blocking and within the read-ahead bound, so
-    /// the cancellations in it are noted. A read error is kept for `next_line`.
+    /// the cancellations in it are noted. A read error is kept for `next_line`. One call reads
+    /// at most `AHEAD_BYTES`, counting what it drops of an oversized line, so a client writing
+    /// without end cannot keep a running request here.
     pub fn catch_up(&mut self) {
-        while !self.eof && self.failed.is_none() && self.end - self.start < AHEAD_BYTES {
+        let mut budget = AHEAD_BYTES;
+        while !self.eof && self.failed.is_none() && self.end - self.start < AHEAD_BYTES && budget > 0 {
             match self.source.ready(Duration::ZERO) {
                 Ok(true) => {}
                 Ok(false) => return,
@@ -183,8 +189,9 @@ impl<R: Source> Input<R> {
                     return;
                 }
             }
-            if let Err(error) = self.read() {
-                self.failed = Some(error);
+            match self.read() {
+                Ok(got) => budget = budget.saturating_sub(got),
+                Err(error) => self.failed = Some(error),
             }
         }
     }
@@ -205,11 +212,13 @@ impl<R: Source> Input<R> {
         let line = self.scanned..self.end;
         self.start = self.end;
         self.scanned = self.end;
+        note_cancellation(&self.buf[line.clone()], &self.cancellations);
         (!line.is_empty()).then(|| Line::Complete(&self.buf[line]))
     }
 
-    /// One `read(2)` into the buffer (making room first), then the new lines split off.
-    fn read(&mut self) -> std::io::Result<()> {
+    /// One `read(2)` into the buffer (making room first), then the new lines split off; how
+    /// many bytes it read.
+    fn read(&mut self) -> std::io::Result<usize> {
         self.make_room();
         let got = loop {
             match self.source.read(&mut self.buf[self.end..]) {
@@ -223,7 +232,7 @@ impl<R: Source> Input<R> {
         }
         self.end += got;
         self.split();
-        Ok(())
+        Ok(got)
     }
 
     /// Moves the unhandled bytes to the front when the buffer is full, and grows it when they
@@ -346,6 +355,29 @@ mod tests {
         assert!(!cancellations.is_cancelled(&RequestId::Integer(7)), "not read yet");
         lines.catch_up();
         assert!(cancellations.is_cancelled(&RequestId::Integer(7)), "catch_up read it while request 7 ran");
+    }
+
+    #[test]
+    fn catch_up_stops_within_its_budget_while_an_endless_line_is_dropped() {
+        // 8 MiB without a newline. Once past the cap the line is dropped as it comes, so the
+        // bytes held stay small: only a budget per call stops catch_up from reading it all.
+        let chunks: Vec<Vec<u8>> = (0..8 * 1024).map(|_| vec![b'x'; 1024]).collect();
+        let mut lines = Input::new(Pieces(chunks.into()), Cancellations::default());
+        while !lines.discarding {
+            lines.wait(Duration::ZERO).unwrap();
+        }
+        lines.catch_up();
+        assert!(!lines.eof, "catch_up read no more than its budget");
+        assert_eq!(drain(&mut lines), ["<too long>"]);
+    }
+
+    #[test]
+    fn a_cancellation_on_a_last_line_without_newline_is_noted() {
+        let cancel = br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}"#;
+        let mut lines = input(&[b"", cancel]);
+        let cancellations = lines.cancellations.clone();
+        assert_eq!(drain(&mut lines).len(), 1, "an empty read is not the end");
+        assert!(cancellations.is_cancelled(&RequestId::Integer(7)));
     }
 
     #[test]
