@@ -105,6 +105,17 @@ impl Body {
         }
     }
 
+    /// The method of the one request or notification this body is, and the name it targets
+    /// (`target`): what 2026-07-28 HTTP mirrors in `Mcp-Method` and `Mcp-Name`.
+    pub fn named(&self) -> Option<(&str, Option<&str>)> {
+        match self {
+            Body::One(
+                Incoming::Request(Request { method, params, .. }) | Incoming::Notification { method, params, .. },
+            ) => Some((method.as_str(), target(method, params))),
+            _ => None,
+        }
+    }
+
     /// The envelope of the one request or notification this body is.
     pub fn envelope(&self) -> Option<&Envelope> {
         match self {

@@ -281,13 +281,7 @@ fn era(app: &App, headers: &HeaderMap, body: &Body, owner: &str) -> Result<(Sess
                 _ => Ok((Session::new(), None, true)),
             };
         }
-        let (method, target) = match body {
-            Body::One(Incoming::Request(request)) => (request.method.as_str(), request.target()),
-            Body::One(Incoming::Notification { method, params, .. }) => {
-                (method.as_str(), message::target(method, params))
-            }
-            _ => ("", None),
-        };
+        let (method, target) = body.named().unwrap_or(("", None));
         if let Err(why) = policy::check_mirrored(headers, method, target, version) {
             return refuse(StatusCode::BAD_REQUEST, RpcError::header_mismatch(why));
         }
