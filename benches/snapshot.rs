@@ -1,11 +1,12 @@
 //! Snapshot search benchmark: builds snapshots of 10 k, 100 k and 1 M promoted claims with the
-//! real writer and the static model, then measures build time, open time, the first search
+//! real writer and the default model (the compiled-in transformer), then measures build time, open time, the first search
 //! (which loads the vector index), and search latency (p50/p99 per query class, k = 10,
 //! including the query's embedding) on one core. Two corpora: `common`, issue 12's claims of 12
 //! words from 60 engineering words (every word matches about a fifth of all claims), and
 //! `prose`, claims of 8 to 17 words from a 6,000-word Zipf-like vocabulary.
 //! Run: `taskset -c 1 cargo bench --bench snapshot [-- SIZES]`, e.g. `-- 10000 100000`; with
-//! `CTXLAKE_EMBEDDER=minilm-l6` the transformer (from `CTXLAKE_TRANSFORMER_DIR`) embeds instead.
+//! `CTXLAKE_EMBEDDER=static` the static model embeds instead, with `CTXLAKE_EMBEDDER=minilm-l6`
+//! the upstream f32 transformer (from `CTXLAKE_TRANSFORMER_DIR`).
 //! `CTXLAKE_BENCH_DISTINCT=N` makes claim i carry claim (i mod N)'s text, so a snapshot of a
 //! million claims needs N embeddings (the writer reuses each text's vector, as a rebuild does):
 //! with the transformer a million distinct texts would take over an hour to embed here. The
@@ -197,13 +198,17 @@ fn main() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let words = vocabulary(&mut rng);
     let started = Instant::now();
+    // As ctxlake chooses: the compiled-in transformer unless CTXLAKE_EMBEDDER says otherwise.
     let model: &dyn Embedder = match std::env::var("CTXLAKE_EMBEDDER").as_deref() {
         Ok("minilm-l6") => {
             let dir =
                 std::env::var_os("CTXLAKE_TRANSFORMER_DIR").expect("CTXLAKE_TRANSFORMER_DIR names the transformer");
             ctxlake::embed::transformer::shared(std::path::Path::new(&dir)).expect("the transformer loads")
         }
-        _ => Box::leak(Box::new(StaticModel::load(&ModelSource::Embedded).expect("the embedded model loads"))),
+        Ok("static") => {
+            Box::leak(Box::new(StaticModel::load(&ModelSource::Embedded).expect("the embedded model loads")))
+        }
+        _ => ctxlake::embed::transformer::embedded().expect("the compiled-in transformer loads"),
     };
     println!("model {} load: {:.1} ms", model.model(), started.elapsed().as_secs_f64() * 1e3);
     let distinct: Option<usize> = std::env::var("CTXLAKE_BENCH_DISTINCT").ok().and_then(|n| n.parse().ok());
@@ -226,7 +231,7 @@ fn main() {
             }
             let started = Instant::now();
             // The transformer is timed on fewer texts: it takes milliseconds each.
-            let timed = if model.model() == ctxlake::embed::TRANSFORMER_MODEL { 500 } else { 20_000 };
+            let timed = if model.worth_reusing() { 500 } else { 20_000 };
             for row in rows.iter().take(timed) {
                 std::hint::black_box(model.embed(&row.claim));
             }

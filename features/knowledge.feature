@@ -185,7 +185,7 @@ Feature: Reviewed engineering guidance: search, fetch, feedback
     Then the tool output at /retrieval/embedding_cache is "hit"
 
   Scenario: without the embedding model the keyword index answers alone and says why
-    Given the static embedding model is unavailable
+    Given no semantic embedding model is available
     And a server initialized with revision "2025-11-25"
     When the client calls "search_knowledge" with:
       """
@@ -214,7 +214,7 @@ Feature: Reviewed engineering guidance: search, fetch, feedback
       | setup                                      | query                                                     |
       | the knowledge base holds 0 records         | what is a good sourdough bread recipe for a beginner      |
       | the knowledge base holds 0 records         | which football club won the most league titles            |
-      | the static embedding model is unavailable  | what is a good sourdough bread recipe for a beginner      |
+      | no semantic embedding model is available  | what is a good sourdough bread recipe for a beginner      |
 
   Scenario: a topic filter that leaves nothing is no_match and suggests dropping it
     Given a server initialized with revision "2025-11-25"

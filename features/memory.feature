@@ -165,7 +165,7 @@ Feature: Claim memory: propose, search, timeline, briefing
     Then the tool output at /results has 1 items
     And the tool output at /results/0 mentions "the new deploy script"
 
-  Scenario: a snapshot built by `ctxlake snapshot build` is searched with the static model, which finds a paraphrase
+  Scenario: a snapshot built by `ctxlake snapshot build` is searched with the default model, the compiled-in transformer, which finds a paraphrase
     Given a server initialized with revision "2025-11-25"
     And the fleet snapshot is built in "agent" mode from these claims:
       | claim_id | claim                                                        | type        | subject | observer | status   |
@@ -177,11 +177,11 @@ Feature: Claim memory: propose, search, timeline, briefing
       """
     Then the tool output at /retrieval/mode is "semantic"
     And the tool output at /retrieval/degraded is false
+    And the tool output at /retrieval/embedder mentions "minilm-l6-v2-384-i8"
     And the tool output at /results/0 mentions "rebuilt nightly"
 
-  Scenario: the transformer chosen without its files: the snapshot is built and searched with the static model, and says which
-    Given the server is configured with CTXLAKE_EMBEDDER "minilm-l6"
-    And the server is configured with CTXLAKE_TRANSFORMER_DIR "/nonexistent/ctxlake-transformer"
+  Scenario: `CTXLAKE_EMBEDDER=static` chooses the static model, which the snapshot names
+    Given the server is configured with CTXLAKE_EMBEDDER "static"
     And a server initialized with revision "2025-11-25"
     And the fleet snapshot is built in "agent" mode from these claims:
       | claim_id | claim                                                        | type        | subject | observer | status   |
@@ -195,6 +195,22 @@ Feature: Claim memory: propose, search, timeline, briefing
     And the tool output at /retrieval/embedder mentions "m2v-minilm-l6-256"
     And the tool output at /results/0 mentions "rebuilt nightly"
 
+  Scenario: the fetched transformer chosen without its files: the snapshot is built and searched with the compiled-in one, and says which
+    Given the server is configured with CTXLAKE_EMBEDDER "minilm-l6"
+    And the server is configured with CTXLAKE_TRANSFORMER_DIR "/nonexistent/ctxlake-transformer"
+    And a server initialized with revision "2025-11-25"
+    And the fleet snapshot is built in "agent" mode from these claims:
+      | claim_id | claim                                                        | type        | subject | observer | status   |
+      | c1       | The embeddings index is rebuilt nightly at 02:00 UTC by a cron job | convention | search  | cc-01    | promoted |
+      | c2       | Max upload size is 50 MB; larger files are rejected with HTTP 413   | convention | api     | cc-02    | promoted |
+    When the client calls "memory_search" with:
+      """
+      {"query": "when does the vector index get regenerated?", "k": 1}
+      """
+    Then the tool output at /retrieval/mode is "semantic"
+    And the tool output at /retrieval/embedder mentions "minilm-l6-v2-384-i8"
+    And the tool output at /results/0 mentions "rebuilt nightly"
+
   Scenario Outline: an unknown embedder stops the server at startup, naming the valid ones
     Given the server is configured with CTXLAKE_EMBEDDER "<choice>"
     Then the server refuses to start with exit status 78, saying "<said>"
@@ -202,7 +218,7 @@ Feature: Claim memory: propose, search, timeline, briefing
     Examples:
       | choice     | said                             |
       | bert-large | unknown embedder `bert-large`    |
-      | bert-large | `static` or `minilm-l6`          |
+      | bert-large | `minilm-l6-i8`, `static` or `minilm-l6` |
       | MiniLM-L6  | CTXLAKE_EMBEDDER                 |
 
   Scenario: a hit renders with attribution, never as bare fact
@@ -282,7 +298,7 @@ Feature: Claim memory: propose, search, timeline, briefing
       | {"query": "build", "subject": "nothing"}                    | 0    |
 
   Scenario Outline: keyword search folds accents, so either spelling finds the claim
-    Given the static embedding model is unavailable
+    Given no semantic embedding model is available
     And a server initialized with revision "2025-11-25"
     And the fleet snapshot is built in "agent" mode from these claims:
       | claim_id | claim                                  | type       | subject | observer | status   |

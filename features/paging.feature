@@ -252,7 +252,7 @@ Feature: Read tools page their rows by a token budget and an opaque cursor
       | "markdown_token_budget": 100                            | true      | has    | 12000 |
       | "markdown_token_budget": 4000, "token_budget": 2000     | true      | has    | 2000  |
       | "markdown_token_budget": 4000, "token_budget": 3000     | true      | has    | 3000  |
-      | "markdown_token_budget": 4000, "token_budget": 24000    | false     | lacks  | 24000 |
+      | "markdown_token_budget": 8000, "token_budget": 24000    | false     | lacks  | 24000 |
       | "markdown_token_budget": null, "token_budget": 24000    | false     | lacks  | 24000 |
 
   Scenario: a context pack's default budgets keep its whole answer under 12,000 tokens

@@ -59,7 +59,7 @@ enum Command {
 pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     let path = args.kb.unwrap_or_else(|| ctx.kb_path.clone());
     let mut store = Store::open(&path).with_context(|| format!("opening {}", path.display()))?;
-    let embedder: Option<&dyn Embedder> = ctxlake::embed::semantic();
+    let embedder: Option<&dyn Embedder> = ctxlake::embed::knowledge_semantic();
     if embedder.is_none() {
         tracing::warn!("no embedding model loads: records are stored without vectors");
     }

@@ -57,14 +57,25 @@ impl Embedder for Lexical {
 /// Which model fills new vectors: where claims and records are written (`ctxlake maint`,
 /// `snapshot build`, `kb import`) and the knowledge bases indexed in memory. Readers never consult
 /// it: a query is embedded by the model its snapshot or base records ([`by_model`]).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Choice {
-    /// The static model compiled into the binary (the default: microseconds a text).
-    #[default]
+    /// all-MiniLM-L6-v2 with int8 weights, compiled in (`minilm-l6-i8`, the default where the
+    /// `transformer` feature is built): finds paraphrases; milliseconds a text.
+    CompiledTransformer,
+    /// The static model compiled into the binary (`static`; the default without the
+    /// `transformer` feature): microseconds a text, misses more paraphrases.
     Static,
-    /// all-MiniLM-L6-v2 itself (`CTXLAKE_EMBEDDER=minilm-l6`): better retrieval and no-match,
-    /// milliseconds a text; its files come from `scripts/fetch-transformer.sh`.
+    /// all-MiniLM-L6-v2's upstream f32 weights (`minilm-l6`), from `scripts/fetch-transformer.sh`.
     Transformer,
+}
+
+impl Default for Choice {
+    fn default() -> Choice {
+        match cfg!(feature = "transformer") {
+            true => Choice::CompiledTransformer,
+            false => Choice::Static,
+        }
+    }
 }
 
 impl std::str::FromStr for Choice {
@@ -73,9 +84,12 @@ impl std::str::FromStr for Choice {
     fn from_str(name: &str) -> Result<Choice, String> {
         match name {
             "static" => Ok(Choice::Static),
+            "minilm-l6-i8" if cfg!(feature = "transformer") => Ok(Choice::CompiledTransformer),
             "minilm-l6" if cfg!(feature = "transformer") => Ok(Choice::Transformer),
-            "minilm-l6" => Err("`minilm-l6` needs a ctxlake built with the `transformer` feature".into()),
-            other => Err(format!("unknown embedder `{other}`: `static` or `minilm-l6`")),
+            "minilm-l6" | "minilm-l6-i8" => {
+                Err(format!("`{name}` needs a ctxlake built with the `transformer` feature"))
+            }
+            other => Err(format!("unknown embedder `{other}`: `minilm-l6-i8`, `static` or `minilm-l6`")),
         }
     }
 }
@@ -83,7 +97,14 @@ impl std::str::FromStr for Choice {
 /// The embedding settings, read once at startup (`CTXLAKE_EMBEDDER`, `CTXLAKE_TRANSFORMER_DIR`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settings {
+    /// The model for claims (snapshots): the variable's, else [`Choice::default`].
     pub choice: Choice,
+    /// The model for knowledge records: the variable's, else the static model. A knowledge base
+    /// is embedded whole in every process that serves it (the starter base, a fleet's published
+    /// base), which the transformer would make seconds where the static model takes
+    /// milliseconds (docs/memory.md, "What the default costs a process"); claims are embedded
+    /// once, by the fold.
+    pub knowledge_choice: Choice,
     /// Where the transformer's files are (default `~/.ctxlake/models/all-MiniLM-L6-v2`).
     pub transformer_dir: PathBuf,
 }
@@ -91,11 +112,14 @@ pub struct Settings {
 impl Settings {
     /// From a lookup of variables (as `config::Ctx` is built), so tests pass a map.
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Settings, String> {
-        let choice = match lookup("CTXLAKE_EMBEDDER").filter(|v| !v.is_empty()) {
-            Some(name) => name.parse().map_err(|e| format!("CTXLAKE_EMBEDDER: {e}"))?,
-            None => Choice::Static,
+        let (choice, knowledge_choice) = match lookup("CTXLAKE_EMBEDDER").filter(|v| !v.is_empty()) {
+            Some(name) => {
+                let chosen: Choice = name.parse().map_err(|e| format!("CTXLAKE_EMBEDDER: {e}"))?;
+                (chosen, chosen)
+            }
+            None => (Choice::default(), Choice::Static),
         };
-        Ok(Settings { choice, transformer_dir: Settings::transformer_dir(lookup) })
+        Ok(Settings { choice, knowledge_choice, transformer_dir: Settings::transformer_dir(lookup) })
     }
 
     fn transformer_dir(lookup: impl Fn(&str) -> Option<String>) -> PathBuf {
@@ -121,18 +145,33 @@ fn settings() -> &'static Settings {
     SETTINGS.get_or_init(|| {
         let env = |key: &str| std::env::var(key).ok();
         Settings::from_lookup(env).unwrap_or_else(|e| {
-            tracing::warn!(error = %e, "CTXLAKE_EMBEDDER ignored; the static model fills new vectors");
-            Settings { choice: Choice::Static, transformer_dir: Settings::transformer_dir(env) }
+            tracing::warn!(error = %e, "CTXLAKE_EMBEDDER ignored; the default model fills new vectors");
+            let transformer_dir = Settings::transformer_dir(env);
+            Settings { choice: Choice::default(), knowledge_choice: Choice::Static, transformer_dir }
         })
     })
 }
 
-/// The semantic model that fills new vectors: the configured one when it loads, else the static
-/// model (the reason is logged once), else none.
+/// The semantic model that fills new claim vectors: the configured one when it loads, else the
+/// compiled-in transformer, else the static model (each reason logged once), else none.
 pub fn semantic() -> Option<&'static dyn Embedder> {
-    if settings().choice == Choice::Transformer
-        && let Ok(transformer) = by_model(TRANSFORMER_MODEL)
-    {
+    semantic_for(settings().choice)
+}
+
+/// The semantic model that embeds knowledge records (`kb import`, the bases indexed in memory):
+/// as [`semantic`], for `Settings::knowledge_choice`.
+pub fn knowledge_semantic() -> Option<&'static dyn Embedder> {
+    semantic_for(settings().knowledge_choice)
+}
+
+fn semantic_for(choice: Choice) -> Option<&'static dyn Embedder> {
+    let chosen = match choice {
+        Choice::CompiledTransformer => Some(TRANSFORMER_I8_MODEL),
+        Choice::Transformer => Some(TRANSFORMER_MODEL),
+        Choice::Static => None,
+    };
+    let fallback = chosen.map(|_| TRANSFORMER_I8_MODEL);
+    if let Some(Ok(transformer)) = chosen.into_iter().chain(fallback).map(by_model).find(Result::is_ok) {
         return Some(transformer);
     }
     model::shared().ok().map(|m| m as &'static dyn Embedder)
@@ -150,6 +189,10 @@ pub fn best_available() -> &'static dyn Embedder {
 /// the weights' sha256, as for the static model.
 pub const TRANSFORMER_MODEL: &str = "minilm-l6-v2-384-53aa5117";
 
+/// The model id of the compiled-in int8 copy of the same transformer (`minilm-l6-i8`, the
+/// default); the suffix is the start of its weights file's sha256.
+pub const TRANSFORMER_I8_MODEL: &str = "minilm-l6-v2-384-i8-3969eb16";
+
 /// The embedder that made vectors recorded as `model`, for embedding a query against them; it
 /// is loaded on first use. `Err` says why there is none (an unknown model, files missing).
 pub fn by_model(model: &str) -> Result<&'static dyn Embedder, String> {
@@ -163,8 +206,14 @@ pub fn by_model(model: &str) -> Result<&'static dyn Embedder, String> {
         TRANSFORMER_MODEL => transformer::shared(&settings().transformer_dir)
             .map(|m| m as &'static dyn Embedder)
             .map_err(|e| format!("the transformer embedding model is unavailable ({e})")),
+        #[cfg(feature = "transformer")]
+        TRANSFORMER_I8_MODEL => transformer::embedded()
+            .map(|m| m as &'static dyn Embedder)
+            .map_err(|e| format!("the compiled-in transformer is unavailable ({e})")),
         #[cfg(not(feature = "transformer"))]
-        TRANSFORMER_MODEL => Err("this ctxlake was built without the transformer runtime".into()),
+        TRANSFORMER_MODEL | TRANSFORMER_I8_MODEL => {
+            Err("this ctxlake was built without the transformer runtime".into())
+        }
         // The id comes from a file: it is not echoed (callers name it, sanitized, if at all).
         _ => Err("this ctxlake has no such embedding model".into()),
     }
@@ -330,9 +379,19 @@ mod tests {
     }
 
     #[test]
-    fn the_static_model_fills_new_vectors_unless_the_transformer_is_chosen() {
+    fn the_compiled_in_transformer_fills_new_vectors_unless_another_model_is_chosen() {
         let default = settings(&[("HOME", "/home/a")]).expect("valid");
-        assert_eq!(default.choice, Choice::Static);
+        let expected = if cfg!(feature = "transformer") { Choice::CompiledTransformer } else { Choice::Static };
+        assert_eq!(default.choice, expected);
+        assert_eq!(default.knowledge_choice, Choice::Static, "knowledge keeps the static model unless told");
+        assert_eq!(settings(&[("CTXLAKE_EMBEDDER", "static")]).map(|s| s.choice), Ok(Choice::Static));
+        if cfg!(feature = "transformer") {
+            let chosen = settings(&[("CTXLAKE_EMBEDDER", "minilm-l6-i8")]).expect("valid");
+            assert_eq!(
+                (chosen.choice, chosen.knowledge_choice),
+                (Choice::CompiledTransformer, Choice::CompiledTransformer)
+            );
+        }
         assert_eq!(default.transformer_dir, PathBuf::from("/home/a/.ctxlake/models/all-MiniLM-L6-v2"));
         let chosen = settings(&[("CTXLAKE_EMBEDDER", "minilm-l6"), ("CTXLAKE_TRANSFORMER_DIR", "/m")]);
         let expected = if cfg!(feature = "transformer") { Ok(Choice::Transformer) } else { Err(()) };
@@ -345,7 +404,7 @@ mod tests {
     #[test]
     fn an_unknown_embedder_is_refused_naming_the_valid_ones() {
         let err = settings(&[("CTXLAKE_EMBEDDER", "bert-large")]).expect_err("refused");
-        assert!(err.contains("CTXLAKE_EMBEDDER") && err.contains("`static` or `minilm-l6`"), "{err}");
+        assert!(err.contains("CTXLAKE_EMBEDDER") && err.contains("`minilm-l6-i8`, `static` or `minilm-l6`"), "{err}");
     }
 
     #[test]
@@ -353,6 +412,9 @@ mod tests {
         assert_eq!(by_model(LEXICAL_MODEL).map(|e| e.model()), Ok(LEXICAL_MODEL));
         assert_eq!(by_model(STATIC_MODEL).map(|e| e.model()), Ok(STATIC_MODEL));
         assert!(by_model("m2v-minilm-l6-256-i8-00000000").is_err());
+        if cfg!(feature = "transformer") {
+            assert_eq!(by_model(TRANSFORMER_I8_MODEL).map(|e| e.model()), Ok(TRANSFORMER_I8_MODEL));
+        }
     }
 
     #[test]

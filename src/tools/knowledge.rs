@@ -79,7 +79,7 @@ impl KnowledgeTools {
     /// The embedder for indexing and queries: the one given, else the configured semantic model.
     fn embedder(&self) -> &Result<&'static dyn Embedder, String> {
         self.embedder.get_or_init(|| {
-            crate::embed::semantic().ok_or_else(|| {
+            crate::embed::knowledge_semantic().ok_or_else(|| {
                 let why = model::shared().err().unwrap_or("no semantic model loads");
                 format!("the static embedding model is unavailable ({why}); keyword index only")
             })

@@ -7,7 +7,7 @@
 use crate::attribution::render;
 use crate::catalog::{Call, ToolError};
 use crate::config::Ctx;
-use crate::embed::{Embedder, LEXICAL_MODEL, STATIC_MODEL, TRANSFORMER_MODEL};
+use crate::embed::{Embedder, LEXICAL_MODEL, STATIC_MODEL, TRANSFORMER_I8_MODEL, TRANSFORMER_MODEL};
 use crate::guard::sanitize::{MAX_SHORT_FIELD, clean_single_line};
 use crate::guard::scrub;
 use crate::local::cache::check_fleet_dir;
@@ -323,7 +323,7 @@ pub(crate) fn query_embedder(snapshot: &Snapshot) -> (Option<&'static dyn Embedd
             (Some(lexical), retrieval(MemorySearchOutputRetrievalMode::Hash, Some(LEXICAL_MODEL), Some(why.into())))
         }
         Ok(model) => (Some(model), retrieval(MemorySearchOutputRetrievalMode::Semantic, Some(model.model()), None)),
-        Err(_) if ![STATIC_MODEL, TRANSFORMER_MODEL].contains(&built_with) => {
+        Err(_) if ![STATIC_MODEL, TRANSFORMER_MODEL, TRANSFORMER_I8_MODEL].contains(&built_with) => {
             (None, retrieval(MemorySearchOutputRetrievalMode::Keyword, None, Some(unknown_model(built_with))))
         }
         Err(why) => (

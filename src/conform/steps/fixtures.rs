@@ -514,9 +514,12 @@ fn knowledge_steps(r: &mut Registry) {
         w.extra_env.push(("HOME".into(), home.display().to_string()));
         Ok(())
     });
-    r.add("the static embedding model is unavailable", |w, _, _| {
+    r.add("no semantic embedding model is available", |w, _, _| {
+        // The static model chosen (so the compiled-in transformer is not the default) and its
+        // files pointed at an empty folder: what a build without either model does.
         let empty = w.scratch_dir()?.join("no-model");
         std::fs::create_dir_all(&empty).map_err(io)?;
+        w.extra_env.push(("CTXLAKE_EMBEDDER".into(), "static".into()));
         w.extra_env.push(("CTXLAKE_MODEL_DIR".into(), empty.display().to_string()));
         Ok(())
     });
