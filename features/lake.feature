@@ -22,6 +22,34 @@ Feature: The lake: what one host spools, another host reads after sync, maint an
     And the tool output at /results/0 mentions "agent-a"
     And the tool output at /results/0 mentions "2 independent sessions"
 
+  Scenario: a claim the owner retracts leaves memory_search for good and keeps its reason
+    Given a server initialized with revision "2025-11-25"
+    And agent "agent-a" on host "A" proposes the convention "the workspace builds with just ci" about "build" with evidence from sessions "s1"
+    And agent "agent-a" on host "A" proposes the convention "the workspace builds with just ci" about "build" with evidence from sessions "s2"
+    When host "A" runs ctxlake sync
+    And ctxlake maint runs
+    And the fleet's owner runs ctxlake claims retract on the claim "builds with just ci" because "we build with make since the move"
+    And ctxlake maint runs
+    And this host runs ctxlake sync
+    And the client calls "memory_search" with:
+      """
+      {"query": "how does the workspace build"}
+      """
+    Then the tool output at /results is []
+    And ctxlake claims list prints "retracted"
+    And ctxlake claims show on the claim "builds with just ci" prints "we build with make since the move"
+
+  Scenario Outline: a retraction the owner cannot make exits <status>, naming why, and writes nothing
+    Given a server initialized with revision "2025-11-25"
+    And agent "agent-a" on host "A" proposes the convention "tabs, not spaces" about "style" with evidence from sessions "s1"
+    When host "A" runs ctxlake sync
+    And ctxlake maint runs
+    Then ctxlake claims retract "<id>" because "<reason>" exits <status> saying "<said>"
+
+    Examples:
+      | id            | reason | status | said                       |
+      | no-such-claim | wrong  | 2      | has no claim no-such-claim |
+
   Scenario: a convention seen in only one session is not promoted, so nothing is found
     Given a server initialized with revision "2025-11-25"
     And agent "agent-a" on host "A" proposes the convention "tabs, not spaces" about "style" with evidence from sessions "s1"

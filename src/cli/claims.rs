@@ -1,5 +1,6 @@
 //! `ctxlake claims`: the fleet owner's view of its claims (candidates included) and the owner's
-//! decisions: approve (how a preference is promoted), retire, quarantine and release an agent.
+//! decisions: approve (how a preference is promoted), retire, retract, quarantine and release an
+//! agent.
 //! Decisions are events in the lake; the next `ctxlake maint` applies them.
 
 use super::ConfigError;
@@ -9,6 +10,7 @@ use ctxlake::guard::sanitize::{MAX_LONG_FIELD, MAX_SHORT_FIELD, clean_single_lin
 use ctxlake::lake::{Created, claims};
 use ctxlake::local::paths::FleetId;
 use ctxlake::snapshot::ClaimRow;
+use ctxlake::spec::wire::claim_event::ClaimEvent;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -23,7 +25,7 @@ pub struct Args {
 enum Command {
     /// Every claim of the fleet: id, status, type, sessions, confidence, observer, subject, text.
     List {
-        /// Only claims with this status (candidate, promoted, contested, retired, superseded).
+        /// Only claims with this status (candidate, promoted, contested, retired, retracted).
         #[arg(long)]
         status: Option<String>,
     },
@@ -33,6 +35,13 @@ enum Command {
     Approve { claim_id: String },
     /// Retire a claim: it leaves every agent's view at the next maint, for good.
     Retire {
+        claim_id: String,
+        #[arg(long)]
+        reason: String,
+    },
+    /// Retract a claim that was wrong: it leaves every read at the next maint, for good, and
+    /// `claims show` keeps it with the reason.
+    Retract {
         claim_id: String,
         #[arg(long)]
         reason: String,
@@ -71,6 +80,9 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
                 let message = clean_single_line(&evidence.message_id, MAX_SHORT_FIELD);
                 println!("  evidence: session {session}, message {message}, observed {}", evidence.observed_at);
             }
+            for decision in claims::decisions(lake, &fleet, &claim_id)? {
+                println!("  {}", decided(&decision));
+            }
         }
         Command::Approve { claim_id } => match claims::approve(lake, &fleet, &claim_id, &by)? {
             Created::Created => eprintln!("approved {claim_id}; the next `ctxlake maint` applies it"),
@@ -79,6 +91,10 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
         Command::Retire { claim_id, reason } => {
             claims::retire(lake, &fleet, &claim_id, &reason, &by)?;
             eprintln!("retired {claim_id}; the next `ctxlake maint` applies it");
+        }
+        Command::Retract { claim_id, reason } => {
+            claims::retract(lake, &fleet, &claim_id, &reason, &by)?;
+            eprintln!("retracted {claim_id}; the next `ctxlake maint` takes it out of every read");
         }
         Command::Quarantine { agent_id, reason } => {
             claims::quarantine(lake, &fleet, &agent_id, &reason, &by)?;
@@ -98,6 +114,19 @@ fn one_fleet(args: &LakeArgs, ctx: &Ctx) -> anyhow::Result<FleetId> {
         [] => Ok(ctx.fleet_id.clone()),
         [one] => Ok(FleetId::new(one.as_str()).map_err(|e| ConfigError(format!("--fleet `{one}`: {e}")))?),
         _ => Err(ConfigError("`ctxlake claims` acts on one fleet: give --fleet once".into()).into()),
+    }
+}
+
+/// One decision about a claim, on one line: what, when, and why (the reason is the owner's or
+/// the gate's text, cleaned like every other field).
+fn decided(event: &ClaimEvent) -> String {
+    let clean = |text: &str| clean_single_line(text, MAX_LONG_FIELD);
+    match event {
+        ClaimEvent::Retracted { at, reason, .. } => format!("retracted {at}: {}", clean(reason)),
+        ClaimEvent::Retired { at, reason, .. } => format!("retired {at}: {}", clean(reason)),
+        ClaimEvent::Contested { at, reason, .. } => format!("contested {at}: {}", clean(reason)),
+        ClaimEvent::Superseded { at, by, .. } => format!("superseded {at} by {}", clean(by)),
+        other => format!("{} {}", ctxlake::snapshot::fold::event_time(other), "decision"),
     }
 }
 

@@ -1,6 +1,6 @@
 //! What the fleet's owner reads and writes (`ctxlake claims`): every claim as the lake folds it
 //! (candidates included, which agents never see), and the owner's events: an approval (how a
-//! preference is promoted), a retirement, an agent's quarantine and its release. Owner events
+//! preference is promoted), a retirement, a retraction, an agent's quarantine and its release. Owner events
 //! are created, never overwritten, and the next `ctxlake maint` folds them like any other.
 
 use crate::lake::layout::FleetLayout;
@@ -47,6 +47,31 @@ pub fn retire(lake: &Lake, fleet: &FleetId, claim_id: &str, reason: &str, by: &s
     known(lake, fleet, claim_id)?;
     let reason = non_blank("reason", reason)?;
     owner_event(lake, fleet, by, "retired", |at| ClaimEvent::Retired { claim_id: claim_id.to_string(), at, reason })
+}
+
+/// Retracts a claim, the owner's verdict that it was wrong: it leaves every read at the next
+/// maint, for good, and stays in the lake with its reason (`decisions`).
+pub fn retract(lake: &Lake, fleet: &FleetId, claim_id: &str, reason: &str, by: &str) -> Result<(), ClaimsError> {
+    known(lake, fleet, claim_id)?;
+    let reason = non_blank("reason", reason)?;
+    owner_event(lake, fleet, by, "retracted", |at| ClaimEvent::Retracted { claim_id: claim_id.to_string(), at, reason })
+}
+
+/// The decisions about `claim_id` in the lake (contested, retired, retracted, superseded), oldest
+/// first: what `ctxlake claims show` prints under a claim.
+pub fn decisions(lake: &Lake, fleet: &FleetId, claim_id: &str) -> Result<Vec<ClaimEvent>, ClaimsError> {
+    let mut about: Vec<ClaimEvent> = maint::read_events(lake, &FleetLayout::new(fleet))?
+        .into_iter()
+        .filter(|event| match event {
+            ClaimEvent::Contested { claim_id: id, .. }
+            | ClaimEvent::Retired { claim_id: id, .. }
+            | ClaimEvent::Retracted { claim_id: id, .. }
+            | ClaimEvent::Superseded { claim_id: id, .. } => id == claim_id,
+            _ => false,
+        })
+        .collect();
+    about.sort_by_key(crate::snapshot::fold::event_time);
+    Ok(about)
 }
 
 /// Quarantines an agent: its candidates are held and its promoted claims contested.

@@ -5,7 +5,7 @@
 //!   spool/<host>/<sha256>.ndjson        drained spool records, named by content (Create)
 //!   quarantine/<host>/<sha256>.json     refused spool lines: hash, length, reason (Create)
 //!   events/verdicts/<sha256>.ndjson     one maint run's promoted/contested events, named by content (Create)
-//!   events/owner/<kind>-<ulid>.json     the owner's retired/quarantine events (Create)
+//!   events/owner/<kind>-<ulid>.json     the owner's retired/retracted/quarantine events (Create)
 //!   approvals/<claim key>.json          the owner's approvals, how a preference is promoted (Create)
 //!   presence/<agent key>.json           one heartbeat per agent (Overwrite, one writer)
 //!   clock/<writer key>.probe            read back for the store's clock (Overwrite)
@@ -95,7 +95,7 @@ impl FleetLayout {
         self.key(&format!("events/verdicts/{content_sha256}.ndjson"))
     }
 
-    /// An event the fleet's owner wrote (`ctxlake claims retire|quarantine|unquarantine`): a
+    /// An event the fleet's owner wrote (`ctxlake claims retire|retract|quarantine|unquarantine`): a
     /// fresh key each time, so quarantining an agent again after releasing it is a new event.
     pub fn owner_event(&self, kind: &str, unique: &str) -> Path {
         self.key(&format!("events/owner/{kind}-{unique}.json"))

@@ -2,8 +2,9 @@
 //!
 //! Rules: events apply in time order (`observed_at` for a proposal, `at` otherwise; ties keep
 //! input order). A proposal creates a candidate or merges new evidence into an existing claim.
-//! The first promotion wins; a retired claim stays retired; contesting a claim marks it
-//! contested. Events for unknown claim ids are ignored, and so are events about agents
+//! The first promotion wins; a retired claim stays retired; a retracted claim (the owner's
+//! verdict that it was wrong) stays retracted, whatever it was before; contesting a claim marks
+//! it contested. Events for unknown claim ids are ignored, and so are events about agents
 //! (calibration, quarantine), which the gate acts on before it emits claim events.
 
 use crate::spec::wire::claim_event::{ClaimEvent, Evidence};
@@ -16,6 +17,7 @@ pub enum Status {
     Promoted,
     Contested,
     Retired,
+    Retracted,
 }
 
 impl Status {
@@ -25,7 +27,13 @@ impl Status {
             Status::Promoted => "promoted",
             Status::Contested => "contested",
             Status::Retired => "retired",
+            Status::Retracted => "retracted",
         }
+    }
+
+    /// Retired and retracted claims never change again.
+    pub fn is_final(self) -> bool {
+        matches!(self, Status::Retired | Status::Retracted)
     }
 }
 
@@ -92,6 +100,7 @@ pub fn event_time(event: &ClaimEvent) -> DateTime<Utc> {
         ClaimEvent::Promoted { at, .. }
         | ClaimEvent::Contested { at, .. }
         | ClaimEvent::Retired { at, .. }
+        | ClaimEvent::Retracted { at, .. }
         | ClaimEvent::Superseded { at, .. }
         | ClaimEvent::CalibrationScored { at, .. }
         | ClaimEvent::AgentQuarantined { at, .. }
@@ -147,7 +156,7 @@ fn apply(claims: &mut BTreeMap<String, ClaimRow>, event: ClaimEvent) {
         ClaimEvent::Promoted { claim_id, at, independent_count, confidence } => {
             if let Some(row) = claims.get_mut(&claim_id)
                 && !row.was_promoted
-                && row.status != Status::Retired
+                && !row.status.is_final()
             {
                 row.status = Status::Promoted;
                 row.was_promoted = true;
@@ -160,6 +169,14 @@ fn apply(claims: &mut BTreeMap<String, ClaimRow>, event: ClaimEvent) {
         ClaimEvent::Retired { claim_id, at, .. } | ClaimEvent::Superseded { claim_id, at, .. } => {
             update(claims, &claim_id, at, Status::Retired)
         }
+        ClaimEvent::Retracted { claim_id, at, .. } => {
+            if let Some(row) = claims.get_mut(&claim_id)
+                && row.status != Status::Retracted
+            {
+                row.status = Status::Retracted;
+                row.updated_at = at;
+            }
+        }
         ClaimEvent::CalibrationScored { .. }
         | ClaimEvent::AgentQuarantined { .. }
         | ClaimEvent::AgentUnquarantined { .. } => {}
@@ -168,7 +185,7 @@ fn apply(claims: &mut BTreeMap<String, ClaimRow>, event: ClaimEvent) {
 
 fn update(claims: &mut BTreeMap<String, ClaimRow>, claim_id: &str, at: DateTime<Utc>, status: Status) {
     if let Some(row) = claims.get_mut(claim_id)
-        && row.status != Status::Retired
+        && !row.status.is_final()
     {
         row.status = status;
         row.updated_at = at;
@@ -210,6 +227,31 @@ mod tests {
             r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-02T00:00:00Z","independent_count":1,"confidence":0.65}"#
         )));
         assert_eq!(rows[0].status, Status::Promoted);
+    }
+
+    #[test]
+    fn a_retracted_claim_stays_retracted_and_invisible_even_if_it_was_retired_or_promoted_again() {
+        let promoted =
+            r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-02T00:00:00Z","independent_count":2,"confidence":0.8}"#;
+        let retired = r#"{"kind":"retired","claim_id":"c1","at":"2026-09-03T00:00:00Z","reason":"stale"}"#;
+        let retracted = r#"{"kind":"retracted","claim_id":"c1","at":"2026-09-04T00:00:00Z","reason":"it was wrong"}"#;
+        let later = [
+            r#"{"kind":"contested","claim_id":"c1","at":"2026-09-05T00:00:00Z","conflicts_with":null,"reason":"x"}"#,
+            r#"{"kind":"retired","claim_id":"c1","at":"2026-09-06T00:00:00Z","reason":"stale"}"#,
+        ]
+        .join("\n");
+        for lines in [
+            format!("{PROPOSED}\n{promoted}\n{retracted}\n{later}"),
+            format!("{PROPOSED}\n{promoted}\n{retired}\n{retracted}\n{later}"),
+        ] {
+            let rows = fold(events(&lines));
+            assert_eq!(rows[0].status, Status::Retracted, "{lines}");
+            assert!(!rows[0].visible(true));
+        }
+        let promoted_later = promoted.replace("2026-09-02", "2026-09-09");
+        let rows = fold(events(&format!("{PROPOSED}\n{retracted}\n{promoted_later}")));
+        assert_eq!(rows[0].status, Status::Retracted, "a retracted candidate is never promoted");
+        assert!(!rows[0].was_promoted);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! `ctxlake claims`, the owner's decisions, through the real binary on a folder lake: a
 //! preference is held until approved, an approved preference is promoted, a retired claim
-//! stays retired, a quarantined observer's promoted claim is contested, an unknown claim is a
-//! clear error that writes nothing.
+//! stays retired, a retracted claim leaves every read and keeps its reason, a quarantined
+//! observer's promoted claim is contested, an unknown claim is a clear error that writes nothing.
 
 use serde_json::json;
 use std::io::Write;
@@ -61,6 +61,33 @@ impl Host {
         assert!(String::from_utf8_lossy(&out.stdout).contains("candidate"), "{out:?}");
     }
 
+    /// What `memory_search` returns for `query`, after a sync brought the snapshot here.
+    fn search(&self, query: &str) -> String {
+        let lines = [
+            json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25",
+                   "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}),
+            json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "memory_search", "arguments": {
+                   "query": query}}}),
+        ];
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ctxlake"))
+            .arg("mcp")
+            .env("HOME", self.dir.path())
+            .env("CTXLAKE_AGENT_ID", "cc-02")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        for line in lines {
+            writeln!(stdin, "{line}").unwrap();
+        }
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        let answer = String::from_utf8_lossy(&out.stdout).lines().last().unwrap_or_default().to_string();
+        let answer: serde_json::Value = serde_json::from_str(&answer).unwrap();
+        answer["result"]["structuredContent"]["results"].to_string()
+    }
+
     fn cycle(&self) {
         self.ok(&["sync", "--once"]);
         self.ok(&["maint"]);
@@ -103,6 +130,44 @@ fn a_preference_is_promoted_only_after_the_owner_approves_it_and_a_retired_claim
     host.ok(&["claims", "approve", &id]);
     host.cycle();
     assert_eq!(host.status_of("small commits").1, "retired", "retired is terminal");
+}
+
+#[test]
+fn a_retracted_claim_leaves_every_read_for_good_and_keeps_its_reason() {
+    let host = Host::new();
+    host.propose("cc-07", "staging ssh listens on 2222", "environment", &["s-1"]);
+    host.cycle();
+    host.ok(&["sync", "--once"]);
+    assert!(host.search("staging ssh port").contains("2222"), "found before the retraction");
+    let (id, status) = host.status_of("2222");
+    assert_eq!(status, "promoted");
+
+    host.ok(&["claims", "retract", &id, "--reason", "staging ssh moved to 22 in October"]);
+    host.cycle();
+    host.ok(&["sync", "--once"]);
+    assert_eq!(host.status_of("2222").1, "retracted");
+    assert!(!host.search("staging ssh port").contains("2222"), "out of memory_search");
+    let shown = host.ok(&["claims", "show", &id]);
+    assert!(shown.contains("retracted") && shown.contains("staging ssh moved to 22 in October"), "{shown}");
+
+    host.ok(&["claims", "approve", &id]);
+    host.cycle();
+    assert_eq!(host.status_of("2222").1, "retracted", "retracted is terminal");
+}
+
+#[test]
+fn retracting_an_unknown_claim_exits_non_zero_naming_it_and_writes_nothing() {
+    let host = Host::new();
+    host.propose("cc-01", "cargo test needs a big stack", "environment", &["s-1"]);
+    host.cycle();
+    let before = host.lake_files();
+    let out = host.ctxlake(&["claims", "retract", "no-such-claim", "--reason", "wrong"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("has no claim no-such-claim"), "{out:?}");
+    let (id, _) = host.status_of("big stack");
+    let out = host.ctxlake(&["claims", "retract", &id, "--reason", "   "]);
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("reason"), "{out:?}");
+    assert_eq!(host.lake_files(), before, "nothing was written");
 }
 
 #[test]

@@ -6,7 +6,7 @@ use crate::conform::suite::Step;
 use crate::conform::world::{Outcome, StepError, World, ensure, fail};
 use serde_json::{Value, json};
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 pub fn register(r: &mut Registry) {
@@ -184,6 +184,35 @@ pub fn register(r: &mut Registry) {
         let mode = a.first().filter(|m| !m.is_empty()).map_or("agent", String::as_str);
         let maint = ctxlake(w, &["maint", "--mode", mode])?;
         lake_command(w, maint)
+    });
+    // The fleet owner's decisions (`ctxlake claims`) on the scenario's folder lake.
+    r.add(
+        r#"the fleet's owner runs ctxlake claims (retract|retire) on the claim "([^"]*)" because "([^"]*)""#,
+        |w, a, _| {
+            let id = claim_id_of(w, &a[1])?;
+            let out = owner(w, &[&a[0], &id, "--reason", &a[2]])?;
+            ensure(out.status.success(), || String::from_utf8_lossy(&out.stderr).into_owned())
+        },
+    );
+    r.add(r#"ctxlake claims (list|show on the claim "[^"]*") prints "([^"]*)""#, |w, a, _| {
+        let args = match a[0].strip_prefix("show on the claim ") {
+            Some(text) => vec!["show".to_string(), claim_id_of(w, text.trim_matches('"'))?],
+            None => vec!["list".to_string()],
+        };
+        let out = owner(w, &args.iter().map(String::as_str).collect::<Vec<_>>())?;
+        let printed = String::from_utf8_lossy(&out.stdout);
+        ensure(out.status.success() && printed.contains(&a[1]), || format!("{:?} not in: {printed}", a[1]))
+    });
+    r.add(r#"ctxlake claims retract "([^"]*)" because "([^"]*)" exits (\d+) saying "([^"]*)""#, |w, a, _| {
+        let before = count_files(&lake_dir(w)?);
+        let out = owner(w, &["retract", &a[0], "--reason", &a[1]])?;
+        let said = String::from_utf8_lossy(&out.stderr);
+        ensure(
+            out.status.code().map(|c| c.to_string()).as_deref() == Some(a[2].as_str()) && said.contains(&a[3]),
+            || format!("exit {:?}: {said}", out.status.code()),
+        )?;
+        let after = count_files(&lake_dir(w)?);
+        ensure(after == before, || format!("the lake went from {before} to {after} files"))
     });
     r.add(r#"the lake command reported "([^"]*)""#, |w, a, _| {
         ensure(w.text_output.contains(&a[0]), || format!("{:?} not in: {}", a[0], w.text_output))
@@ -644,6 +673,29 @@ fn lake_command(w: &mut World<'_>, mut command: Command) -> Outcome {
     let out = command.arg("--lake").arg(&lake).stdin(Stdio::null()).output().map_err(io)?;
     w.text_output = String::from_utf8_lossy(&out.stderr).into_owned();
     ensure(out.status.success(), || format!("exit status {:?}: {}", out.status.code(), w.text_output))
+}
+
+/// Runs `ctxlake claims --lake <the scenario's lake> <args>` as the fleet's owner.
+fn owner(w: &World<'_>, args: &[&str]) -> Result<std::process::Output, StepError> {
+    let lake = lake_dir(w)?;
+    let mut command = ctxlake(w, &["claims"])?;
+    command.arg("--lake").arg(&lake).args(args).stdin(Stdio::null()).output().map_err(io)
+}
+
+/// The id of the one claim in the lake whose text contains `text` (`ctxlake claims list`).
+fn claim_id_of(w: &World<'_>, text: &str) -> Result<String, StepError> {
+    let out = owner(w, &["list"])?;
+    let listed = String::from_utf8_lossy(&out.stdout);
+    let line =
+        listed.lines().find(|l| l.contains(text)).ok_or_else(|| fail(format!("no claim {text:?} in: {listed}")))?;
+    Ok(line.split_whitespace().next().unwrap_or_default().to_string())
+}
+
+/// Files under `dir`, at any depth.
+fn count_files(dir: &Path) -> usize {
+    std::fs::read_dir(dir)
+        .map(|entries| entries.flatten().map(|e| e.path()).map(|p| if p.is_dir() { count_files(&p) } else { 1 }).sum())
+        .unwrap_or(0)
 }
 
 fn now() -> String {

@@ -1,4 +1,4 @@
-///One event in a claim's life, internally tagged on `kind`: an agent proposes (memory_propose spools exactly the `proposed` shape, scope always `agent`); only the promotion gate emits promoted/contested/retired/superseded; calibration and quarantine events are about agents. The snapshot writer folds these into snapshot.bin. Unknown claim ids are ignored by the fold; the first promotion wins.
+///One event in a claim's life, internally tagged on `kind`: an agent proposes (memory_propose spools exactly the `proposed` shape, scope always `agent`); only the promotion gate emits promoted/contested/superseded, and only the owner retired/retracted; calibration and quarantine events are about agents. The snapshot writer folds these into snapshot.bin. Unknown claim ids are ignored by the fold; the first promotion wins.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", deny_unknown_fields)]
 pub enum ClaimEvent {
@@ -42,6 +42,15 @@ pub enum ClaimEvent {
     ///Retired
     #[serde(rename = "retired")]
     Retired {
+        at: ::chrono::DateTime<::chrono::offset::Utc>,
+        claim_id: ::std::string::String,
+        reason: ::std::string::String,
+    },
+    /**Retracted
+
+the owner's verdict that the claim was wrong (`ctxlake claims retract`): it leaves every read for good and is kept, with its reason, for `ctxlake claims show`*/
+    #[serde(rename = "retracted")]
+    Retracted {
         at: ::chrono::DateTime<::chrono::offset::Utc>,
         claim_id: ::std::string::String,
         reason: ::std::string::String,
