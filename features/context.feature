@@ -191,9 +191,9 @@ Feature: Context packs: one project, facets by intent, attributed, budgeted
       {"goal": "make cargo test pass with RUSTFLAGS", "project": "org/app", "intent": "build"}
       """
     Then the tool output at /sections/0/facet is "constraints"
-    And the tool output at /sections/0/items/0/content is "[cc-01, 2026-09-10, 1 independent session, conf 0.65, CONTESTED]\n  the cargo test runner has 2 cores"
+    And the tool output at /sections/0/items/0/content is "[cc-01, 2026-09-10, 1 independent session, conf 0.65, CONTESTED, id c2]\n  the cargo test runner has 2 cores"
     And the tool output at /sections/1/facet is "procedures"
-    And the tool output at /sections/1/items/0/content is "[cc-03, 2026-09-09, 2 independent sessions, conf 0.81]\n  `cargo test --workspace` needs RUSTFLAGS=-D warnings"
+    And the tool output at /sections/1/items/0/content is "[cc-03, 2026-09-09, 2 independent sessions, conf 0.81, id c1]\n  `cargo test --workspace` needs RUSTFLAGS=-D warnings"
     And the tool output at /sections/1/items/0/quality/project_id is "org/app"
     And the tool output at /sections/1/items/0/quality/origin is "cc-03"
     And the tool output at /sections/1/items/0/reason mentions "about this project"

@@ -232,7 +232,7 @@ Feature: Claim memory: propose, search, timeline, briefing
       {"query": "RUSTFLAGS for cargo test"}
       """
     Then the tool output at /enabled is true
-    And the tool output at /results/0 is "[cc-03, 2026-09-09, 2 independent sessions, conf 0.81]\n  `cargo test --workspace` needs RUSTFLAGS=-D warnings"
+    And the tool output at /results/0 is "[cc-03, 2026-09-09, 2 independent sessions, conf 0.81, id c1]\n  `cargo test --workspace` needs RUSTFLAGS=-D warnings"
     And the tool output at /note mentions "verify before relying on these"
     And the structured content matches the text content and the tool's output schema
 
@@ -245,7 +245,7 @@ Feature: Claim memory: propose, search, timeline, briefing
       """
       {"query": "staging ssh port"}
       """
-    Then the tool output at /results/0 is "[cc-01, 2026-09-10, 1 independent session, conf 0.65, CONTESTED]\n  staging ssh listens on port 2222"
+    Then the tool output at /results/0 is "[cc-01, 2026-09-10, 1 independent session, conf 0.65, CONTESTED, id c2]\n  staging ssh listens on port 2222"
 
   Scenario: candidates and retired claims never surface; the raw evidence count is never rendered
     Given a server initialized with revision "2025-11-25"
@@ -408,7 +408,7 @@ Feature: Claim memory: propose, search, timeline, briefing
       {"subject": "db", "since": "2026-09-03T00:00:00Z"}
       """
     Then the tool output at /entries has 2 items
-    And the tool output at /entries/0/rendered is "[cc-01, 2026-09-05, 1 independent session, conf 0.65]\n  first migration attempt failed"
+    And the tool output at /entries/0/rendered is "[cc-01, 2026-09-05, 1 independent session, conf 0.65, id c1]\n  first migration attempt failed"
     And the tool output at /entries/1/observed_by is "cc-02"
     And the tool output at /entries/1/at is "2026-09-07T00:00:00Z"
     And the tool output at /truncated is false
@@ -466,10 +466,10 @@ Feature: Claim memory: propose, search, timeline, briefing
 
       ## Fleet context (peer observations — verify before relying on these)
 
-      [cc-02, 2026-09-09, 3 independent sessions, conf 0.95]
+      [cc-02, 2026-09-09, 3 independent sessions, conf 0.95, id c2]
         high confidence claim
 
-      [cc-01, 2026-09-09, 1 independent session, conf 0.55]
+      [cc-01, 2026-09-09, 1 independent session, conf 0.55, id c1]
         low confidence claim
       """
 

@@ -10,15 +10,16 @@ use crate::guard::sanitize::{MAX_LONG_FIELD, MAX_SHORT_FIELD, clean_single_line}
 use crate::snapshot::SnapshotRow;
 use chrono::{DateTime, Utc};
 
-/// A claim with its attribution: `[observer, date, N independent sessions, conf 0.81]`, then
-/// the claim indented two spaces on the next line. Every field is cleaned to a single line, so
-/// a claim cannot forge a second header; the raw evidence count is never shown.
+/// A claim with its attribution: `[observer, date, N independent sessions, conf 0.81, id ID]`,
+/// then the claim indented two spaces on the next line. Every field is cleaned to a single line,
+/// so a claim cannot forge a second header; the raw evidence count is never shown. The id is
+/// there so an agent can cite the claim and name it when it proposes a correction.
 pub fn render(row: &SnapshotRow) -> String {
     let claim = clean_single_line(&row.claim, MAX_LONG_FIELD);
     format!("{}\n  {claim}", claim_header(row))
 }
 
-/// A claim's header alone, `[cc-03, 2026-09-09, 2 independent sessions, conf 0.81]`: what a
+/// A claim's header alone, `[cc-03, 2026-09-09, 2 independent sessions, conf 0.81, id c1]`: what a
 /// pointer to a claim (a context pack's related item) carries beside the claim's short name.
 pub fn claim_header(row: &SnapshotRow) -> String {
     let observer = clean_single_line(&row.observed_by, MAX_SHORT_FIELD);
@@ -29,7 +30,8 @@ pub fn claim_header(row: &SnapshotRow) -> String {
     };
     let confidence = if row.confidence.is_finite() { row.confidence.clamp(0.0, 1.0) } else { 0.0 };
     let contested = if row.status == "contested" { ", CONTESTED" } else { "" };
-    format!("[{observer}, {date}, {sessions}, conf {confidence:.2}{contested}]")
+    let id = clean_single_line(&row.claim_id, MAX_SHORT_FIELD);
+    format!("[{observer}, {date}, {sessions}, conf {confidence:.2}{contested}, id {id}]")
 }
 
 /// Whose words a piece of text is, as its header says it.
@@ -120,7 +122,7 @@ mod tests {
     fn a_claim_renders_with_its_attribution_header() {
         assert_eq!(
             render(&row("`cargo test` needs RUSTFLAGS", 2, "promoted")),
-            "[cc-03, 2026-09-09, 2 independent sessions, conf 0.81]\n  `cargo test` needs RUSTFLAGS"
+            "[cc-03, 2026-09-09, 2 independent sessions, conf 0.81, id c]\n  `cargo test` needs RUSTFLAGS"
         );
     }
 
@@ -128,7 +130,7 @@ mod tests {
     fn one_session_is_singular_and_contested_is_said_inside_the_bracket() {
         assert_eq!(
             render(&row("x", 1, "contested")),
-            "[cc-03, 2026-09-09, 1 independent session, conf 0.81, CONTESTED]\n  x"
+            "[cc-03, 2026-09-09, 1 independent session, conf 0.81, CONTESTED, id c]\n  x"
         );
     }
 

@@ -4501,7 +4501,7 @@ pub mod memory {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub next_cursor: ::std::option::Option<::std::string::String>,
         pub note: ::std::string::String,
-        ///rendered hits, best first: `[observer, date, N independent sessions, conf 0.81]` then the claim on the next line, indented two spaces
+        ///rendered hits, best first: `[observer, date, N independent sessions, conf 0.81, id ID]` then the claim on the next line, indented two spaces
         pub results: ::std::vec::Vec<::std::string::String>,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub retrieval: ::std::option::Option<MemorySearchOutputRetrieval>,
