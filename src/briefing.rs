@@ -5,6 +5,7 @@
 use crate::attribution::render;
 use crate::config::Ctx;
 use crate::guard::sanitize::{MAX_SHORT_FIELD, clean_single_line};
+use crate::local::cache::CacheDir;
 use crate::local::rows::{newest_first, read_rows};
 use crate::snapshot::Snapshot;
 use crate::spec::wire::claude_code::{ClaudeCodeSessionStart, SessionStartOutput, SessionStartOutputHookEventName};
@@ -22,8 +23,9 @@ pub const CLAIMS_HEADING: &str = "## Fleet context (peer observations — verify
 pub fn text(ctx: &Ctx) -> String {
     let dir = ctx.fleet_id.cache_dir(&ctx.cache_root);
     let mut notes = vec![];
-    let agents = read_rows::<RosterFile>(&dir, "roster.json", &mut notes).map(|r| r.objects).unwrap_or_default();
-    let sessions = read_rows::<HistoryFile>(&dir, "history.json", &mut notes).map(|r| r.objects).unwrap_or_default();
+    let cache = CacheDir::open(&dir);
+    let agents = read_rows::<RosterFile>(&cache, "roster.json", &mut notes).map(|r| r.objects).unwrap_or_default();
+    let sessions = read_rows::<HistoryFile>(&cache, "history.json", &mut notes).map(|r| r.objects).unwrap_or_default();
     for note in &notes {
         tracing::debug!(note, "briefing cache read");
     }

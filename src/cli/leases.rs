@@ -7,6 +7,7 @@
 use anyhow::Context as _;
 use chrono::{SecondsFormat, Utc};
 use ctxlake::config::Ctx;
+use ctxlake::local::cache::CacheDir;
 use ctxlake::local::lease_check::{Held, held_by_others};
 use ctxlake::local::rows::read_rows;
 use ctxlake::spec::wire::leases::LeasesFile;
@@ -54,7 +55,8 @@ pub fn run(args: Args, ctx: Ctx, fleets: Vec<ctxlake::local::paths::FleetId>) ->
         let mut held = vec![];
         for fleet in &fleets {
             let mut notes = vec![];
-            let leases = read_rows::<LeasesFile>(&fleet.cache_dir(&ctx.cache_root), "leases.json", &mut notes);
+            let leases =
+                read_rows::<LeasesFile>(&CacheDir::open(&fleet.cache_dir(&ctx.cache_root)), "leases.json", &mut notes);
             let leases = leases.map(|r| r.objects).unwrap_or_default();
             held.extend(held_by_others(&leases, &paths, &ctx.agent_id, now));
         }

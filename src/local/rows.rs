@@ -1,16 +1,15 @@
 //! The rows of the JSON cache files `ctxlake sync` mirrors (roster, leases, history), whichever
 //! of their two shapes a file has (a `{generated_at, ...}` snapshot or a bare array), read
-//! through the bounded `cache::read_json`. The read tools, the briefing and context packs share
+//! through the bounded `CacheDir::read_json`. The read tools, the briefing and context packs share
 //! these readers; none of them fails its caller: a missing or unusable file is a note.
 
-use crate::local::cache::{self, CacheRead};
+use crate::local::cache::{CacheDir, CacheRead};
 use crate::spec::wire::history::HistoryFile;
 use crate::spec::wire::leases::LeasesFile;
 use crate::spec::wire::roster::RosterFile;
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
-use std::path::Path;
 
 /// Sessions of `repo` (all when `None`) that ended at or after `since`, newest first; rows
 /// without a readable `ended_at` keep file order after the dated ones (and are left out when
@@ -74,8 +73,8 @@ impl CacheFile for HistoryFile {
 }
 
 /// Reads a cache file's rows; `None` (with a note saying why) when there is nothing usable.
-pub fn read_rows<F: CacheFile>(dir: &Path, file: &str, notes: &mut Vec<String>) -> Option<Rows> {
-    let parsed = match cache::read_json::<F>(dir, file) {
+pub fn read_rows<F: CacheFile>(dir: &CacheDir, file: &str, notes: &mut Vec<String>) -> Option<Rows> {
+    let parsed = match dir.read_json::<F>(file) {
         CacheRead::Parsed(parsed) => parsed,
         CacheRead::Missing => {
             notes.push(format!("{file} is not in the local cache: nothing has been synced for this fleet yet."));

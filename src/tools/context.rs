@@ -13,6 +13,7 @@ use crate::context::markdown::{self, Header};
 use crate::context::{Candidate, Plan, overlap, select, terms, text_key};
 use crate::guard::sanitize::{MAX_LONG_FIELD, MAX_SHORT_FIELD, clean_single_line, clean_value};
 use crate::knowledge::{Base, Mode, Query};
+use crate::local::cache::CacheDir;
 use crate::local::project;
 use crate::local::rows::{newest_first, read_rows};
 use crate::local::spool_read::{self, SpoolLine};
@@ -244,10 +245,9 @@ impl Context for ContextTools {
 impl ContextTools {
     /// Live agents of the project with the leases they hold, and leases held by no listed agent.
     fn live_work(&self, reads: &Reads, wanted: &[String], notes: &mut Vec<String>) -> Vec<Candidate> {
-        let agents =
-            read_rows::<RosterFile>(&self.cache_dir, "roster.json", notes).map(|r| r.objects).unwrap_or_default();
-        let leases =
-            read_rows::<LeasesFile>(&self.cache_dir, "leases.json", notes).map(|r| r.objects).unwrap_or_default();
+        let cache = CacheDir::open(&self.cache_dir);
+        let agents = read_rows::<RosterFile>(&cache, "roster.json", notes).map(|r| r.objects).unwrap_or_default();
+        let leases = read_rows::<LeasesFile>(&cache, "leases.json", notes).map(|r| r.objects).unwrap_or_default();
         let mut out = vec![];
         let mut listed = vec![];
         for agent in agents.iter().filter(|a| reads.admits(text(a, "repo").as_deref())) {
@@ -321,8 +321,8 @@ impl ContextTools {
 
     /// Recent sessions of the project, newest ranked higher; a handoff's `next` becomes a plan.
     fn history(&self, reads: &Reads, wanted: &[String], limit: usize, notes: &mut Vec<String>) -> Vec<Candidate> {
-        let rows =
-            read_rows::<HistoryFile>(&self.cache_dir, "history.json", notes).map(|r| r.objects).unwrap_or_default();
+        let cache = CacheDir::open(&self.cache_dir);
+        let rows = read_rows::<HistoryFile>(&cache, "history.json", notes).map(|r| r.objects).unwrap_or_default();
         let rows: Vec<Map<String, Value>> =
             newest_first(rows, None, None).into_iter().filter(|r| reads.admits(text(r, "repo").as_deref())).collect();
         let mut out = vec![];

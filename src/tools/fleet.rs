@@ -7,6 +7,7 @@ use crate::attribution::{self, Origin, Words};
 use crate::catalog::{Call, ToolError};
 use crate::config::Ctx;
 use crate::guard::{sanitize, scrub};
+use crate::local::cache::{CacheDir, CacheRead};
 use crate::local::rows::{newest_first, read_rows};
 use crate::local::spool::Spool;
 use crate::spec::tools::fleet::*;
@@ -72,8 +73,9 @@ impl FleetTools {
             return vec![];
         }
         let mut decided = decided.unwrap_or_else(|| {
-            let read = read_rows::<LeasesFile>(&self.cache_dir, "leases.json", &mut vec![]);
-            Decided::new(read.map(|r| r.objects).unwrap_or_default(), &applied_requests(&self.cache_dir))
+            let cache = CacheDir::open(&self.cache_dir);
+            let read = read_rows::<LeasesFile>(&cache, "leases.json", &mut vec![]);
+            Decided::new(read.map(|r| r.objects).unwrap_or_default(), &applied_requests(&cache))
         });
         decided.leases = decided.leases.into_iter().map(|l| clean_object(l, sanitize::MAX_SHORT_FIELD)).collect();
         let now = DateTime::<Utc>::from(std::time::SystemTime::now());
@@ -111,11 +113,9 @@ impl FleetTools {
 }
 
 /// The `applied` entries of the cache's leases.json (the lake's decisions), or none.
-fn applied_requests(cache_dir: &std::path::Path) -> Vec<Value> {
-    match crate::local::cache::read_json::<Value>(cache_dir, "leases.json") {
-        crate::local::cache::CacheRead::Parsed(value) => {
-            value.get("applied").and_then(Value::as_array).cloned().unwrap_or_default()
-        }
+fn applied_requests(cache: &CacheDir) -> Vec<Value> {
+    match cache.read_json::<Value>("leases.json") {
+        CacheRead::Parsed(value) => value.get("applied").and_then(Value::as_array).cloned().unwrap_or_default(),
         _ => vec![],
     }
 }
@@ -123,15 +123,16 @@ fn applied_requests(cache_dir: &std::path::Path) -> Vec<Value> {
 impl Fleet for FleetTools {
     fn fleet_status(&self, _: &dyn Call, input: FleetStatusInput) -> Result<FleetStatusOutput, ToolError> {
         let mut notes = vec![];
-        let roster = read_rows::<RosterFile>(&self.cache_dir, "roster.json", &mut notes);
-        let leases = read_rows::<LeasesFile>(&self.cache_dir, "leases.json", &mut notes);
+        let cache = CacheDir::open(&self.cache_dir);
+        let roster = read_rows::<RosterFile>(&cache, "roster.json", &mut notes);
+        let leases = read_rows::<LeasesFile>(&cache, "leases.json", &mut notes);
         let roster_generated_at = roster.as_ref().and_then(|r| r.generated_at.as_deref()).map(short);
         let agents = roster.map(|r| r.objects).unwrap_or_default();
         let leases = leases.map(|r| r.objects).unwrap_or_default();
         // Only a session that asked for a lease reads the decisions: no extra read otherwise.
         let requests = match self.requests.is_empty() {
             true => vec![],
-            false => self.outcomes(Some(Decided::new(leases.clone(), &applied_requests(&self.cache_dir)))),
+            false => self.outcomes(Some(Decided::new(leases.clone(), &applied_requests(&cache)))),
         };
         // The rows themselves are the basis: leases.json need not carry a generation, and a
         // lease can change hands without changing any count.
@@ -233,7 +234,8 @@ impl Fleet for FleetTools {
 
     fn fleet_history(&self, _: &dyn Call, input: FleetHistoryInput) -> Result<FleetHistoryOutput, ToolError> {
         let mut notes = vec![];
-        let Some(history) = read_rows::<HistoryFile>(&self.cache_dir, "history.json", &mut notes) else {
+        let Some(history) = read_rows::<HistoryFile>(&CacheDir::open(&self.cache_dir), "history.json", &mut notes)
+        else {
             return Ok(FleetHistoryOutput {
                 enabled: false,
                 sessions: vec![],

@@ -10,7 +10,7 @@ use crate::config::Ctx;
 use crate::embed::{Embedder, LEXICAL_MODEL, STATIC_MODEL, TRANSFORMER_I8_MODEL, TRANSFORMER_MODEL};
 use crate::guard::sanitize::{MAX_SHORT_FIELD, clean_single_line};
 use crate::guard::scrub;
-use crate::local::cache::check_fleet_dir;
+use crate::local::cache::CacheDir;
 use crate::local::spool::Spool;
 use crate::snapshot::read::{SharedVectors, Unavailable};
 use crate::snapshot::{Filters, Snapshot};
@@ -74,7 +74,7 @@ impl MemoryTools {
     /// Runs `f` with the current snapshot, opening (or reopening, after a sync replaced it) as
     /// needed. No lock is held while `f` runs.
     pub(crate) fn with_snapshot<R>(&self, f: impl FnOnce(Opened<'_>) -> R) -> R {
-        match check_fleet_dir(&self.fleet_dir) {
+        match CacheDir::open(&self.fleet_dir).exists() {
             Ok(true) => {}
             Ok(false) => return f(Opened::Unavailable(missing_note())),
             Err(why) => return f(Opened::Unavailable(why)),
