@@ -176,6 +176,8 @@ fn claim(i: usize, rng: &mut Rng, at: DateTime<Utc>) -> ClaimRow {
         confidence: 0.5 + rng.below(45) as f64 / 100.0,
         updated_at: at,
         embedding: None,
+        supersedes: None,
+        superseded_by: None,
     }
 }
 

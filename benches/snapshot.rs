@@ -143,6 +143,8 @@ fn claims(n: usize, corpus: Corpus, words: &[String], rng: &mut Rng) -> Vec<Clai
                 confidence: 0.5 + rng.below(45) as f64 / 100.0,
                 updated_at: at,
                 embedding: None,
+                supersedes: None,
+                superseded_by: None,
             }
         })
         .collect()

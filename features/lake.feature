@@ -50,6 +50,91 @@ Feature: The lake: what one host spools, another host reads after sync, maint an
       | id            | reason | status | said                       |
       | no-such-claim | wrong  | 2      | has no claim no-such-claim |
 
+  Scenario: an agent's correction, once promoted, replaces the claim it names: searches leave the old one out unless asked, and the timeline shows the chain
+    Given a server initialized with revision "2025-11-25"
+    And agent "agent-a" on host "A" proposes the outcome "the nightly deploy failed on a missing secret" about "deploy" with evidence from sessions "s1"
+    When host "A" runs ctxlake sync
+    And ctxlake maint runs
+    And this host runs ctxlake sync
+    And the client calls "memory_propose" correcting the claim "failed on a missing secret" with:
+      """
+      {"claim": "the nightly deploy failed on an expired registry token, not a missing secret", "type": "outcome", "subject": "deploy",
+       "evidence": [{"session_id": "s7", "message_id": "m1"}]}
+      """
+    Then the tool output at /note mentions "replaces claim"
+    When this host runs ctxlake sync
+    And ctxlake maint runs
+    And this host runs ctxlake sync
+    And the client calls "memory_search" with:
+      """
+      {"query": "why did the nightly deploy fail"}
+      """
+    Then the tool output at /results has 1 items
+    And the tool output at /results/0 mentions "expired registry token"
+    And the tool output at /results/0 mentions ", replaces claim-deploy]"
+    When the client calls "memory_search" with:
+      """
+      {"query": "why did the nightly deploy fail", "include_superseded": true}
+      """
+    Then the tool output at /results has 2 items
+    And the tool output at /results mentions "SUPERSEDED by"
+    When the client calls "memory_timeline" with:
+      """
+      {"subject": "deploy"}
+      """
+    Then the tool output at /entries has 2 items
+    And the tool output at /entries/0/rendered mentions "SUPERSEDED by"
+    And the tool output at /entries/1/rendered mentions "replaces claim-deploy"
+    And ctxlake claims list prints "superseded"
+
+  Scenario: a correction the gate has not promoted replaces nothing yet
+    Given a server initialized with revision "2025-11-25"
+    And agent "agent-a" on host "A" proposes the convention "the workspace builds with just ci" about "build" with evidence from sessions "s1,s2"
+    When host "A" runs ctxlake sync
+    And ctxlake maint runs
+    And this host runs ctxlake sync
+    And the client calls "memory_propose" correcting the claim "builds with just ci" with:
+      """
+      {"claim": "the workspace builds with make since the move", "type": "convention", "subject": "build",
+       "evidence": [{"session_id": "s9", "message_id": "m1"}]}
+      """
+    And this host runs ctxlake sync
+    And ctxlake maint runs
+    And this host runs ctxlake sync
+    And the client calls "memory_search" with:
+      """
+      {"query": "how does the workspace build"}
+      """
+    Then the tool output at /results has 1 items
+    And the tool output at /results/0 mentions "builds with just ci"
+
+  Scenario Outline: a correction naming <what> is an isError naming supersedes, and nothing is queued
+    Given a server initialized with revision "2025-11-25"
+    And agent "agent-a" on host "A" proposes the convention "the workspace builds with just ci" about "build" with evidence from sessions "s1,s2"
+    And agent "agent-a" on host "A" proposes the convention "tabs, not spaces" about "style" with evidence from sessions "s1,s2"
+    When host "A" runs ctxlake sync
+    And ctxlake maint runs
+    And the fleet's owner runs ctxlake claims retract on the claim "tabs, not spaces" because "we use spaces"
+    And ctxlake maint runs
+    And this host runs ctxlake sync
+    And the client calls "memory_propose" with:
+      """
+      {"claim": "the workspace builds with make", "type": "convention", "subject": "<subject>", "supersedes": "<id>",
+       "evidence": [{"session_id": "s9", "message_id": "m1"}]}
+      """
+    Then the tool result is an error naming `supersedes`
+    And the tool result is an error mentioning:
+      """
+      <said>
+      """
+    And the spool file does not contain "the workspace builds with make"
+
+    Examples:
+      | what                       | subject | id             | said                        |
+      | an unknown claim           | build   | claim-nowhere  | no claim claim-nowhere      |
+      | a claim of another subject | ci      | claim-build    | is about "build", not "ci"  |
+      | a retracted claim          | style   | claim-style    | was retracted               |
+
   Scenario: a convention seen in only one session is not promoted, so nothing is found
     Given a server initialized with revision "2025-11-25"
     And agent "agent-a" on host "A" proposes the convention "tabs, not spaces" about "style" with evidence from sessions "s1"

@@ -20,7 +20,9 @@ pub fn render(row: &SnapshotRow) -> String {
 }
 
 /// A claim's header alone, `[cc-03, 2026-09-09, 2 independent sessions, conf 0.81, id c1]`: what a
-/// pointer to a claim (a context pack's related item) carries beside the claim's short name.
+/// pointer to a claim (a context pack's related item) carries beside the claim's short name. A
+/// correction's ends `, replaces c0]`; a superseded claim's `, SUPERSEDED by c2]`, so a reader
+/// that asked for replaced claims never takes one for current.
 pub fn claim_header(row: &SnapshotRow) -> String {
     let observer = clean_single_line(&row.observed_by, MAX_SHORT_FIELD);
     let date = day(&row.updated_at);
@@ -31,7 +33,15 @@ pub fn claim_header(row: &SnapshotRow) -> String {
     let confidence = if row.confidence.is_finite() { row.confidence.clamp(0.0, 1.0) } else { 0.0 };
     let contested = if row.status == "contested" { ", CONTESTED" } else { "" };
     let id = clean_single_line(&row.claim_id, MAX_SHORT_FIELD);
-    format!("[{observer}, {date}, {sessions}, conf {confidence:.2}{contested}, id {id}]")
+    let mut lineage = String::new();
+    if let Some(old) = &row.supersedes {
+        lineage.push_str(&format!(", replaces {}", clean_single_line(old, MAX_SHORT_FIELD)));
+    }
+    if row.status == "superseded" {
+        let by = row.superseded_by.as_deref().unwrap_or("a correction");
+        lineage.push_str(&format!(", SUPERSEDED by {}", clean_single_line(by, MAX_SHORT_FIELD)));
+    }
+    format!("[{observer}, {date}, {sessions}, conf {confidence:.2}{contested}, id {id}{lineage}]")
 }
 
 /// Whose words a piece of text is, as its header says it.
@@ -115,7 +125,23 @@ mod tests {
             independent_count: independent,
             confidence: 0.8125,
             updated_at: "2026-09-09T10:11:12Z".into(),
+            supersedes: None,
+            superseded_by: None,
         }
+    }
+
+    #[test]
+    fn a_correction_names_what_it_replaces_and_a_superseded_claim_its_replacement() {
+        let correction = SnapshotRow { supersedes: Some("c0".into()), ..row("x", 2, "promoted") };
+        assert_eq!(
+            render(&correction),
+            "[cc-03, 2026-09-09, 2 independent sessions, conf 0.81, id c, replaces c0]\n  x"
+        );
+        let old = SnapshotRow { superseded_by: Some("c2\u{1b}[2J".into()), ..row("y", 2, "superseded") };
+        assert_eq!(
+            render(&old),
+            "[cc-03, 2026-09-09, 2 independent sessions, conf 0.81, id c, SUPERSEDED by c2[2J]\n  y"
+        );
     }
 
     #[test]

@@ -55,6 +55,8 @@ pub fn row(claim_id: String, claim: String, subject: String) -> ClaimRow {
         confidence: 0.8,
         updated_at: at,
         embedding: None,
+        supersedes: None,
+        superseded_by: None,
     }
 }
 

@@ -1,6 +1,7 @@
 //! memory_search query strings against a real snapshot: any query text (FTS syntax, quotes,
 //! operators, control characters) either finds rows or finds none, never an SQL or FTS error,
-//! never more than k rows, and every hit renders as exactly two lines.
+//! never more than k rows, every hit renders as exactly two lines, and a claim a correction
+//! superseded (every tenth) is a hit only when the search asks for superseded claims.
 #![no_main]
 
 use chrono::Utc;
@@ -26,8 +27,12 @@ fn snapshot() -> &'static Mutex<Snapshot> {
                             i % 5
                         ),
                         format!(r#"{{"kind":"promoted","claim_id":"c{i}","at":"2026-09-02T00:00:00Z","independent_count":1,"confidence":0.7}}"#),
+                        match i % 10 {
+                            0 => format!(r#"{{"kind":"superseded","claim_id":"c{i}","at":"2026-09-03T00:00:00Z","by":"c{}"}}"#, i + 1),
+                            _ => String::new(),
+                        },
                     ];
-                    lines.map(|l| serde_json::from_str::<ClaimEvent>(&l).expect("fixture event"))
+                    lines.into_iter().filter(|l| !l.is_empty()).map(|l| serde_json::from_str::<ClaimEvent>(&l).expect("fixture event"))
                 })
                 .collect();
             let path = dir.path().join("snapshot.bin");
@@ -41,12 +46,18 @@ fn snapshot() -> &'static Mutex<Snapshot> {
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, rest)) = data.split_first() else { return };
     let query = String::from_utf8_lossy(rest);
-    let k = 1 + usize::from(selector % 20);
-    let filters = Filters { subject: (selector & 0x80 != 0).then(|| "s1".to_string()), ..Filters::default() };
+    let k = 1 + usize::from(selector % 40);
+    let filters = Filters {
+        subject: (selector & 0x80 != 0).then(|| "s1".to_string()),
+        include_superseded: selector & 0x40 != 0,
+        ..Filters::default()
+    };
     let snapshot = snapshot().lock().expect("not poisoned");
     let hits = snapshot.search(Some(&Lexical), &query, &filters, k).expect("no query text is an SQL error").rows;
     assert!(hits.len() <= k);
     for hit in &hits {
         assert_eq!(render(hit).lines().count(), 2);
+        assert!(filters.include_superseded || hit.status != "superseded", "{hit:?}");
+        assert_eq!(hit.status == "superseded", render(hit).contains(", SUPERSEDED by "));
     }
 });

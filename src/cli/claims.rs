@@ -25,7 +25,7 @@ pub struct Args {
 enum Command {
     /// Every claim of the fleet: id, status, type, sessions, confidence, observer, subject, text.
     List {
-        /// Only claims with this status (candidate, promoted, contested, retired, retracted).
+        /// Only claims with this status (candidate, promoted, contested, retired, retracted, superseded).
         #[arg(long)]
         status: Option<String>,
     },
@@ -75,6 +75,9 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
                 anyhow::bail!("fleet {} has no claim {claim_id} in the lake", fleet.as_str());
             };
             println!("{}", line(row));
+            if let Some(old) = &row.supersedes {
+                println!("  corrects: {}", clean_single_line(old, MAX_SHORT_FIELD));
+            }
             for evidence in &row.evidence {
                 let session = clean_single_line(&evidence.session_id, MAX_SHORT_FIELD);
                 let message = clean_single_line(&evidence.message_id, MAX_SHORT_FIELD);

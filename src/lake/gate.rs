@@ -9,6 +9,12 @@
 //! or `human`; no evidence dated in the future), 4 independence (distinct evidence sessions ≥
 //! the claim type's threshold). A claim that fails stays a candidate and produces no event.
 //!
+//! A correction (a proposal naming in `supersedes` a claim of its own subject) is not held to
+//! contradict the claim it corrects, and its promotion supersedes that claim (a `superseded`
+//! event naming it `by` the correction). A `supersedes` naming an unknown claim, one of another
+//! subject, or one already retired, retracted or superseded changes nothing: the proposal is
+//! gated like any other (memory_propose refuses such a proposal; this is the lake's own guard).
+//!
 //! Confidence comes from independent sessions and the observer's track record, never from what
 //! a model said: `clamp(min(0.5 + 0.15·n, 0.95) × trust, 0.05, 0.95)`, trust 1.0 without a
 //! track record, else `0.7 + 0.6·shrunk` with `shrunk = (12·0.5 + k·reliability)/(12 + k)`.
@@ -100,7 +106,7 @@ pub fn run(events: &[ClaimEvent], facts: &GateFacts) -> GateOutcome {
             .into_iter()
             .flatten()
             .filter_map(|other| rows.get(other))
-            .find(|other| other.claim_id != id && contradicts(&row, other))
+            .find(|other| other.claim_id != id && !corrects(&row, other) && contradicts(&row, other))
             .map(|other| other.claim_id.clone());
         if let Some(other) = conflict {
             let reason = format!("contradicts {other} on subject {:?}", row.subject);
@@ -142,9 +148,30 @@ pub fn run(events: &[ClaimEvent], facts: &GateFacts) -> GateOutcome {
         if let Some(r) = rows.get_mut(&id) {
             r.status = Status::Promoted;
         }
+        let replaced = row
+            .supersedes
+            .as_deref()
+            .and_then(|old| rows.get_mut(old))
+            .filter(|old| old.subject == row.subject && !old.status.is_final() && old.claim_id != id);
+        if let Some(old) = replaced {
+            old.status = Status::Superseded;
+            outcome.events.push(ClaimEvent::Superseded {
+                at: facts.now,
+                claim_id: old.claim_id.clone(),
+                by: id.clone(),
+            });
+            if let Some(same_subject) = promoted.get_mut(&row.subject) {
+                same_subject.remove(&old.claim_id);
+            }
+        }
         promoted.entry(row.subject.clone()).or_default().insert(id);
     }
     outcome
+}
+
+/// Whether `candidate` is a correction of `other`: it names it in `supersedes`.
+fn corrects(candidate: &ClaimRow, other: &ClaimRow) -> bool {
+    candidate.supersedes.as_deref() == Some(other.claim_id.as_str())
 }
 
 fn precheck(row: &ClaimRow, quarantined: &HashSet<String>, facts: &GateFacts) -> Result<(), String> {

@@ -4,7 +4,8 @@
 //! input order). A proposal creates a candidate or merges new evidence into an existing claim.
 //! The first promotion wins; a retired claim stays retired; a retracted claim (the owner's
 //! verdict that it was wrong) stays retracted, whatever it was before; contesting a claim marks
-//! it contested. Events for unknown claim ids are ignored, and so are events about agents
+//! it contested; a superseded claim (the gate promoted a correction of it) stays superseded and
+//! names its replacement, unless the owner retracts it. Events for unknown claim ids are ignored, and so are events about agents
 //! (calibration, quarantine), which the gate acts on before it emits claim events.
 
 use crate::spec::wire::claim_event::{ClaimEvent, Evidence};
@@ -18,6 +19,7 @@ pub enum Status {
     Contested,
     Retired,
     Retracted,
+    Superseded,
 }
 
 impl Status {
@@ -28,12 +30,14 @@ impl Status {
             Status::Contested => "contested",
             Status::Retired => "retired",
             Status::Retracted => "retracted",
+            Status::Superseded => "superseded",
         }
     }
 
-    /// Retired and retracted claims never change again.
+    /// Retired, retracted and superseded claims never change again (but the owner may still
+    /// retract a superseded one).
     pub fn is_final(self) -> bool {
-        matches!(self, Status::Retired | Status::Retracted)
+        matches!(self, Status::Retired | Status::Retracted | Status::Superseded)
     }
 }
 
@@ -55,6 +59,10 @@ pub struct ClaimRow {
     pub confidence: f64,
     pub updated_at: DateTime<Utc>,
     pub embedding: Option<Vec<f32>>,
+    /// The claim this one corrects, as its proposal named it.
+    pub supersedes: Option<String>,
+    /// The correction that replaced this claim, once the gate promoted it.
+    pub superseded_by: Option<String>,
 }
 
 impl ClaimRow {
@@ -65,6 +73,12 @@ impl ClaimRow {
 
     pub fn visible(&self, agent_reads_enabled: bool) -> bool {
         agent_reads_enabled && self.was_promoted && matches!(self.status, Status::Promoted | Status::Contested)
+    }
+
+    /// A claim agents could read until a correction replaced it: returned only on request
+    /// (`include_superseded`), marked with its replacement.
+    pub fn shown_on_request(&self, agent_reads_enabled: bool) -> bool {
+        agent_reads_enabled && self.was_promoted && self.status == Status::Superseded
     }
 }
 
@@ -120,10 +134,14 @@ fn apply(claims: &mut BTreeMap<String, ClaimRow>, event: ClaimEvent) {
             observed_at,
             evidence,
             embedding,
+            supersedes,
             ..
         } => {
             let id = claim_id.to_string();
             if let Some(existing) = claims.get_mut(&id) {
+                if existing.supersedes.is_none() {
+                    existing.supersedes = supersedes.map(|old| old.to_string());
+                }
                 for item in evidence {
                     if !existing.evidence.contains(&item) {
                         existing.evidence.push(item);
@@ -150,6 +168,8 @@ fn apply(claims: &mut BTreeMap<String, ClaimRow>, event: ClaimEvent) {
                     confidence: 0.0,
                     updated_at: observed_at,
                     embedding: (!embedding.is_empty()).then(|| embedding.iter().map(|&x| x as f32).collect()),
+                    supersedes: supersedes.map(|old| old.to_string()),
+                    superseded_by: None,
                 },
             );
         }
@@ -166,8 +186,16 @@ fn apply(claims: &mut BTreeMap<String, ClaimRow>, event: ClaimEvent) {
             }
         }
         ClaimEvent::Contested { claim_id, at, .. } => update(claims, &claim_id, at, Status::Contested),
-        ClaimEvent::Retired { claim_id, at, .. } | ClaimEvent::Superseded { claim_id, at, .. } => {
-            update(claims, &claim_id, at, Status::Retired)
+        ClaimEvent::Retired { claim_id, at, .. } => update(claims, &claim_id, at, Status::Retired),
+        ClaimEvent::Superseded { claim_id, by, .. } => {
+            if let Some(row) = claims.get_mut(&claim_id)
+                && !row.status.is_final()
+            {
+                // Its date stays the one it was read under, so a timeline lists it before its
+                // replacement.
+                row.status = Status::Superseded;
+                row.superseded_by = Some(by);
+            }
         }
         ClaimEvent::Retracted { claim_id, at, .. } => {
             if let Some(row) = claims.get_mut(&claim_id)
@@ -278,6 +306,26 @@ mod tests {
         assert_eq!(promoted[0].status, Status::Contested);
         assert!(promoted[0].visible(true));
         assert!(!promoted[0].visible(false), "shadow mode shows nothing");
+    }
+
+    #[test]
+    fn a_superseded_claim_names_its_replacement_stays_superseded_and_can_still_be_retracted() {
+        let promoted =
+            r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-02T00:00:00Z","independent_count":2,"confidence":0.8}"#;
+        let correction = PROPOSED
+            .replace(r#""claim_id":"c1""#, r#""claim_id":"c2""#)
+            .replace(r#""claim":"staging ssh is on 2222""#, r#""claim":"staging ssh moved to 2200","supersedes":"c1""#);
+        let superseded = r#"{"kind":"superseded","claim_id":"c1","at":"2026-09-03T00:00:00Z","by":"c2"}"#;
+        let contested =
+            r#"{"kind":"contested","claim_id":"c1","at":"2026-09-04T00:00:00Z","conflicts_with":null,"reason":"x"}"#;
+        let rows = fold(events(&format!("{PROPOSED}\n{promoted}\n{correction}\n{superseded}\n{contested}")));
+        assert_eq!((rows[0].status, rows[0].superseded_by.as_deref()), (Status::Superseded, Some("c2")));
+        assert!(!rows[0].visible(true) && rows[0].shown_on_request(true) && !rows[0].shown_on_request(false));
+        assert_eq!(rows[1].supersedes.as_deref(), Some("c1"));
+        let retracted = r#"{"kind":"retracted","claim_id":"c1","at":"2026-09-05T00:00:00Z","reason":"wrong"}"#;
+        let rows = fold(events(&format!("{PROPOSED}\n{promoted}\n{superseded}\n{retracted}")));
+        assert_eq!(rows[0].status, Status::Retracted);
+        assert!(!rows[0].shown_on_request(true), "a retracted claim is never shown, even on request");
     }
 
     #[test]

@@ -14,8 +14,11 @@ pub use write::{Mode, Reused, write, write_reusing};
 
 /// The schema both the writer and the reader are built against.
 pub const SCHEMA_SQL: &str = include_str!("schema.sql");
-/// Version 2: the keyword index is `lexical_postings` (FTS5 before).
-pub const SCHEMA_VERSION: &str = "2";
+/// Version 3: superseded claims (`visible_to_agents` 2, `supersedes`, `superseded_by`).
+/// Version 2: the keyword index is `lexical_postings` (FTS5 before); still read, as a snapshot
+/// in which nothing was superseded.
+pub const SCHEMA_VERSION: &str = "3";
+pub const SCHEMA_VERSION_V2: &str = "2";
 
 #[derive(Debug, thiserror::Error)]
 pub enum SnapshotError {

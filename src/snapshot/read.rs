@@ -6,11 +6,14 @@
 //! the cosine of the query's embedding against every visible claim's vector, held in memory as
 //! signed bytes after the first search (256 bytes per claim). The vector list runs only when the
 //! query is embedded by the model that filled the snapshot.
+//!
+//! A claim a promoted correction superseded keeps its postings and vector, and is left out of
+//! a search's ranked lists unless the search asks for it (`Filters::include_superseded`).
 
 use crate::embed::{Embedder, dot_i8, dot_i8_each, quantize};
 use crate::snapshot::lexical::{LEXICAL_INDEX_V1, accumulate, query_terms, query_terms_unfolded};
 use crate::snapshot::rank::{Best, Fusion, fuse, fusion_for, keep_strong};
-use crate::snapshot::{SCHEMA_VERSION, SnapshotError};
+use crate::snapshot::{SCHEMA_VERSION, SCHEMA_VERSION_V2, SnapshotError};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -29,6 +32,10 @@ pub struct SnapshotRow {
     pub independent_count: i64,
     pub confidence: f64,
     pub updated_at: String,
+    /// The claim this one corrects, when it is a correction.
+    pub supersedes: Option<String>,
+    /// The correction that replaced this claim (only ever on a superseded claim).
+    pub superseded_by: Option<String>,
 }
 
 /// Exact-match filters; `None` matches everything.
@@ -37,6 +44,8 @@ pub struct Filters {
     pub scope: Option<String>,
     pub subject: Option<String>,
     pub claim_type: Option<String>,
+    /// Also the claims a promoted correction superseded.
+    pub include_superseded: bool,
 }
 
 impl Filters {
@@ -64,6 +73,11 @@ pub struct Snapshot {
     /// When it was built and how many claims it holds, read once at open: what a read tool's
     /// cursor is tied to.
     generation: String,
+    /// What a row read selects: a version 2 snapshot has no supersede columns.
+    columns: &'static str,
+    /// The superseded claims' rowids, read once at open (a handful): what a search leaves out
+    /// unless asked.
+    superseded: HashSet<i64>,
     /// Loaded on the first dense search, and shared by every handle opened on the same file
     /// (`with_vectors`), so concurrent searches, each on its own connection, hold one copy.
     vectors: SharedVectors,
@@ -108,11 +122,13 @@ struct VectorIndex {
     dimensions: usize,
 }
 
-const ROW_COLUMNS: &str =
-    "claim_id, claim, claim_type, subject, scope, observed_by, status, independent_count, confidence, updated_at";
+const ROW_COLUMNS: &str = "claim_id, claim, claim_type, subject, scope, observed_by, status, independent_count, \
+     confidence, updated_at, supersedes, superseded_by";
+const ROW_COLUMNS_V2: &str = "claim_id, claim, claim_type, subject, scope, observed_by, status, independent_count, \
+     confidence, updated_at, NULL, NULL";
 
 impl Snapshot {
-    /// Opens a snapshot read-only and checks it is one (schema version 1, a `claims` table).
+    /// Opens a snapshot read-only and checks it is one (schema version 3 or 2, a `claims` table).
     pub fn open(path: &Path) -> Result<Snapshot, Unavailable> {
         if !path.exists() {
             return Err(Unavailable::Missing);
@@ -131,7 +147,12 @@ impl Snapshot {
                 .map_err(unusable)
         };
         let version = meta("schema_version")?;
-        if version.as_deref() != Some(SCHEMA_VERSION) {
+        let columns = match version.as_deref() {
+            Some(SCHEMA_VERSION) => ROW_COLUMNS,
+            Some(SCHEMA_VERSION_V2) => ROW_COLUMNS_V2,
+            _ => "",
+        };
+        if columns.is_empty() {
             let why =
                 format!("{} has snapshot schema {version:?}, this ctxlake reads {SCHEMA_VERSION}", path.display());
             return Err(Unavailable::Unusable(why));
@@ -153,6 +174,14 @@ impl Snapshot {
             return Err(Unavailable::Unusable(why));
         }
         let rowid_bound = usize::try_from(largest).unwrap_or(0) + 1;
+        let superseded = match columns {
+            ROW_COLUMNS => {
+                let mut stmt = db.prepare("SELECT rowid FROM claims WHERE visible_to_agents = 2").map_err(unusable)?;
+                let rowids = stmt.query_map([], |r| r.get(0)).map_err(unusable)?;
+                rowids.collect::<Result<_, _>>().map_err(unusable)?
+            }
+            _ => HashSet::new(),
+        };
         Ok(Snapshot {
             db,
             agent_reads_enabled,
@@ -161,6 +190,8 @@ impl Snapshot {
             rowid_bound,
             folds_accents,
             generation,
+            columns,
+            superseded,
             vectors: SharedVectors::default(),
         })
     }
@@ -254,12 +285,17 @@ impl Snapshot {
         lanes: Lanes,
     ) -> Result<Hits, SnapshotError> {
         let allowed = if filters.is_empty() { None } else { Some(self.filtered_rowids(filters)?) };
-        let lexical = if lanes.lexical { self.lexical_ranks(query, allowed.as_ref(), fusion)? } else { vec![] };
+        let mut lexical = if lanes.lexical { self.lexical_ranks(query, allowed.as_ref(), fusion)? } else { vec![] };
         let embedder = embedder.filter(|e| lanes.dense && self.embedded_by(*e));
-        let dense = match embedder {
+        let mut dense = match embedder {
             Some(embedder) => self.vector_ranks(embedder, query, allowed.as_ref(), fusion.candidates)?,
             None => vec![],
         };
+        // An allowed set already says whether superseded claims take part.
+        if allowed.is_none() && !filters.include_superseded && !self.superseded.is_empty() {
+            lexical.retain(|rowid| !self.superseded.contains(rowid));
+            dense.retain(|rowid| !self.superseded.contains(rowid));
+        }
         let mut fused = fuse(&dense, &lexical, fusion);
         let truncated = fused.len() > k;
         fused.truncate(k);
@@ -277,7 +313,9 @@ impl Snapshot {
         same
     }
 
-    /// Visible `outcome` claims about `subject`, oldest first, updated at or after `since`.
+    /// Visible `outcome` claims about `subject`, and the superseded ones (the chain of
+    /// corrections, each marked), oldest first, updated at or after `since`. A superseded claim
+    /// keeps its date, and at an equal second comes before the claims still read.
     pub fn timeline(
         &self,
         subject: &str,
@@ -285,8 +323,9 @@ impl Snapshot {
         limit: usize,
     ) -> Result<(Vec<SnapshotRow>, bool), SnapshotError> {
         let sql = format!(
-            "SELECT {ROW_COLUMNS} FROM claims WHERE visible_to_agents = 1 AND claim_type = 'outcome' AND subject = ?1
-             AND (?2 IS NULL OR updated_at >= ?2) ORDER BY updated_at ASC, claim_id ASC LIMIT ?3"
+            "SELECT {} FROM claims WHERE visible_to_agents IN (1, 2) AND claim_type = 'outcome' AND subject = ?1
+             AND (?2 IS NULL OR updated_at >= ?2) ORDER BY updated_at ASC, visible_to_agents DESC, claim_id ASC LIMIT ?3",
+            self.columns
         );
         let mut rows = self.rows(&sql, params![subject, since, limit as i64 + 1])?;
         let truncated = rows.len() > limit;
@@ -297,16 +336,25 @@ impl Snapshot {
     /// Visible claims about `subject`, most confident first: a context pack's one-hop neighbours.
     pub fn about_subject(&self, subject: &str, limit: usize) -> Result<Vec<SnapshotRow>, SnapshotError> {
         let sql = format!(
-            "SELECT {ROW_COLUMNS} FROM claims WHERE visible_to_agents = 1 AND subject = ?1
-             ORDER BY confidence DESC, claim_id ASC LIMIT ?2"
+            "SELECT {} FROM claims WHERE visible_to_agents = 1 AND subject = ?1
+             ORDER BY confidence DESC, claim_id ASC LIMIT ?2",
+            self.columns
         );
         self.rows(&sql, params![subject, limit as i64])
+    }
+
+    /// Any claim by its id, whatever its status or visibility: what a correction is checked
+    /// against before it is queued (the caller says only what an agent may know of it).
+    pub fn claim(&self, claim_id: &str) -> Result<Option<SnapshotRow>, SnapshotError> {
+        let sql = format!("SELECT {} FROM claims WHERE claim_id = ?1", self.columns);
+        Ok(self.rows(&sql, params![claim_id])?.pop())
     }
 
     /// The visible claims with the highest confidence, for the briefing.
     pub fn top_by_confidence(&self, limit: usize) -> Result<Vec<SnapshotRow>, SnapshotError> {
         let sql = format!(
-            "SELECT {ROW_COLUMNS} FROM claims WHERE visible_to_agents = 1 ORDER BY confidence DESC, claim_id ASC LIMIT ?1"
+            "SELECT {} FROM claims WHERE visible_to_agents = 1 ORDER BY confidence DESC, claim_id ASC LIMIT ?1",
+            self.columns
         );
         self.rows(&sql, params![limit as i64])
     }
@@ -406,17 +454,17 @@ impl Snapshot {
         let mut stmt = self
             .db
             .prepare_cached(
-                "SELECT rowid FROM claims WHERE visible_to_agents = 1
+                "SELECT rowid FROM claims WHERE (visible_to_agents = 1 OR (?4 AND visible_to_agents = 2))
                  AND (?1 IS NULL OR scope = ?1) AND (?2 IS NULL OR subject = ?2) AND (?3 IS NULL OR claim_type = ?3)",
             )
             .map_err(err)?;
-        let ids =
-            stmt.query_map(params![filters.scope, filters.subject, filters.claim_type], |r| r.get(0)).map_err(err)?;
+        let wanted = params![filters.scope, filters.subject, filters.claim_type, filters.include_superseded];
+        let ids = stmt.query_map(wanted, |r| r.get(0)).map_err(err)?;
         ids.collect::<Result<_, _>>().map_err(err)
     }
 
     fn row(&self, rowid: i64) -> Result<SnapshotRow, SnapshotError> {
-        let sql = format!("SELECT {ROW_COLUMNS} FROM claims WHERE rowid = ?1");
+        let sql = format!("SELECT {} FROM claims WHERE rowid = ?1", self.columns);
         let mut rows = self.rows(&sql, params![rowid])?;
         rows.pop().ok_or_else(|| SnapshotError::Invalid(format!("claim row {rowid} vanished")))
     }
@@ -436,6 +484,8 @@ impl Snapshot {
                     independent_count: r.get(7)?,
                     confidence: r.get(8)?,
                     updated_at: r.get(9)?,
+                    supersedes: r.get(10)?,
+                    superseded_by: r.get(11)?,
                 })
             })
             .map_err(err)?;

@@ -1,8 +1,10 @@
--- snapshot.bin, schema version 2: the SQLite claim snapshot `ctxlake maint` publishes and
+-- snapshot.bin, schema version 3: the SQLite claim snapshot `ctxlake maint` publishes and
 -- `ctxlake sync` mirrors into <cache>/<fleet>/snapshot.bin. Written by src/snapshot/write.rs,
 -- read by src/snapshot/read.rs; this file is the one definition both use.
--- Visibility is baked into the rows: only visible claims have postings and vectors, and
--- `visible_to_agents` is 0 for every claim when agent reads are disabled (shadow mode).
+-- Visibility is baked into the rows: `visible_to_agents` is 1 for a claim every read returns, 2
+-- for a claim a promoted correction superseded (returned only with `include_superseded`), and 0
+-- otherwise, for every claim when agent reads are disabled (shadow mode). Claims at 1 and 2 have
+-- postings and vectors. Version 3 added 2, `supersedes` and `superseded_by`.
 
 CREATE TABLE snapshot_meta (
     key   TEXT PRIMARY KEY,
@@ -16,14 +18,16 @@ CREATE TABLE claims (
     subject           TEXT NOT NULL,
     scope             TEXT NOT NULL,
     observed_by       TEXT NOT NULL,
-    status            TEXT NOT NULL,     -- candidate | promoted | contested | retired
+    status            TEXT NOT NULL,     -- candidate | promoted | contested | retired | retracted | superseded
     evidence_count    INTEGER NOT NULL,  -- distinct evidence sessions; never rendered
     independent_count INTEGER NOT NULL,
     confidence        REAL NOT NULL,
     evidence_json     TEXT NOT NULL,
     updated_at        TEXT NOT NULL,     -- RFC 3339 UTC, second precision, 'Z'
-    visible_to_agents INTEGER NOT NULL,
-    embedding         BLOB               -- little-endian f32, as proposed; NULL when none
+    visible_to_agents INTEGER NOT NULL,  -- 0 hidden, 1 visible, 2 superseded (on request)
+    embedding         BLOB,              -- little-endian f32, as proposed; NULL when none
+    supersedes        TEXT,              -- the claim this one corrects, as proposed
+    superseded_by     TEXT               -- the promoted correction that replaced this claim
 );
 
 CREATE INDEX claims_visible ON claims (visible_to_agents, subject, claim_type, updated_at);

@@ -28,7 +28,8 @@ impl Mode {
 pub struct Written {
     pub claims: usize,
     pub visible: usize,
-    /// Visible claims whose text this write embedded, and those whose vector it carried over.
+    /// Indexed claims (visible or superseded) whose text this write embedded, and those whose
+    /// vector it carried over.
     pub embedded: usize,
     pub reused: usize,
 }
@@ -95,17 +96,24 @@ fn fill(
     db.execute_batch("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")?;
     db.execute_batch(SCHEMA_SQL)?;
     let tx = db.transaction()?;
-    let (mut visible, mut embedded) = (0, 0);
+    // Visible claims, and those with postings and vectors (the visible and the superseded).
+    let (mut visible, mut indexed, mut embedded) = (0, 0, 0);
     let mut documents: Vec<(u32, String)> = Vec::new();
     {
         let mut claim = tx.prepare(
             "INSERT INTO claims (claim_id, claim, claim_type, subject, scope, observed_by, status, evidence_count,
-             independent_count, confidence, evidence_json, updated_at, visible_to_agents, embedding)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+             independent_count, confidence, evidence_json, updated_at, visible_to_agents, embedding, supersedes,
+             superseded_by)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
         )?;
         let mut vector = tx.prepare("INSERT INTO claim_vectors (claim_rowid, vector) VALUES (?1, ?2)")?;
         for row in rows {
-            let shown = row.visible(mode.agent_reads_enabled());
+            let reads = mode.agent_reads_enabled();
+            let shown = match (row.visible(reads), row.shown_on_request(reads)) {
+                (true, _) => 1,
+                (false, true) => 2,
+                (false, false) => 0,
+            };
             let evidence = serde_json::to_string(&row.evidence).expect("evidence serializes");
             claim.execute(params![
                 row.claim_id,
@@ -122,11 +130,14 @@ fn fill(
                 timestamp(&row.updated_at),
                 shown,
                 row.embedding.as_deref().map(encode_f32_le),
+                row.supersedes,
+                row.superseded_by,
             ])?;
-            if !shown {
+            if shown == 0 {
                 continue;
             }
-            visible += 1;
+            visible += usize::from(shown == 1);
+            indexed += 1;
             let rowid = tx.last_insert_rowid();
             documents.push((lexical_rowid(rowid)?, format!("{} {}", row.claim, row.subject)));
             // Always the claim text through this snapshot's embedder: a proposal's stored
@@ -160,7 +171,7 @@ fn fill(
         }
     }
     tx.commit()?;
-    Ok(Written { claims: rows.len(), visible, embedded, reused: visible - embedded })
+    Ok(Written { claims: rows.len(), visible, embedded, reused: indexed - embedded })
 }
 
 /// The keyword index addresses claims by a u32 rowid (half the bytes of an i64); a snapshot of
@@ -190,6 +201,8 @@ pub(crate) mod tests {
             confidence: 0.8,
             updated_at: "2026-09-09T00:00:00Z".parse().expect("a time"),
             embedding: None,
+            supersedes: None,
+            superseded_by: None,
         }
     }
 
@@ -219,6 +232,67 @@ pub(crate) mod tests {
         let fresh = dir.path().join("fresh.bin");
         write(&fresh, &new, Mode::Agent, &embedder, at).expect("written");
         assert_eq!(vectors(&second), vectors(&fresh));
+    }
+
+    /// c1 superseded by c2, c2 a promoted correction of c1, c3 unrelated, in `path`.
+    fn corrected(path: &Path) {
+        let at = "2026-09-09T00:00:00Z".parse().expect("a time");
+        let old = ClaimRow {
+            status: Status::Superseded,
+            superseded_by: Some("c2".into()),
+            ..row("c1", "staging ssh listens on port 2222")
+        };
+        let fix = ClaimRow { supersedes: Some("c1".into()), ..row("c2", "staging ssh listens on port 2200") };
+        let other = row("c3", "the deploy timeout is 90 s");
+        write(path, &[old, fix, other], Mode::Agent, &crate::embed::Lexical, at).expect("written");
+    }
+
+    fn found(snapshot: &Snapshot, filters: &crate::snapshot::Filters) -> Vec<(String, Option<String>)> {
+        let hits = snapshot.search(Some(&crate::embed::Lexical), "staging ssh port", filters, 10).expect("searched");
+        hits.rows.into_iter().map(|r| (r.claim_id, r.superseded_by.or(r.supersedes))).collect()
+    }
+
+    #[test]
+    fn a_superseded_claim_is_found_only_when_asked_and_names_its_replacement() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("corrected.bin");
+        corrected(&path);
+        let snapshot = Snapshot::open(&path).expect("opens");
+        let mut filters = crate::snapshot::Filters::default();
+        let fix = ("c2".to_string(), Some("c1".to_string()));
+        let old = ("c1".to_string(), Some("c2".to_string()));
+        assert_eq!(found(&snapshot, &filters), std::slice::from_ref(&fix));
+        filters.subject = Some("staging".into());
+        assert_eq!(found(&snapshot, &filters), std::slice::from_ref(&fix), "the filtered path leaves it out too");
+        filters.include_superseded = true;
+        assert!(found(&snapshot, &filters).contains(&old));
+        filters.subject = None;
+        assert!(found(&snapshot, &filters).contains(&old));
+        assert!(snapshot.top_by_confidence(10).expect("read").iter().all(|r| r.claim_id != "c1"));
+        assert_eq!(snapshot.claim("c1").expect("read").map(|r| r.status), Some("superseded".to_string()));
+    }
+
+    #[test]
+    fn a_version_2_snapshot_is_still_read_as_one_where_nothing_was_superseded() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("v2.bin");
+        write(
+            &path,
+            &[row("c1", "staging ssh listens on port 2222")],
+            Mode::Agent,
+            &crate::embed::Lexical,
+            "2026-09-09T00:00:00Z".parse().expect("a time"),
+        )
+        .expect("written");
+        let db = Connection::open(&path).expect("opens");
+        db.execute_batch(
+            "ALTER TABLE claims DROP COLUMN supersedes; ALTER TABLE claims DROP COLUMN superseded_by;
+             UPDATE snapshot_meta SET value = '2' WHERE key = 'schema_version';",
+        )
+        .expect("made version 2");
+        drop(db);
+        let snapshot = Snapshot::open(&path).expect("a version 2 snapshot opens");
+        assert_eq!(found(&snapshot, &crate::snapshot::Filters::default()), [("c1".to_string(), None)]);
     }
 
     #[test]

@@ -134,6 +134,46 @@ impl MemoryTools {
     fn now(&self) -> DateTime<Utc> {
         DateTime::<Utc>::from(std::time::SystemTime::now())
     }
+
+    /// `old` when it names a claim of this host's snapshot that a correction about `subject`
+    /// may replace; otherwise the `supersedes` argument is refused, saying why. The lake's gate
+    /// ignores a `supersedes` it cannot honour; refusing here tells the agent while it can fix it.
+    fn correctable(&self, old: &str, subject: &str) -> Result<String, ToolError> {
+        let shown = clean_single_line(old, MAX_SHORT_FIELD);
+        let refuse = |why: String| Err(ToolError::new(format!("`supersedes`: {why}")));
+        self.with_snapshot(|opened| {
+            let snapshot = match opened {
+                Opened::Ready(snapshot) => snapshot,
+                Opened::Unavailable(note) => return refuse(format!("claim {shown} cannot be checked: {note}")),
+            };
+            let row = match snapshot.claim(old) {
+                Ok(Some(row)) => row,
+                Ok(None) => {
+                    return refuse(format!(
+                        "no claim {shown} in this fleet's snapshot; name the id a memory_search hit showed"
+                    ));
+                }
+                Err(e) => {
+                    tracing::error!(error = %e, "snapshot lookup failed");
+                    return refuse(format!("claim {shown} cannot be checked: the local snapshot could not be read"));
+                }
+            };
+            let by = clean_single_line(row.superseded_by.as_deref().unwrap_or_default(), MAX_SHORT_FIELD);
+            match row.status.as_str() {
+                "retracted" | "retired" => refuse(format!(
+                    "claim {shown} was {} by the fleet's owner; propose without `supersedes`",
+                    row.status
+                )),
+                "superseded" => refuse(format!("claim {shown} was already replaced by {by}; supersede {by} instead")),
+                _ if row.subject != subject => refuse(format!(
+                    "claim {shown} is about {:?}, not {:?}; a correction keeps the subject of the claim it corrects",
+                    clean_single_line(&row.subject, MAX_SHORT_FIELD),
+                    clean_single_line(subject, MAX_SHORT_FIELD)
+                )),
+                _ => Ok(row.claim_id),
+            }
+        })
+    }
 }
 
 impl Memory for MemoryTools {
@@ -144,6 +184,7 @@ impl Memory for MemoryTools {
             scope: input.scope.map(|s| s.to_string()),
             subject: input.subject.map(|s| s.to_string()),
             claim_type: input.claim_type.map(|t| t.to_string()),
+            include_superseded: input.include_superseded,
         };
         self.with_snapshot(|opened| {
             let snapshot = match opened {
@@ -165,6 +206,7 @@ impl Memory for MemoryTools {
                 filters.scope.as_deref().unwrap_or_default(),
                 filters.subject.as_deref().unwrap_or_default(),
                 filters.claim_type.as_deref().unwrap_or_default(),
+                if filters.include_superseded { "superseded" } else { "" },
             ]);
             let paging = Paging::start("memory_search", basis, input.cursor.as_deref().map(|c| c.as_str()))?;
             let (embedder, planned) = query_embedder(snapshot);
@@ -204,6 +246,10 @@ impl Memory for MemoryTools {
     fn memory_propose(&self, _: &dyn Call, input: MemoryProposeInput) -> Result<MemoryProposeOutput, ToolError> {
         let claim = non_blank("claim", &input.claim)?;
         let subject = non_blank("subject", &input.subject)?;
+        let supersedes = match input.supersedes.as_deref() {
+            Some(old) => Some(self.correctable(old.trim(), &subject)?),
+            None => None,
+        };
         let claim_type: ClaimType = input
             .type_
             .to_string()
@@ -240,6 +286,11 @@ impl Memory for MemoryTools {
             evidence,
             embedding: vec![],
             resolves_at: None,
+            supersedes: supersedes
+                .clone()
+                .map(TryInto::try_into)
+                .transpose()
+                .map_err(|_| ToolError::new("`supersedes`: not a claim id"))?,
         };
         self.spool.append(&event).map_err(|e| {
             tracing::warn!(error = %e, "spool append refused");
@@ -251,9 +302,13 @@ impl Memory for MemoryTools {
             claim,
             claim_type: claim_type.to_string(),
             evidence_count: input.evidence.len() as i64,
-            note: "queued locally as a candidate (a `proposed` claim event at agent scope); only the promotion gate \
-                   in `ctxlake maint` can make it visible to the fleet."
-                .to_string(),
+            note: format!(
+                "queued locally as a candidate (a `proposed` claim event at agent scope); only the promotion gate \
+                 in `ctxlake maint` can make it visible to the fleet.{}",
+                supersedes
+                    .map(|old| format!(" Once promoted it replaces claim {old}, which searches then leave out."))
+                    .unwrap_or_default()
+            ),
         })
     }
 

@@ -194,6 +194,12 @@ pub fn register(r: &mut Registry) {
             ensure(out.status.success(), || String::from_utf8_lossy(&out.stderr).into_owned())
         },
     );
+    // A correction: the arguments, with `supersedes` the lake's id of the claim named by its text.
+    r.add(r#"the client calls "([^"]*)" correcting the claim "([^"]*)" with:"#, |w, a, s| {
+        let mut args = json_arg(docstring(s)?)?;
+        args["supersedes"] = json!(claim_id_of(w, &a[1])?);
+        w.request("tools/call", json!({"name": a[0], "arguments": args})).map(drop)
+    });
     r.add(r#"ctxlake claims (list|show on the claim "[^"]*") prints "([^"]*)""#, |w, a, _| {
         let args = match a[0].strip_prefix("show on the claim ") {
             Some(text) => vec!["show".to_string(), claim_id_of(w, text.trim_matches('"'))?],

@@ -286,10 +286,14 @@ pub fn register(r: &mut Registry) {
         let len = pointer(&output, &a[0])?.as_array().map(Vec::len);
         ensure(len.map(|n| n.to_string()).as_deref() == Some(a[1].as_str()), || format!("{output}"))
     });
+    // At a list of strings: any of them.
     r.add(r"the tool output at (\S+) mentions (.+)", |w, a, _| {
         let output = tool_output(w)?;
         let needle = json_arg(&a[1])?;
-        let text = pointer(&output, &a[0])?.as_str().unwrap_or_default().to_string();
+        let text = match pointer(&output, &a[0])? {
+            Value::Array(items) => items.iter().filter_map(Value::as_str).collect::<Vec<_>>().join("\n"),
+            other => other.as_str().unwrap_or_default().to_string(),
+        };
         ensure(text.contains(needle.as_str().unwrap_or_default()), || format!("{needle} not in {output}"))
     });
     r.add(r"the tool output at (\S+) does not mention (.+)", |w, a, _| {

@@ -194,3 +194,66 @@ fn confidence_follows_the_formula_and_its_bounds() {
     assert!((confidence(10, 1.3) - 0.95).abs() < 1e-9);
     assert!((confidence(0, 0.01) - 0.05).abs() < 1e-9);
 }
+
+/// `event` (a proposal) as a correction of `old`.
+fn correcting(event: ClaimEvent, old: &str) -> ClaimEvent {
+    let mut value = serde_json::to_value(event).unwrap();
+    value["supersedes"] = serde_json::json!(old);
+    serde_json::from_value(value).unwrap()
+}
+
+fn superseded_pairs(outcome: &GateOutcome) -> Vec<(String, String)> {
+    let pairs = outcome.events.iter().filter_map(|e| match e {
+        ClaimEvent::Superseded { claim_id, by, .. } => Some((claim_id.clone(), by.clone())),
+        _ => None,
+    });
+    pairs.collect()
+}
+
+/// c1 promoted, then whatever follows it.
+fn after_promoted_c1(later: Vec<ClaimEvent>) -> GateOutcome {
+    let first = proposed("c1", "convention", "build", "repo uses just for builds", "agent-a", &["s1", "s2"]);
+    let mut events = vec![first.clone()];
+    events.extend(run(&[first], &facts()).events);
+    events.extend(later);
+    run(&events, &facts())
+}
+
+#[test]
+fn a_promoted_correction_supersedes_the_claim_it_names_instead_of_contesting_it() {
+    let fix = proposed("c2", "convention", "build", "repo uses make for builds", "agent-b", &["s3", "s4"]);
+    let outcome = after_promoted_c1(vec![correcting(fix, "c1")]);
+    assert_eq!(promoted_ids(&outcome).iter().map(|p| p.0.as_str()).collect::<Vec<_>>(), ["c2"]);
+    assert_eq!(superseded_pairs(&outcome), [("c1".to_string(), "c2".to_string())]);
+    assert!(contested_ids(&outcome).is_empty(), "{:?}", outcome.events);
+}
+
+#[test]
+fn a_correction_the_gate_holds_supersedes_nothing_yet() {
+    let fix = proposed("c2", "convention", "build", "repo uses make for builds", "agent-b", &["s3"]);
+    let outcome = after_promoted_c1(vec![correcting(fix, "c1")]);
+    assert!(outcome.events.is_empty(), "{:?}", outcome.events);
+    assert!(outcome.held[0].1.contains("needs 2"), "{:?}", outcome.held);
+}
+
+#[test]
+fn a_supersedes_naming_another_subject_or_an_unknown_claim_supersedes_nothing() {
+    let elsewhere = proposed("c2", "convention", "deploy", "deploys go through argo", "agent-b", &["s3", "s4"]);
+    let ghost = proposed("c3", "convention", "lint", "clippy runs with -D warnings", "agent-b", &["s5", "s6"]);
+    let outcome = after_promoted_c1(vec![correcting(elsewhere, "c1"), correcting(ghost, "ghost")]);
+    assert_eq!(promoted_ids(&outcome).iter().map(|p| p.0.as_str()).collect::<Vec<_>>(), ["c2", "c3"]);
+    assert!(superseded_pairs(&outcome).is_empty(), "{:?}", outcome.events);
+}
+
+#[test]
+fn a_correction_of_a_claim_already_superseded_is_promoted_without_superseding_it_twice() {
+    let fix = correcting(proposed("c2", "convention", "build", "repo uses make", "agent-b", &["s3", "s4"]), "c1");
+    let first = after_promoted_c1(vec![fix.clone()]);
+    let again =
+        correcting(proposed("c3", "convention", "build", "repo uses cargo xtask", "agent-a", &["s5", "s6"]), "c1");
+    let mut later = vec![fix];
+    later.extend(first.events);
+    later.push(again);
+    let outcome = after_promoted_c1(later);
+    assert!(superseded_pairs(&outcome).is_empty(), "{:?}", outcome.events);
+}

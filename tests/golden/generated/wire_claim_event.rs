@@ -21,6 +21,9 @@ pub enum ClaimEvent {
         resolves_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
         scope: Scope,
         subject: ::std::string::String,
+        ///the id of a claim of the same subject this one corrects (memory_propose's `supersedes`): when the gate promotes this claim it supersedes that one
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        supersedes: ::std::option::Option<ProposedSupersedes>,
     },
     ///Promoted
     #[serde(rename = "promoted")]
@@ -55,7 +58,9 @@ the owner's verdict that the claim was wrong (`ctxlake claims retract`): it leav
         claim_id: ::std::string::String,
         reason: ::std::string::String,
     },
-    ///Superseded
+    /**Superseded
+
+the gate promoted `by`, a correction naming this claim in `supersedes`: this claim leaves the default reads and is found only on request (`include_superseded`), marked with what replaced it*/
     #[serde(rename = "superseded")]
     Superseded {
         at: ::chrono::DateTime<::chrono::offset::Utc>,
@@ -315,6 +320,63 @@ impl ::std::convert::TryFrom<::std::string::String> for ProposedClaimId {
     }
 }
 impl<'de> ::serde::Deserialize<'de> for ProposedClaimId {
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::serde::Deserializer<'de>,
+    {
+        ::std::string::String::deserialize(deserializer)?
+            .parse()
+            .map_err(|e: self::error::ConversionError| {
+                <D::Error as ::serde::de::Error>::custom(e.to_string())
+            })
+    }
+}
+///the id of a claim of the same subject this one corrects (memory_propose's `supersedes`): when the gate promotes this claim it supersedes that one
+#[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+#[serde(transparent)]
+pub struct ProposedSupersedes(::std::string::String);
+impl ::std::ops::Deref for ProposedSupersedes {
+    type Target = ::std::string::String;
+    fn deref(&self) -> &::std::string::String {
+        &self.0
+    }
+}
+impl ::std::convert::From<ProposedSupersedes> for ::std::string::String {
+    fn from(value: ProposedSupersedes) -> Self {
+        value.0
+    }
+}
+impl ::std::str::FromStr for ProposedSupersedes {
+    type Err = self::error::ConversionError;
+    fn from_str(
+        value: &str,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        if value.chars().count() > 200usize {
+            return Err("longer than 200 characters".into());
+        }
+        if value.chars().count() < 1usize {
+            return Err("shorter than 1 characters".into());
+        }
+        Ok(Self(value.to_string()))
+    }
+}
+impl ::std::convert::TryFrom<&str> for ProposedSupersedes {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: &str,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for ProposedSupersedes {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for ProposedSupersedes {
     fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
     where
         D: ::serde::Deserializer<'de>,
