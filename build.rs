@@ -31,6 +31,7 @@ fn main() {
         ("wire/install.json", "wire_install"),
         ("wire/doctor.json", "wire_doctor"),
         ("wire/kb_record.json", "wire_kb_record"),
+        ("wire/lake_ops.json", "wire_lake_ops"),
         ("conform/report.json", "conform_report"),
         ("conform/baseline.json", "conform_baseline"),
         ("conform/client_rules.json", "conform_client_rules"),

@@ -44,6 +44,9 @@ pub mod wire {
     pub mod kb_record {
         include!(concat!(env!("OUT_DIR"), "/wire_kb_record.rs"));
     }
+    pub mod lake_ops {
+        include!(concat!(env!("OUT_DIR"), "/wire_lake_ops.rs"));
+    }
 }
 
 /// `ctxlake conform`'s report and baseline files (`schemas/conform/`).

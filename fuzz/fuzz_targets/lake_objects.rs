@@ -1,6 +1,6 @@
 //! The lake's parsers of outside input, on arbitrary bytes. The first byte picks the parser:
 //!
-//! | byte % 8 | parser | the table it must keep |
+//! | byte % 9 | parser | the table it must keep |
 //! |---|---|---|
 //! | 0 | the drain's `prepare` (spool lines → a batch) | every whole line is shipped or refused with a named reason; what it ships is a spool that reads back with nothing refused, re-scrubbing it changes nothing, and maint reads every line of it |
 //! | 1 | maint's `parse_batch` (a batch body from the lake) | every non-empty line is a proposal, a request, or counted unreadable |
@@ -8,6 +8,7 @@
 //! | 5 | the mirror's `parse_pointer` | a pointer or `MirrorError::Shape` naming the key |
 //! | 6 | `kb::parse_pointer` (the published knowledge base's pointer) | a pointer or `KbError::Pointer` naming the key |
 //! | 7 | `kb::verify` (a published knowledge base's blob, under a pointer with its true hash) | every record approved and counted, and the set published again verifies to the same records; or a refusal naming the key |
+//! | 8 | `layout::classify` (a key a listing returned, for `lake stats` and `gc`) | outside `fleets/<fleet>/` it is no fleet's; inside, the fleet is that segment, and a key of a kind gc may remove has that kind's shape |
 //!
 //! Never a panic; a refused object is refused whole (the functions are pure, so nothing is
 //! half-applied: the caller writes only what an `Ok` returned).
@@ -25,7 +26,8 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Some((which, body)) = data.split_first() else { return };
-    match which % 8 {
+    match which % 9 {
+        8 => classified(body),
         0 => drain(body),
         6 => {
             if let Err(e) = kb::parse_pointer(body, "fleets/team/kb/current.json") {
@@ -105,4 +107,28 @@ fn published_kb(body: &[u8]) {
         }
         Err(e) => assert!(e.to_string().contains(key), "a refusal names the key: {e}"),
     }
+}
+
+/// A listed key, sorted by the layout: never a panic; a fleet's key names its fleet; what gc may
+/// remove (blobs, presence, quarantine, doctor probes) is only ever a key of that shape.
+fn classified(body: &[u8]) {
+    use ctxlake::lake::layout::classify;
+    use ctxlake::spec::wire::lake_ops::ObjectKind;
+    let text = String::from_utf8_lossy(body).into_owned();
+    let Some((fleet, kind)) = classify(&text) else {
+        let segment = text.strip_prefix("fleets/").map(|rest| rest.split('/').next().unwrap_or_default());
+        assert!(segment.is_none_or(str::is_empty), "{text}");
+        return;
+    };
+    assert!(text.starts_with(&format!("fleets/{fleet}/")) || text == format!("fleets/{fleet}"), "{text}");
+    let rest: Vec<&str> = text.splitn(3, '/').nth(2).unwrap_or_default().split('/').collect();
+    let removable = match kind {
+        ObjectKind::Snapshot => rest.len() == 2 && rest[0] == "snapshot" && rest[1] != "current.json",
+        ObjectKind::Kb => rest.len() == 2 && rest[0] == "kb" && rest[1] != "current.json",
+        ObjectKind::Presence => rest.len() == 2 && rest[0] == "presence",
+        ObjectKind::Quarantine => rest.len() == 3 && rest[0] == "quarantine",
+        ObjectKind::DoctorProbe => rest.len() == 2 && rest[0] == "doctor",
+        _ => true,
+    };
+    assert!(removable, "{text} classified as {kind:?}");
 }

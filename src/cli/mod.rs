@@ -14,6 +14,8 @@ mod kb;
 mod keys;
 #[cfg(feature = "lake")]
 mod lake;
+#[cfg(feature = "lake")]
+mod lake_ops;
 mod leases;
 #[cfg(feature = "lake")]
 mod maint;
@@ -81,6 +83,10 @@ enum Command {
     /// preference is promoted), retire, quarantine and unquarantine an agent.
     #[cfg(feature = "lake")]
     Claims(claims::Args),
+    /// The lake in operation: `stats` (objects and bytes per fleet and kind, growth per day,
+    /// what gc would free) and `gc [--dry-run]` (removes what no reader needs and no fold reads).
+    #[cfg(feature = "lake")]
+    Lake(lake_ops::Args),
     /// Serve MCP over Streamable HTTP at /mcp (every revision, the same core as `mcp`).
     /// Without --keys: loopback only, as this host's fleet and agent. With --keys: bearer
     /// keys, optional guests, quotas. Exit status 78 for a configuration error.
@@ -133,6 +139,8 @@ impl Cli {
             Command::Maint(args) => maint::run(args, environment()?),
             #[cfg(feature = "lake")]
             Command::Claims(args) => claims::run(args, environment()?),
+            #[cfg(feature = "lake")]
+            Command::Lake(args) => lake_ops::run(args, environment()?),
             #[cfg(feature = "serve")]
             Command::Serve(args) => serve::run(args, environment()?),
             #[cfg(feature = "serve")]

@@ -8,7 +8,9 @@
 //!   so a lease decided on another host reaches this host's cache within seconds;
 //! - **fold**: every `--interval` seconds, a fleet whose lake holds something no fold saw is
 //!   folded (`lake::fold`: one host at a time, by a fold lease in the lake), unless `--no-fold`;
-//! - **mirror**: then the rest of the cache (roster, history, snapshot, knowledge base).
+//! - **mirror**: then the rest of the cache (roster, history, snapshot, knowledge base);
+//! - **gc**: ten minutes after start, then every six hours, `lake::gc` over the fleets it serves
+//!   (replaced snapshots, stale presence; `ctxlake lake gc` says what), unless `--no-fold`.
 //!
 //! A lake that cannot be reached is retried with backoff (up to 5 minutes) while the agents
 //! keep working on the cache; `<spool>/sync/service.json` says what happened last, for
@@ -20,6 +22,7 @@ use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use ctxlake::config::Ctx;
 use ctxlake::lake::fold::{self, FoldOutcome, FoldPolicy};
+use ctxlake::lake::gc;
 use ctxlake::lake::layout::FleetLayout;
 use ctxlake::lake::{DrainOptions, DrainReport, MaintOptions, drain, mirror};
 use ctxlake::local::paths::FleetId;
@@ -59,6 +62,9 @@ pub struct Args {
 
 /// How often live sessions' heartbeats are renewed (the roster TTL is five of these).
 const HEARTBEAT: Duration = Duration::from_secs(60);
+/// When a service first runs gc, and how often after: a low rate, for what grows by the day.
+const GC_FIRST: Duration = Duration::from_secs(600);
+const GC_EVERY: Duration = Duration::from_secs(6 * 3600);
 /// The longest wait between attempts while the lake cannot be reached.
 const MAX_BACKOFF: Duration = Duration::from_secs(300);
 /// Lease latencies kept for the p50/p95 doctor reports.
@@ -135,6 +141,8 @@ struct Service<'a> {
     fold: Option<FoldPolicy>,
     writer: String,
     last_heartbeat: Option<Instant>,
+    /// When the service runs gc next (only a service that folds).
+    next_gc: Instant,
     live_sessions: usize,
     /// Per fleet: the newest decision already counted in `latencies`.
     seen_decisions: BTreeMap<String, DateTime<Utc>>,
@@ -159,6 +167,7 @@ impl<'a> Service<'a> {
             fold,
             writer: format!("{}:{}", opened.host.as_str(), std::process::id()),
             last_heartbeat: None,
+            next_gc: Instant::now() + GC_FIRST,
             live_sessions: 0,
             seen_decisions: BTreeMap::new(),
             latencies: VecDeque::new(),
@@ -211,6 +220,10 @@ impl<'a> Service<'a> {
         if let Some(policy) = self.fold.clone() {
             for fleet in &fleets {
                 line.push_str(&self.fold(fleet, &policy, once)?);
+            }
+            if Instant::now() >= self.next_gc {
+                self.next_gc = Instant::now() + GC_EVERY;
+                line.push_str(&self.gc(&fleets));
             }
         }
         let mut written = vec![];
@@ -289,6 +302,25 @@ impl<'a> Service<'a> {
             self.note_decisions(fleet);
         }
         Ok(())
+    }
+
+    /// Removes what no reader needs from the fleets' lake (`lake::gc`, default retention). A
+    /// failure is logged and retried at the next gc time: gc never stops the round.
+    fn gc(&self, fleets: &[FleetId]) -> String {
+        match gc::run(&self.opened.lake, fleets, &self.writer, &gc::Retention::default(), false) {
+            Ok(report) => {
+                let objects: u64 = report.removed.iter().map(|g| g.objects).sum();
+                let bytes: u64 = report.removed.iter().map(|g| g.bytes).sum();
+                match objects {
+                    0 => String::new(),
+                    _ => format!("; gc removed {objects} objects ({})", ctxlake::lake::stats::human(bytes)),
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "gc failed; retried at the next gc time");
+                String::new()
+            }
+        }
     }
 
     fn fold(&mut self, fleet: &FleetId, policy: &FoldPolicy, once: bool) -> anyhow::Result<String> {

@@ -16,13 +16,18 @@
 //!   fold.json                           who folds next, and the last fold (CAS)
 //!   snapshot/<sha256>.sqlite            published snapshots, named by content (Create)
 //!   snapshot/current.json               the pointer (CAS)
+//!   kb/<sha256>.jsonl                   published knowledge bases, named by content (Create)
+//!   kb/current.json                     the pointer (Overwrite)
 //! ```
+//!
+//! [`classify`] reads a key back into its fleet and kind (`ctxlake lake stats` and `gc`).
 //!
 //! The fleet segment is a validated `FleetId`; a host id is validated the same way. Agent ids,
 //! claim ids and writer ids are free text written by agents, so they enter a key only as the
 //! sha256 hex of their bytes: fixed length, no separator, no `.`/`..`, whatever the agent sent.
 
 use crate::local::paths::{FleetId, InvalidSegment};
+use crate::spec::wire::lake_ops::ObjectKind;
 use object_store::path::Path;
 use sha2::{Digest, Sha256};
 
@@ -59,6 +64,11 @@ impl FleetLayout {
 
     pub fn fleet(&self) -> &FleetId {
         &self.fleet
+    }
+
+    /// `fleets/<fleet>`: every key of the fleet is under it.
+    pub fn root(&self) -> Path {
+        Path::from_iter(["fleets", self.fleet.as_str()])
     }
 
     fn key(&self, rest: &str) -> Path {
@@ -162,6 +172,34 @@ impl FleetLayout {
     }
 }
 
+/// The fleet and kind of a key of this layout (`None` outside `fleets/<fleet>/`): how
+/// `ctxlake lake stats` and `gc` sort a listing. Every key function above has its kind here.
+pub fn classify(key: &str) -> Option<(String, ObjectKind)> {
+    let mut parts = key.split('/');
+    let (Some("fleets"), Some(fleet)) = (parts.next(), parts.next().filter(|f| !f.is_empty())) else { return None };
+    let rest: Vec<&str> = parts.collect();
+    let kind = match rest.as_slice() {
+        ["spool", _, _] => ObjectKind::SpoolBatch,
+        ["quarantine", _, _] => ObjectKind::Quarantine,
+        ["events", "verdicts", _] => ObjectKind::Verdicts,
+        ["events", "owner", _] => ObjectKind::OwnerEvent,
+        ["approvals", _] => ObjectKind::Approval,
+        ["presence", _] => ObjectKind::Presence,
+        ["clock", _] => ObjectKind::ClockProbe,
+        ["doctor", _] => ObjectKind::DoctorProbe,
+        ["roster.json"] => ObjectKind::Roster,
+        ["leases.json"] => ObjectKind::Leases,
+        ["history.json"] => ObjectKind::History,
+        ["fold.json"] => ObjectKind::Fold,
+        ["snapshot", "current.json"] => ObjectKind::SnapshotPointer,
+        ["snapshot", _] => ObjectKind::Snapshot,
+        ["kb", "current.json"] => ObjectKind::KbPointer,
+        ["kb", _] => ObjectKind::Kb,
+        _ => ObjectKind::Other,
+    };
+    Some((fleet.to_string(), kind))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,6 +236,35 @@ mod tests {
         for bad in ["", "..", "a/b"] {
             assert!(HostId::new(bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn every_key_of_the_layout_is_classified_as_its_kind() {
+        let l = layout();
+        let host = HostId::new("host-a").unwrap();
+        let table = [
+            (l.spool_batch(&host, "ab"), ObjectKind::SpoolBatch),
+            (l.quarantined_line(&host, "ab"), ObjectKind::Quarantine),
+            (l.verdict_batch("ab"), ObjectKind::Verdicts),
+            (l.owner_event("retired", "01"), ObjectKind::OwnerEvent),
+            (l.approval("c1"), ObjectKind::Approval),
+            (l.presence("cc-01"), ObjectKind::Presence),
+            (l.clock_probe("maint"), ObjectKind::ClockProbe),
+            (l.doctor_probe("01"), ObjectKind::DoctorProbe),
+            (l.roster(), ObjectKind::Roster),
+            (l.leases(), ObjectKind::Leases),
+            (l.history(), ObjectKind::History),
+            (l.fold(), ObjectKind::Fold),
+            (l.snapshot("ab"), ObjectKind::Snapshot),
+            (l.snapshot_pointer(), ObjectKind::SnapshotPointer),
+            (l.kb("ab"), ObjectKind::Kb),
+            (l.kb_pointer(), ObjectKind::KbPointer),
+            (l.key("spool/stray"), ObjectKind::Other),
+        ];
+        for (key, kind) in table {
+            assert_eq!(classify(key.as_ref()), Some(("team-a".to_string(), kind)), "{key}");
+        }
+        assert_eq!(classify("elsewhere/x"), None);
     }
 
     #[test]

@@ -36,11 +36,13 @@ pub mod drain;
 pub mod files;
 pub mod fold;
 pub mod gate;
+pub mod gc;
 pub mod kb;
 pub mod layout;
 pub mod leases;
 pub mod maint;
 pub mod mirror;
+pub mod stats;
 pub mod store;
 
 pub use drain::{DrainError, DrainOptions, DrainReport, drain};

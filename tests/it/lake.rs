@@ -439,6 +439,63 @@ fn an_agent_appears_in_another_hosts_roster_while_its_process_lives_and_ages_out
     assert!(agents.is_empty(), "the dead agent aged out: {agents:?}");
 }
 
+/// Three maint runs publish three snapshots; a doctor probe is left behind. `lake stats` counts
+/// every object of the listing once, by kind; gc with zero retention removes the two replaced
+/// snapshots and the probe (the dry run only says so), keeps every drained batch, and the
+/// current snapshot still mirrors and answers; a second gc removes nothing.
+fn gc_removes_only_what_it_says_and_stats_count_every_object(backend: Backend) {
+    use ctxlake::lake::gc::{self, Retention};
+    use ctxlake::spec::wire::lake_ops::{GcReport, ObjectKind};
+    let f = fleet(backend);
+    let lake = f.lake();
+    let layout = lake::FleetLayout::new(&f.fleet);
+    for session in ["s1", "s2", "s3"] {
+        f.spool(&f.a).append(&proposal("agent-a", &[session])).unwrap();
+        lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
+        assert!(lake::maint(&lake, &MaintOptions::new(&f.fleet, "maint")).unwrap().pointer_moved);
+    }
+    lake.put(&layout.doctor_probe("left-behind"), b"x".to_vec()).unwrap();
+    let count = |kind: ObjectKind| {
+        let (entries, _) = gc::listing(&lake, std::slice::from_ref(&f.fleet)).unwrap();
+        entries.iter().filter(|e| e.kind == kind).count()
+    };
+    let listed = lake.list(&layout.root()).unwrap();
+    let (entries, other) = gc::listing(&lake, &[]).unwrap();
+    let now = chrono::Utc::now();
+    let planned = gc::plan(&entries, &gc::current(&lake, ["team".to_string()]).unwrap(), now, &Retention::default());
+    let stats = ctxlake::lake::stats::summarize("lake", &entries, &other, &planned, now);
+    let team = stats.fleets.iter().find(|s| s.fleet == "team").expect("the fleet is listed");
+    assert_eq!(team.objects as usize, listed.len());
+    assert_eq!(team.bytes, listed.iter().map(|l| l.size).sum::<u64>());
+    assert_eq!((count(ObjectKind::Snapshot), count(ObjectKind::SpoolBatch), count(ObjectKind::DoctorProbe)), (3, 3, 1));
+    assert_eq!(stats.gc.objects, 0, "nothing is old enough under the default retention");
+
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let zero = Retention {
+        presence: chrono::Duration::zero(),
+        quarantine: chrono::Duration::zero(),
+        probe: chrono::Duration::zero(),
+        blob_grace: chrono::Duration::zero(),
+        blobs_kept: 1,
+    };
+    let removed = |report: &GcReport, kind: ObjectKind| -> u64 {
+        report.removed.iter().filter(|g| g.kind == kind).map(|g| g.objects).sum()
+    };
+    let dry = gc::run(&lake, &[], "gc-test", &zero, true).unwrap();
+    assert_eq!((removed(&dry, ObjectKind::Snapshot), removed(&dry, ObjectKind::DoctorProbe)), (2, 1), "{dry:?}");
+    assert_eq!(count(ObjectKind::Snapshot), 3, "a dry run removes nothing");
+    let done = gc::run(&lake, &[], "gc-test", &zero, false).unwrap();
+    assert_eq!(done.removed, dry.removed);
+    assert_eq!((count(ObjectKind::Snapshot), count(ObjectKind::SpoolBatch), count(ObjectKind::DoctorProbe)), (1, 3, 0));
+    let again = gc::run(&lake, &[], "gc-test", &zero, false).unwrap();
+    assert!(again.removed.is_empty(), "{again:?}");
+
+    lake::mirror(&lake, &f.fleet, &f.b.cache_root).unwrap();
+    let snapshot = Snapshot::open(&f.cache_file(&f.b, "snapshot.bin")).unwrap();
+    let hits = snapshot.search(None, "workspace build just", &Filters::default(), 5).unwrap();
+    assert_eq!(hits.rows.first().map(|r| r.claim.as_str()), Some(CLAIM));
+}
+
 /// `ctxlake <sync|maint>` for host A as a command, pointed at this fleet's lake.
 fn lake_command(f: &Fleet, subcommand: &str, extra: &[&str]) -> Command {
     host_command(f, &f.a, subcommand, extra)
@@ -707,6 +764,7 @@ on_every_backend!(
         a_context_pack_on_host_b_shows_host_as_live_work_handoff_and_promoted_claim,
         a_sync_killed_at_random_points_then_rerun_leaves_every_record_in_the_lake_exactly_once,
         a_knowledge_base_published_on_host_a_is_served_on_host_b_after_sync,
+        gc_removes_only_what_it_says_and_stats_count_every_object,
     ],
     atomic: [
         two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion,

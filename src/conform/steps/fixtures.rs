@@ -194,6 +194,25 @@ pub fn register(r: &mut Registry) {
             ensure(out.status.success(), || String::from_utf8_lossy(&out.stderr).into_owned())
         },
     );
+    // `ctxlake lake <args>` (stats, gc) on the scenario's lake; the arguments split at spaces.
+    r.add(r#"ctxlake lake (.+) prints "([^"]*)""#, |w, a, _| {
+        let out = lake_ops(w, &a[0])?;
+        let printed = String::from_utf8_lossy(&out.stdout);
+        ensure(out.status.success() && printed.contains(&a[1]), || {
+            format!("{:?} not in: {printed}{}", a[1], String::from_utf8_lossy(&out.stderr))
+        })
+    });
+    r.add(r#"ctxlake lake (.+) exits (\d+) saying "([^"]*)""#, |w, a, _| {
+        let before = count_files(&lake_dir(w)?);
+        let out = lake_ops(w, &a[0])?;
+        let said = String::from_utf8_lossy(&out.stderr);
+        ensure(
+            out.status.code().map(|c| c.to_string()).as_deref() == Some(a[1].as_str()) && said.contains(&a[2]),
+            || format!("exit {:?}: {said}", out.status.code()),
+        )?;
+        let after = count_files(&lake_dir(w)?);
+        ensure(after == before, || format!("the lake went from {before} to {after} files"))
+    });
     // A correction: the arguments, with `supersedes` the lake's id of the claim named by its text.
     r.add(r#"the client calls "([^"]*)" correcting the claim "([^"]*)" with:"#, |w, a, s| {
         let mut args = json_arg(docstring(s)?)?;
@@ -686,6 +705,13 @@ fn owner(w: &World<'_>, args: &[&str]) -> Result<std::process::Output, StepError
     let lake = lake_dir(w)?;
     let mut command = ctxlake(w, &["claims"])?;
     command.arg("--lake").arg(&lake).args(args).stdin(Stdio::null()).output().map_err(io)
+}
+
+/// Runs `ctxlake lake --lake <the scenario's lake> <args>`, `args` split at spaces.
+fn lake_ops(w: &World<'_>, args: &str) -> Result<std::process::Output, StepError> {
+    let lake = lake_dir(w)?;
+    let mut command = ctxlake(w, &["lake"])?;
+    command.arg("--lake").arg(&lake).args(args.split_whitespace()).stdin(Stdio::null()).output().map_err(io)
 }
 
 /// The id of the one claim in the lake whose text contains `text` (`ctxlake claims list`).

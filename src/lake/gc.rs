@@ -1,0 +1,281 @@
+//! `ctxlake lake gc`: removes what no reader needs and no fold reads, and says what it keeps and
+//! why. Until the fold keeps a checkpoint (issue 34), every drained batch, verdict, owner event
+//! and approval is an input of every fold, so gc never touches them; what it removes is:
+//!
+//! - a snapshot or knowledge-base blob no pointer names, unless it is among the newest
+//!   `blobs_kept` of its kind or younger than `blob_grace` (a maint may have written it and not
+//!   yet moved the pointer, or a host may have read the old pointer and not yet fetched);
+//! - an agent's presence record older than `presence` (the roster drops an agent after minutes);
+//! - a quarantined spool line older than `quarantine`;
+//! - a doctor probe older than `probe` (doctor deletes its own; a killed run leaves one).
+//!
+//! Each removal is one delete of an object nothing else refers to, so a gc killed at any point
+//! leaves a lake every reader can read, and the next gc finishes the job. Before a blob is
+//! deleted its pointer is read again, so a pointer moved back to an old blob keeps it.
+
+use crate::lake::layout::{FleetLayout, classify};
+use crate::lake::store::{Lake, LakeError, Listed};
+use crate::local::paths::FleetId;
+use crate::spec::wire::lake::{KbPointer, SnapshotPointer};
+use crate::spec::wire::lake_ops::{GcGroup, GcReport, ObjectKind};
+use chrono::{DateTime, Duration, Utc};
+use object_store::path::Path;
+use std::collections::{BTreeMap, HashMap};
+
+/// How long what gc may remove is kept (docs/lake.md, "Retention").
+#[derive(Debug, Clone)]
+pub struct Retention {
+    pub presence: Duration,
+    pub quarantine: Duration,
+    pub probe: Duration,
+    pub blob_grace: Duration,
+    pub blobs_kept: usize,
+}
+
+impl Default for Retention {
+    fn default() -> Retention {
+        Retention {
+            presence: Duration::days(7),
+            quarantine: Duration::days(30),
+            probe: Duration::hours(1),
+            blob_grace: Duration::hours(1),
+            blobs_kept: 2,
+        }
+    }
+}
+
+/// One object of the lake, sorted by the layout.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub fleet: String,
+    pub kind: ObjectKind,
+    pub listed: Listed,
+}
+
+/// The objects of `fleets` (every fleet in the lake when empty), and those outside any
+/// fleet's layout (only when listing the whole lake).
+pub fn listing(lake: &Lake, fleets: &[FleetId]) -> Result<(Vec<Entry>, Vec<Listed>), LakeError> {
+    let listed = match fleets {
+        [] => lake.list(&Path::default())?,
+        some => {
+            let mut all = vec![];
+            for fleet in some {
+                all.extend(lake.list(&FleetLayout::new(fleet).root())?);
+            }
+            all
+        }
+    };
+    let (mut entries, mut other) = (vec![], vec![]);
+    for listed in listed {
+        match classify(listed.key.as_ref()) {
+            Some((fleet, kind)) => entries.push(Entry { fleet, kind, listed }),
+            None => other.push(listed),
+        }
+    }
+    Ok((entries, other))
+}
+
+/// What gc removes and keeps, each with its rule.
+#[derive(Debug, Default)]
+pub struct Plan {
+    pub remove: Vec<(Entry, &'static str)>,
+    pub keep: Vec<(Entry, &'static str)>,
+}
+
+/// The keys the fleets' pointers name now (snapshot and knowledge base), by fleet; `None` for
+/// a fleet with a pointer that cannot be read, whose blobs are all kept until it is repaired.
+pub type Current = HashMap<String, Option<Vec<String>>>;
+
+/// Decides, by the rules above, for `entries` at `now` (the store's clock).
+pub fn plan(entries: &[Entry], current: &Current, now: DateTime<Utc>, retention: &Retention) -> Plan {
+    // The newest blobs of each fleet and kind, kept whatever the pointer says.
+    let mut newest: BTreeMap<(&str, ObjectKind), Vec<&Entry>> = BTreeMap::new();
+    for entry in entries.iter().filter(|e| matches!(e.kind, ObjectKind::Snapshot | ObjectKind::Kb)) {
+        newest.entry((entry.fleet.as_str(), entry.kind)).or_default().push(entry);
+    }
+    let mut recent_blobs: Vec<&Path> = vec![];
+    for blobs in newest.values_mut() {
+        blobs.sort_by_key(|e| std::cmp::Reverse(e.listed.last_modified));
+        recent_blobs.extend(blobs.iter().take(retention.blobs_kept).map(|e| &e.listed.key));
+    }
+    let older = |entry: &Entry, age: Duration| entry.listed.last_modified < now - age;
+    let mut plan = Plan::default();
+    for entry in entries {
+        let (remove, why) = match entry.kind {
+            ObjectKind::Snapshot | ObjectKind::Kb => {
+                let named = current
+                    .get(&entry.fleet)
+                    .map(|keys| keys.as_ref().is_none_or(|keys| keys.iter().any(|k| k == entry.listed.key.as_ref())));
+                if named == Some(true) {
+                    (false, "its pointer names it, or a pointer of the fleet cannot be read")
+                } else if recent_blobs.contains(&&entry.listed.key) || !older(entry, retention.blob_grace) {
+                    (false, "replaced, but among the newest: a host may still be fetching it")
+                } else {
+                    (true, "replaced by a newer one its pointer names")
+                }
+            }
+            ObjectKind::Presence if older(entry, retention.presence) => {
+                (true, "an agent's heartbeat older than the presence retention (the roster dropped it long ago)")
+            }
+            ObjectKind::Presence => (false, "a recent agent's heartbeat"),
+            ObjectKind::Quarantine if older(entry, retention.quarantine) => {
+                (true, "a refused spool line older than the quarantine retention")
+            }
+            ObjectKind::Quarantine => (false, "a refused spool line, kept for the quarantine retention"),
+            ObjectKind::DoctorProbe if older(entry, retention.probe) => {
+                (true, "a probe a killed `ctxlake doctor` left")
+            }
+            ObjectKind::DoctorProbe => (false, "a probe `ctxlake doctor` may still be using"),
+            ObjectKind::SpoolBatch | ObjectKind::Verdicts | ObjectKind::OwnerEvent | ObjectKind::Approval => {
+                (false, "every fold reads it (the fold keeps no checkpoint yet)")
+            }
+            ObjectKind::ClockProbe => (false, "its writer overwrites it on every use"),
+            ObjectKind::Other => (false, "not a key ctxlake writes; left alone"),
+            ObjectKind::Roster
+            | ObjectKind::Leases
+            | ObjectKind::History
+            | ObjectKind::Fold
+            | ObjectKind::SnapshotPointer
+            | ObjectKind::KbPointer => (false, "the fleet's current document"),
+        };
+        let side = if remove { &mut plan.remove } else { &mut plan.keep };
+        side.push((entry.clone(), why));
+    }
+    plan
+}
+
+/// The snapshot and knowledge-base keys each fleet's pointers name now.
+pub fn current(lake: &Lake, fleets: impl IntoIterator<Item = String>) -> Result<Current, LakeError> {
+    let mut named = Current::new();
+    for fleet in fleets {
+        let Ok(id) = FleetId::new(fleet.as_str()) else { continue };
+        named.insert(fleet, pointed(lake, &FleetLayout::new(&id))?);
+    }
+    Ok(named)
+}
+
+fn pointed(lake: &Lake, layout: &FleetLayout) -> Result<Option<Vec<String>>, LakeError> {
+    let mut keys = vec![];
+    if let Some(object) = lake.get(&layout.snapshot_pointer())? {
+        match serde_json::from_slice::<SnapshotPointer>(&object.body) {
+            Ok(pointer) => keys.push(pointer.key),
+            Err(_) => return Ok(None),
+        }
+    }
+    if let Some(object) = lake.get(&layout.kb_pointer())? {
+        match serde_json::from_slice::<KbPointer>(&object.body) {
+            Ok(pointer) => keys.push(pointer.key),
+            Err(_) => return Ok(None),
+        }
+    }
+    Ok(Some(keys))
+}
+
+/// Plans and, unless `dry_run`, removes, over `fleets` (every fleet in the lake when empty).
+/// Ages are judged by the store's clock, probed as `writer` in the first fleet listed.
+pub fn run(
+    lake: &Lake,
+    fleets: &[FleetId],
+    writer: &str,
+    retention: &Retention,
+    dry_run: bool,
+) -> Result<GcReport, LakeError> {
+    let (entries, _) = listing(lake, fleets)?;
+    let mut names: Vec<String> = entries.iter().map(|e| e.fleet.clone()).collect();
+    names.dedup();
+    let Some(first) = names.first().and_then(|name| FleetId::new(name.as_str()).ok()) else {
+        return Ok(GcReport { dry_run, removed: vec![], kept: vec![] });
+    };
+    let now = lake.clock(&FleetLayout::new(&first).clock_probe(writer))?;
+    let plan = plan(&entries, &current(lake, names)?, now, retention);
+    let mut removed = vec![];
+    for (entry, why) in plan.remove {
+        if !dry_run {
+            if matches!(entry.kind, ObjectKind::Snapshot | ObjectKind::Kb)
+                && current(lake, [entry.fleet.clone()])?
+                    .values()
+                    .any(|keys| keys.as_ref().is_none_or(|keys| keys.iter().any(|k| k == entry.listed.key.as_ref())))
+            {
+                continue;
+            }
+            lake.delete(&entry.listed.key)?;
+            tracing::info!(fleet = entry.fleet, kind = ?entry.kind, "gc removed an object");
+        }
+        removed.push((entry, why));
+    }
+    Ok(GcReport { dry_run, removed: groups(&removed), kept: groups(&plan.keep) })
+}
+
+/// Entries summed by fleet, kind and rule, in that order.
+pub fn groups(entries: &[(Entry, &'static str)]) -> Vec<GcGroup> {
+    let mut sums: BTreeMap<(String, ObjectKind, &'static str), (u64, u64)> = BTreeMap::new();
+    for (entry, why) in entries {
+        let sum = sums.entry((entry.fleet.clone(), entry.kind, why)).or_default();
+        sum.0 += 1;
+        sum.1 = sum.1.saturating_add(entry.listed.size);
+    }
+    sums.into_iter()
+        .map(|((fleet, kind, why), (objects, bytes))| GcGroup { fleet, kind, objects, bytes, why: why.to_string() })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(fleet: &str, kind: ObjectKind, key: &str, days_old: i64, now: DateTime<Utc>) -> Entry {
+        let listed =
+            Listed { key: Path::from(key), size: 10, etag: None, last_modified: now - Duration::days(days_old) };
+        Entry { fleet: fleet.to_string(), kind, listed }
+    }
+
+    fn removed(plan: &Plan) -> Vec<&str> {
+        plan.remove.iter().map(|(e, _)| e.listed.key.as_ref()).collect()
+    }
+
+    #[test]
+    fn only_unnamed_old_blobs_beyond_the_newest_two_stale_presence_and_old_quarantine_go() {
+        let now: DateTime<Utc> = "2026-12-04T00:00:00Z".parse().unwrap();
+        let blob = |key: &str, days: i64| entry("t", ObjectKind::Snapshot, key, days, now);
+        let entries = vec![
+            blob("fleets/t/snapshot/a.sqlite", 40),
+            blob("fleets/t/snapshot/b.sqlite", 30),
+            blob("fleets/t/snapshot/c.sqlite", 20),
+            blob("fleets/t/snapshot/d.sqlite", 10),
+            blob("fleets/t/snapshot/e.sqlite", 5),
+            entry("t", ObjectKind::Presence, "fleets/t/presence/old.json", 8, now),
+            entry("t", ObjectKind::Presence, "fleets/t/presence/live.json", 0, now),
+            entry("t", ObjectKind::Quarantine, "fleets/t/quarantine/h/old.json", 31, now),
+            entry("t", ObjectKind::Quarantine, "fleets/t/quarantine/h/new.json", 29, now),
+            entry("t", ObjectKind::SpoolBatch, "fleets/t/spool/h/ancient.ndjson", 900, now),
+            entry("t", ObjectKind::OwnerEvent, "fleets/t/events/owner/retired-1.json", 900, now),
+        ];
+        let current = Current::from([("t".to_string(), Some(vec!["fleets/t/snapshot/a.sqlite".to_string()]))]);
+        let plan = plan(&entries, &current, now, &Retention::default());
+        assert_eq!(
+            removed(&plan),
+            [
+                "fleets/t/snapshot/b.sqlite",
+                "fleets/t/snapshot/c.sqlite",
+                "fleets/t/presence/old.json",
+                "fleets/t/quarantine/h/old.json"
+            ]
+        );
+        assert_eq!(plan.remove.len() + plan.keep.len(), entries.len());
+        let unreadable = Current::from([("t".to_string(), None)]);
+        let plan = super::plan(&entries, &unreadable, now, &Retention::default());
+        assert!(!removed(&plan).iter().any(|key| key.contains("/snapshot/")), "an unreadable pointer keeps every blob");
+    }
+
+    #[test]
+    fn a_blob_younger_than_the_grace_is_kept_even_beyond_the_newest() {
+        let now: DateTime<Utc> = "2026-12-04T00:00:00Z".parse().unwrap();
+        let mut entries: Vec<Entry> =
+            (0..4).map(|i| entry("t", ObjectKind::Kb, &format!("fleets/t/kb/{i}.jsonl"), 0, now)).collect();
+        for e in &mut entries {
+            e.listed.last_modified = now - Duration::minutes(10);
+        }
+        let plan = plan(&entries, &Current::new(), now, &Retention::default());
+        assert!(plan.remove.is_empty(), "{:?}", removed(&plan));
+    }
+}
