@@ -177,6 +177,7 @@ fn claim(i: usize, rng: &mut Rng, at: DateTime<Utc>) -> ClaimRow {
         updated_at: at,
         embedding: None,
         supersedes: None,
+        replaces: None,
         superseded_by: None,
     }
 }

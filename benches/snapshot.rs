@@ -144,6 +144,7 @@ fn claims(n: usize, corpus: Corpus, words: &[String], rng: &mut Rng) -> Vec<Clai
                 updated_at: at,
                 embedding: None,
                 supersedes: None,
+                replaces: None,
                 superseded_by: None,
             }
         })

@@ -56,6 +56,7 @@ pub fn row(claim_id: String, claim: String, subject: String) -> ClaimRow {
         updated_at: at,
         embedding: None,
         supersedes: None,
+        replaces: None,
         superseded_by: None,
     }
 }

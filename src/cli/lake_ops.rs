@@ -6,6 +6,7 @@
 use super::ConfigError;
 use super::lake::LakeArgs;
 use ctxlake::config::Ctx;
+use ctxlake::guard::sanitize::{MAX_SHORT_FIELD, clean_single_line};
 use ctxlake::lake::gc::{self, Retention};
 use ctxlake::lake::stats::{human, summarize};
 use ctxlake::local::paths::FleetId;
@@ -29,9 +30,9 @@ enum Command {
         #[arg(long, default_value = "text")]
         format: Format,
     },
-    /// Remove replaced snapshot and knowledge-base blobs, stale presence records, old quarantined
-    /// lines and leftover doctor probes; drained batches and decisions are kept (every fold
-    /// reads them). Safe to kill at any point and to run on many hosts at once.
+    /// Remove replaced snapshots, old quarantined lines and leftover doctor probes; drained
+    /// batches, decisions and presence are kept (every fold reads them). Safe to kill at any
+    /// point and to run on many hosts at once. A dry run writes only the store-clock probe.
     Gc {
         /// Say what would be removed, and remove nothing.
         #[arg(long)]
@@ -94,6 +95,8 @@ fn stats_text(stats: &LakeStats) -> String {
         "fleet             kind              objects        bytes   last 7 days     per day  oldest      newest\n",
     );
     for (fleet, k) in rows {
+        // A fleet id is whatever its owner chose; it reaches a terminal on one clean line.
+        let fleet = clean_single_line(fleet, MAX_SHORT_FIELD);
         let day =
             |t: Option<chrono::DateTime<chrono::Utc>>| t.map_or("-".to_string(), |t| t.format("%Y-%m-%d").to_string());
         out.push_str(&format!(
@@ -108,7 +111,8 @@ fn stats_text(stats: &LakeStats) -> String {
         ));
     }
     for fleet in &stats.fleets {
-        out.push_str(&format!("{}: {} objects, {}\n", fleet.fleet, fleet.objects, human(fleet.bytes)));
+        let name = clean_single_line(&fleet.fleet, MAX_SHORT_FIELD);
+        out.push_str(&format!("{name}: {} objects, {}\n", fleet.objects, human(fleet.bytes)));
     }
     out.push_str(&format!("gc would free: {} objects, {}\n", stats.gc.objects, human(stats.gc.bytes)));
     out
@@ -118,7 +122,8 @@ fn groups_text(verb: &str, groups: &[GcGroup]) -> String {
     let mut out = String::new();
     for g in groups {
         let kind = g.kind.to_string();
-        out.push_str(&format!("{verb} {} {kind} ({}) in {}: {}\n", g.objects, human(g.bytes), g.fleet, g.why));
+        let fleet = clean_single_line(&g.fleet, MAX_SHORT_FIELD);
+        out.push_str(&format!("{verb} {} {kind} ({}) in {fleet}: {}\n", g.objects, human(g.bytes), g.why));
     }
     if groups.is_empty() {
         out.push_str(&format!("{verb}: nothing\n"));

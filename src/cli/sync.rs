@@ -10,7 +10,7 @@
 //!   folded (`lake::fold`: one host at a time, by a fold lease in the lake), unless `--no-fold`;
 //! - **mirror**: then the rest of the cache (roster, history, snapshot, knowledge base);
 //! - **gc**: ten minutes after start, then every six hours, `lake::gc` over the fleets it serves
-//!   (replaced snapshots, stale presence; `ctxlake lake gc` says what), unless `--no-fold`.
+//!   (replaced snapshots, old quarantined lines; `ctxlake lake gc` says what), unless `--no-fold`.
 //!
 //! A lake that cannot be reached is retried with backoff (up to 5 minutes) while the agents
 //! keep working on the cache; `<spool>/sync/service.json` says what happened last, for

@@ -1,17 +1,19 @@
 //! `ctxlake lake gc`: removes what no reader needs and no fold reads, and says what it keeps and
-//! why. Until the fold keeps a checkpoint (issue 34), every drained batch, verdict, owner event
-//! and approval is an input of every fold, so gc never touches them; what it removes is:
+//! why. Until the fold keeps a checkpoint (issue 34), every drained batch, verdict, owner event,
+//! approval and presence record is an input of every fold (presence names the known agents, and
+//! each session's repo and branch in history.json), so gc never touches them; it removes:
 //!
-//! - a snapshot or knowledge-base blob no pointer names, unless it is among the newest
-//!   `blobs_kept` of its kind or younger than `blob_grace` (a maint may have written it and not
-//!   yet moved the pointer, or a host may have read the old pointer and not yet fetched);
-//! - an agent's presence record older than `presence` (the roster drops an agent after minutes);
+//! - a snapshot no pointer names, unless it is among the newest `blobs_kept` or younger than
+//!   `blob_grace` (a maint may have written it and not yet moved the pointer, or a host may have
+//!   read the old pointer and not yet fetched). A snapshot's bytes hold the time it was built, so
+//!   no pointer ever moves back to an old one; a knowledge base published again with the same
+//!   records does name its old blob again, so knowledge-base blobs are kept;
 //! - a quarantined spool line older than `quarantine`;
 //! - a doctor probe older than `probe` (doctor deletes its own; a killed run leaves one).
 //!
 //! Each removal is one delete of an object nothing else refers to, so a gc killed at any point
-//! leaves a lake every reader can read, and the next gc finishes the job. Before a blob is
-//! deleted its pointer is read again, so a pointer moved back to an old blob keeps it.
+//! leaves a lake every reader can read, and the next gc finishes the job. Before a snapshot is
+//! deleted its pointer is read again, and a fleet whose pointer or id cannot be read keeps all.
 
 use crate::lake::layout::{FleetLayout, classify};
 use crate::lake::store::{Lake, LakeError, Listed};
@@ -25,7 +27,6 @@ use std::collections::{BTreeMap, HashMap};
 /// How long what gc may remove is kept (docs/lake.md, "Retention").
 #[derive(Debug, Clone)]
 pub struct Retention {
-    pub presence: Duration,
     pub quarantine: Duration,
     pub probe: Duration,
     pub blob_grace: Duration,
@@ -35,7 +36,6 @@ pub struct Retention {
 impl Default for Retention {
     fn default() -> Retention {
         Retention {
-            presence: Duration::days(7),
             quarantine: Duration::days(30),
             probe: Duration::hours(1),
             blob_grace: Duration::hours(1),
@@ -90,7 +90,7 @@ pub type Current = HashMap<String, Option<Vec<String>>>;
 pub fn plan(entries: &[Entry], current: &Current, now: DateTime<Utc>, retention: &Retention) -> Plan {
     // The newest blobs of each fleet and kind, kept whatever the pointer says.
     let mut newest: BTreeMap<(&str, ObjectKind), Vec<&Entry>> = BTreeMap::new();
-    for entry in entries.iter().filter(|e| matches!(e.kind, ObjectKind::Snapshot | ObjectKind::Kb)) {
+    for entry in entries.iter().filter(|e| e.kind == ObjectKind::Snapshot) {
         newest.entry((entry.fleet.as_str(), entry.kind)).or_default().push(entry);
     }
     let mut recent_blobs: Vec<&Path> = vec![];
@@ -102,7 +102,7 @@ pub fn plan(entries: &[Entry], current: &Current, now: DateTime<Utc>, retention:
     let mut plan = Plan::default();
     for entry in entries {
         let (remove, why) = match entry.kind {
-            ObjectKind::Snapshot | ObjectKind::Kb => {
+            ObjectKind::Snapshot => {
                 let named = current
                     .get(&entry.fleet)
                     .map(|keys| keys.as_ref().is_none_or(|keys| keys.iter().any(|k| k == entry.listed.key.as_ref())));
@@ -114,10 +114,10 @@ pub fn plan(entries: &[Entry], current: &Current, now: DateTime<Utc>, retention:
                     (true, "replaced by a newer one its pointer names")
                 }
             }
-            ObjectKind::Presence if older(entry, retention.presence) => {
-                (true, "an agent's heartbeat older than the presence retention (the roster dropped it long ago)")
+            ObjectKind::Kb => (false, "a knowledge base published again with the same records names its old blob"),
+            ObjectKind::Presence => {
+                (false, "every fold reads it: the fleet's known agents, and each session's repo and branch")
             }
-            ObjectKind::Presence => (false, "a recent agent's heartbeat"),
             ObjectKind::Quarantine if older(entry, retention.quarantine) => {
                 (true, "a refused spool line older than the quarantine retention")
             }
@@ -148,8 +148,11 @@ pub fn plan(entries: &[Entry], current: &Current, now: DateTime<Utc>, retention:
 pub fn current(lake: &Lake, fleets: impl IntoIterator<Item = String>) -> Result<Current, LakeError> {
     let mut named = Current::new();
     for fleet in fleets {
-        let Ok(id) = FleetId::new(fleet.as_str()) else { continue };
-        named.insert(fleet, pointed(lake, &FleetLayout::new(&id))?);
+        let pointers = match FleetId::new(fleet.as_str()) {
+            Ok(id) => pointed(lake, &FleetLayout::new(&id))?,
+            Err(_) => None,
+        };
+        named.insert(fleet, pointers);
     }
     Ok(named)
 }
@@ -188,14 +191,15 @@ pub fn run(
     };
     let now = lake.clock(&FleetLayout::new(&first).clock_probe(writer))?;
     let plan = plan(&entries, &current(lake, names)?, now, retention);
-    let mut removed = vec![];
+    let (mut removed, mut kept) = (vec![], plan.keep);
     for (entry, why) in plan.remove {
         if !dry_run {
-            if matches!(entry.kind, ObjectKind::Snapshot | ObjectKind::Kb)
+            if entry.kind == ObjectKind::Snapshot
                 && current(lake, [entry.fleet.clone()])?
                     .values()
                     .any(|keys| keys.as_ref().is_none_or(|keys| keys.iter().any(|k| k == entry.listed.key.as_ref())))
             {
+                kept.push((entry, "its pointer names it again"));
                 continue;
             }
             lake.delete(&entry.listed.key)?;
@@ -203,7 +207,7 @@ pub fn run(
         }
         removed.push((entry, why));
     }
-    Ok(GcReport { dry_run, removed: groups(&removed), kept: groups(&plan.keep) })
+    Ok(GcReport { dry_run, removed: groups(&removed), kept: groups(&kept) })
 }
 
 /// Entries summed by fleet, kind and rule, in that order.
@@ -234,7 +238,7 @@ mod tests {
     }
 
     #[test]
-    fn only_unnamed_old_blobs_beyond_the_newest_two_stale_presence_and_old_quarantine_go() {
+    fn only_unnamed_old_snapshots_beyond_the_newest_two_and_old_quarantine_go() {
         let now: DateTime<Utc> = "2026-12-04T00:00:00Z".parse().unwrap();
         let blob = |key: &str, days: i64| entry("t", ObjectKind::Snapshot, key, days, now);
         let entries = vec![
@@ -243,8 +247,8 @@ mod tests {
             blob("fleets/t/snapshot/c.sqlite", 20),
             blob("fleets/t/snapshot/d.sqlite", 10),
             blob("fleets/t/snapshot/e.sqlite", 5),
-            entry("t", ObjectKind::Presence, "fleets/t/presence/old.json", 8, now),
-            entry("t", ObjectKind::Presence, "fleets/t/presence/live.json", 0, now),
+            entry("t", ObjectKind::Presence, "fleets/t/presence/old.json", 800, now),
+            entry("t", ObjectKind::Kb, "fleets/t/kb/old.jsonl", 800, now),
             entry("t", ObjectKind::Quarantine, "fleets/t/quarantine/h/old.json", 31, now),
             entry("t", ObjectKind::Quarantine, "fleets/t/quarantine/h/new.json", 29, now),
             entry("t", ObjectKind::SpoolBatch, "fleets/t/spool/h/ancient.ndjson", 900, now),
@@ -254,12 +258,7 @@ mod tests {
         let plan = plan(&entries, &current, now, &Retention::default());
         assert_eq!(
             removed(&plan),
-            [
-                "fleets/t/snapshot/b.sqlite",
-                "fleets/t/snapshot/c.sqlite",
-                "fleets/t/presence/old.json",
-                "fleets/t/quarantine/h/old.json"
-            ]
+            ["fleets/t/snapshot/b.sqlite", "fleets/t/snapshot/c.sqlite", "fleets/t/quarantine/h/old.json"]
         );
         assert_eq!(plan.remove.len() + plan.keep.len(), entries.len());
         let unreadable = Current::from([("t".to_string(), None)]);

@@ -174,9 +174,12 @@ impl FleetLayout {
 
 /// The fleet and kind of a key of this layout (`None` outside `fleets/<fleet>/`): how
 /// `ctxlake lake stats` and `gc` sort a listing. Every key function above has its kind here.
+/// The fleet comes back as the id it was written from: a key holds it percent-encoded where
+/// object_store encodes a character (`a b` is `a%20b`), and [`FleetLayout::new`] encodes again.
 pub fn classify(key: &str) -> Option<(String, ObjectKind)> {
     let mut parts = key.split('/');
-    let (Some("fleets"), Some(fleet)) = (parts.next(), parts.next().filter(|f| !f.is_empty())) else { return None };
+    let (Some("fleets"), Some(segment)) = (parts.next(), parts.next().filter(|f| !f.is_empty())) else { return None };
+    let fleet = percent_encoding::percent_decode_str(segment).decode_utf8_lossy().into_owned();
     let rest: Vec<&str> = parts.collect();
     let kind = match rest.as_slice() {
         ["spool", _, _] => ObjectKind::SpoolBatch,
@@ -197,7 +200,7 @@ pub fn classify(key: &str) -> Option<(String, ObjectKind)> {
         ["kb", _] => ObjectKind::Kb,
         _ => ObjectKind::Other,
     };
-    Some((fleet.to_string(), kind))
+    Some((fleet, kind))
 }
 
 #[cfg(test)]
@@ -265,6 +268,10 @@ mod tests {
             assert_eq!(classify(key.as_ref()), Some(("team-a".to_string(), kind)), "{key}");
         }
         assert_eq!(classify("elsewhere/x"), None);
+        let odd = FleetLayout::new(&FleetId::new("team a%").unwrap());
+        let (fleet, kind) = classify(odd.presence("cc").as_ref()).expect("a fleet key");
+        assert_eq!((fleet.as_str(), kind), ("team a%", ObjectKind::Presence));
+        assert_eq!(FleetLayout::new(&FleetId::new(fleet).unwrap()).presence("cc"), odd.presence("cc"), "round trip");
     }
 
     #[test]

@@ -88,7 +88,7 @@ mod tests {
         let entries = vec![
             entry("a", ObjectKind::SpoolBatch, "fleets/a/spool/h/1.ndjson", 700, 1),
             entry("a", ObjectKind::SpoolBatch, "fleets/a/spool/h/2.ndjson", 300, 20),
-            entry("a", ObjectKind::Presence, "fleets/a/presence/p.json", 50, 9),
+            entry("a", ObjectKind::Quarantine, "fleets/a/quarantine/h/q.json", 50, 31),
             entry("b", ObjectKind::Leases, "fleets/b/leases.json", 5, 0),
         ];
         let other = [Listed { key: Path::from("stray"), size: 1, etag: None, last_modified: now }];
@@ -105,7 +105,7 @@ mod tests {
         );
         assert_eq!(spool.bytes_per_day, 100.0);
         assert_eq!((spool.oldest, spool.newest), (Some(now - Duration::days(20)), Some(now - Duration::days(1))));
-        assert_eq!((stats.gc.objects, stats.gc.bytes), (1, 50), "the 9-day-old heartbeat");
+        assert_eq!((stats.gc.objects, stats.gc.bytes), (1, 50), "the 31-day-old quarantined line");
         assert_eq!(stats.other.map(|o| o.objects), Some(1));
     }
 

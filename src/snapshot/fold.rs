@@ -59,8 +59,11 @@ pub struct ClaimRow {
     pub confidence: f64,
     pub updated_at: DateTime<Utc>,
     pub embedding: Option<Vec<f32>>,
-    /// The claim this one corrects, as its proposal named it.
+    /// The claim this one corrects, as its proposal named it (what the gate acts on).
     pub supersedes: Option<String>,
+    /// The claim this one replaced: set only by a `superseded` event naming this claim as `by`,
+    /// so a correction the gate did not honour never says it replaced anything.
+    pub replaces: Option<String>,
     /// The correction that replaced this claim, once the gate promoted it.
     pub superseded_by: Option<String>,
 }
@@ -169,6 +172,7 @@ fn apply(claims: &mut BTreeMap<String, ClaimRow>, event: ClaimEvent) {
                     updated_at: observed_at,
                     embedding: (!embedding.is_empty()).then(|| embedding.iter().map(|&x| x as f32).collect()),
                     supersedes: supersedes.map(|old| old.to_string()),
+                    replaces: None,
                     superseded_by: None,
                 },
             );
@@ -194,7 +198,10 @@ fn apply(claims: &mut BTreeMap<String, ClaimRow>, event: ClaimEvent) {
                 // Its date stays the one it was read under, so a timeline lists it before its
                 // replacement.
                 row.status = Status::Superseded;
-                row.superseded_by = Some(by);
+                row.superseded_by = Some(by.clone());
+                if let Some(correction) = claims.get_mut(&by) {
+                    correction.replaces = Some(claim_id);
+                }
             }
         }
         ClaimEvent::Retracted { claim_id, at, .. } => {
@@ -321,7 +328,9 @@ mod tests {
         let rows = fold(events(&format!("{PROPOSED}\n{promoted}\n{correction}\n{superseded}\n{contested}")));
         assert_eq!((rows[0].status, rows[0].superseded_by.as_deref()), (Status::Superseded, Some("c2")));
         assert!(!rows[0].visible(true) && rows[0].shown_on_request(true) && !rows[0].shown_on_request(false));
-        assert_eq!(rows[1].supersedes.as_deref(), Some("c1"));
+        assert_eq!((rows[1].supersedes.as_deref(), rows[1].replaces.as_deref()), (Some("c1"), Some("c1")));
+        let unhonoured = fold(events(&format!("{PROPOSED}\n{promoted}\n{correction}")));
+        assert_eq!(unhonoured[1].replaces, None, "no superseded event: the correction replaced nothing");
         let retracted = r#"{"kind":"retracted","claim_id":"c1","at":"2026-09-05T00:00:00Z","reason":"wrong"}"#;
         let rows = fold(events(&format!("{PROPOSED}\n{promoted}\n{superseded}\n{retracted}")));
         assert_eq!(rows[0].status, Status::Retracted);

@@ -137,7 +137,9 @@ impl Snapshot {
             tracing::warn!(path = %path.display(), error = %e, "snapshot unusable");
             Unavailable::Unusable(format!("{} is not a usable snapshot ({e})", path.display()))
         };
-        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        // A snapshot that is a symbolic link is refused, as the cache's other files are.
+        let flags =
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_NOFOLLOW;
         let db = Connection::open_with_flags(path, flags).map_err(unusable)?;
         // Map the file instead of copying pages through read(2); the snapshot is read-only.
         db.execute_batch("PRAGMA mmap_size = 4294967296;").map_err(unusable)?;
@@ -285,17 +287,27 @@ impl Snapshot {
         lanes: Lanes,
     ) -> Result<Hits, SnapshotError> {
         let allowed = if filters.is_empty() { None } else { Some(self.filtered_rowids(filters)?) };
-        let mut lexical = if lanes.lexical { self.lexical_ranks(query, allowed.as_ref(), fusion)? } else { vec![] };
+        // An allowed set already says whether superseded claims take part; otherwise they leave
+        // both lanes before any cut, so a replaced claim never sets the keyword floor or takes
+        // a candidate's place.
+        let excluded = match allowed.is_none() && !filters.include_superseded {
+            true => &self.superseded,
+            false => &HashSet::new(),
+        };
+        let lexical =
+            if lanes.lexical { self.lexical_ranks(query, allowed.as_ref(), excluded, fusion)? } else { vec![] };
         let embedder = embedder.filter(|e| lanes.dense && self.embedded_by(*e));
-        let mut dense = match embedder {
-            Some(embedder) => self.vector_ranks(embedder, query, allowed.as_ref(), fusion.candidates)?,
+        let dense = match embedder {
+            Some(embedder) => {
+                // At most `excluded.len()` of the best are left out: fetch that many more.
+                let wanted = fusion.candidates + excluded.len();
+                let mut ranked = self.vector_ranks(embedder, query, allowed.as_ref(), wanted)?;
+                ranked.retain(|rowid| !excluded.contains(rowid));
+                ranked.truncate(fusion.candidates);
+                ranked
+            }
             None => vec![],
         };
-        // An allowed set already says whether superseded claims take part.
-        if allowed.is_none() && !filters.include_superseded && !self.superseded.is_empty() {
-            lexical.retain(|rowid| !self.superseded.contains(rowid));
-            dense.retain(|rowid| !self.superseded.contains(rowid));
-        }
         let mut fused = fuse(&dense, &lexical, fusion);
         let truncated = fused.len() > k;
         fused.truncate(k);
@@ -343,11 +355,17 @@ impl Snapshot {
         self.rows(&sql, params![subject, limit as i64])
     }
 
-    /// Any claim by its id, whatever its status or visibility: what a correction is checked
-    /// against before it is queued (the caller says only what an agent may know of it).
-    pub fn claim(&self, claim_id: &str) -> Result<Option<SnapshotRow>, SnapshotError> {
+    /// A claim by its id, whatever its status, and whether agents could ever read it (it is
+    /// visible, or superseded): what a correction is checked against before it is queued. The
+    /// caller says only what an agent may know of a claim it could not read: that it is not one.
+    pub fn claim(&self, claim_id: &str) -> Result<Option<(SnapshotRow, bool)>, SnapshotError> {
         let sql = format!("SELECT {} FROM claims WHERE claim_id = ?1", self.columns);
-        Ok(self.rows(&sql, params![claim_id])?.pop())
+        let Some(row) = self.rows(&sql, params![claim_id])?.pop() else { return Ok(None) };
+        let visible: i64 = self
+            .db
+            .query_row("SELECT visible_to_agents FROM claims WHERE claim_id = ?1", params![claim_id], |r| r.get(0))
+            .map_err(err)?;
+        Ok(Some((row, visible > 0)))
     }
 
     /// The visible claims with the highest confidence, for the briefing.
@@ -363,6 +381,7 @@ impl Snapshot {
         &self,
         query: &str,
         allowed: Option<&HashSet<i64>>,
+        excluded: &HashSet<i64>,
         fusion: &Fusion,
     ) -> Result<Vec<i64>, SnapshotError> {
         let terms = if self.folds_accents { query_terms(query) } else { query_terms_unfolded(query) };
@@ -383,7 +402,7 @@ impl Snapshot {
         let scored: Vec<(f32, i64)> = touched
             .into_iter()
             .map(|rowid| (scores[rowid as usize], i64::from(rowid)))
-            .filter(|(_, rowid)| allowed.is_none_or(|set| set.contains(rowid)))
+            .filter(|(_, rowid)| allowed.is_none_or(|set| set.contains(rowid)) && !excluded.contains(rowid))
             .collect();
         Ok(keep_strong(scored, fusion))
     }

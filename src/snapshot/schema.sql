@@ -26,7 +26,7 @@ CREATE TABLE claims (
     updated_at        TEXT NOT NULL,     -- RFC 3339 UTC, second precision, 'Z'
     visible_to_agents INTEGER NOT NULL,  -- 0 hidden, 1 visible, 2 superseded (on request)
     embedding         BLOB,              -- little-endian f32, as proposed; NULL when none
-    supersedes        TEXT,              -- the claim this one corrects, as proposed
+    supersedes        TEXT,              -- the claim this one replaced (a superseded event names it)
     superseded_by     TEXT               -- the promoted correction that replaced this claim
 );
 

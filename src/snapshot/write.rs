@@ -130,7 +130,7 @@ fn fill(
                 timestamp(&row.updated_at),
                 shown,
                 row.embedding.as_deref().map(encode_f32_le),
-                row.supersedes,
+                row.replaces,
                 row.superseded_by,
             ])?;
             if shown == 0 {
@@ -202,6 +202,7 @@ pub(crate) mod tests {
             updated_at: "2026-09-09T00:00:00Z".parse().expect("a time"),
             embedding: None,
             supersedes: None,
+            replaces: None,
             superseded_by: None,
         }
     }
@@ -242,7 +243,11 @@ pub(crate) mod tests {
             superseded_by: Some("c2".into()),
             ..row("c1", "staging ssh listens on port 2222")
         };
-        let fix = ClaimRow { supersedes: Some("c1".into()), ..row("c2", "staging ssh listens on port 2200") };
+        let fix = ClaimRow {
+            supersedes: Some("c1".into()),
+            replaces: Some("c1".into()),
+            ..row("c2", "staging ssh moved to port 2200")
+        };
         let other = row("c3", "the deploy timeout is 90 s");
         write(path, &[old, fix, other], Mode::Agent, &crate::embed::Lexical, at).expect("written");
     }
@@ -269,7 +274,31 @@ pub(crate) mod tests {
         filters.subject = None;
         assert!(found(&snapshot, &filters).contains(&old));
         assert!(snapshot.top_by_confidence(10).expect("read").iter().all(|r| r.claim_id != "c1"));
-        assert_eq!(snapshot.claim("c1").expect("read").map(|r| r.status), Some("superseded".to_string()));
+        assert_eq!(
+            snapshot.claim("c1").expect("read").map(|(r, read)| (r.status, read)),
+            Some(("superseded".to_string(), true))
+        );
+    }
+
+    #[test]
+    fn a_superseded_claim_that_matches_best_neither_sets_the_keyword_floor_nor_hides_its_correction() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("corrected.bin");
+        corrected(&path);
+        let snapshot = Snapshot::open(&path).expect("opens");
+        let hits = snapshot.search(None, "ssh 2222", &crate::snapshot::Filters::default(), 10).expect("searched");
+        let ids: Vec<&str> = hits.rows.iter().map(|r| r.claim_id.as_str()).collect();
+        assert_eq!(ids, ["c2"], "the old claim matched best, and only it is left out");
+    }
+
+    #[test]
+    fn a_snapshot_that_is_a_symbolic_link_is_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let (path, link) = (dir.path().join("real.bin"), dir.path().join("snapshot.bin"));
+        corrected(&path);
+        std::os::unix::fs::symlink(&path, &link).expect("a link");
+        assert!(matches!(Snapshot::open(&link), Err(crate::snapshot::read::Unavailable::Unusable(_))));
+        assert!(Snapshot::open(&path).is_ok());
     }
 
     #[test]

@@ -138,9 +138,17 @@ fn identity_of(path: &std::path::Path) -> Option<FileIdentity> {
 
 /// The published base's records. The mirror checked them before writing the file; they are
 /// parsed (and redacted) again here, and a file that no longer parses is logged and passed
-/// over for the local store, never served in part.
+/// over for the local store, never served in part. A file that is a symbolic link is refused, as
+/// the cache's other files are.
 fn published_records(path: &std::path::Path) -> Option<Vec<KbRecord>> {
-    let text = std::fs::read_to_string(path)
+    use std::io::Read as _;
+    use std::os::unix::fs::OpenOptionsExt as _;
+    let mut text = String::new();
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(path)
+        .and_then(|mut file| file.read_to_string(&mut text))
         .map_err(|e| tracing::warn!(error = %e, path = %path.display(), "published knowledge base unreadable"))
         .ok()?;
     match crate::knowledge::parse(&path.display().to_string(), &text) {

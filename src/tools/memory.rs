@@ -147,10 +147,10 @@ impl MemoryTools {
                 Opened::Unavailable(note) => return refuse(format!("claim {shown} cannot be checked: {note}")),
             };
             let row = match snapshot.claim(old) {
-                Ok(Some(row)) => row,
-                Ok(None) => {
+                Ok(Some((row, read))) if read || matches!(row.status.as_str(), "retired" | "retracted") => row,
+                Ok(_) => {
                     return refuse(format!(
-                        "no claim {shown} in this fleet's snapshot; name the id a memory_search hit showed"
+                        "no claim {shown} among the claims agents can read; name the id a memory_search hit showed"
                     ));
                 }
                 Err(e) => {

@@ -472,7 +472,6 @@ fn gc_removes_only_what_it_says_and_stats_count_every_object(backend: Backend) {
 
     std::thread::sleep(std::time::Duration::from_millis(1100));
     let zero = Retention {
-        presence: chrono::Duration::zero(),
         quarantine: chrono::Duration::zero(),
         probe: chrono::Duration::zero(),
         blob_grace: chrono::Duration::zero(),
