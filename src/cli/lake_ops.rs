@@ -61,8 +61,7 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     match args.command {
         Command::Stats { format } => {
             let (entries, other) = gc::listing(lake, &fleets)?;
-            let mut names: Vec<String> = entries.iter().map(|e| e.fleet.clone()).collect();
-            names.dedup();
+            let names = gc::fleets_of(&entries);
             let now = chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now());
             let plan = gc::plan(&entries, &gc::current(lake, names)?, now, &Retention::default());
             let stats = summarize(lake.url(), &entries, &other, &plan, now);

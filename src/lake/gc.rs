@@ -88,10 +88,10 @@ pub type Current = HashMap<String, Option<Vec<String>>>;
 
 /// Decides, by the rules above, for `entries` at `now` (the store's clock).
 pub fn plan(entries: &[Entry], current: &Current, now: DateTime<Utc>, retention: &Retention) -> Plan {
-    // The newest blobs of each fleet and kind, kept whatever the pointer says.
-    let mut newest: BTreeMap<(&str, ObjectKind), Vec<&Entry>> = BTreeMap::new();
+    // The newest snapshots of each fleet, kept whatever the pointer says.
+    let mut newest: BTreeMap<&str, Vec<&Entry>> = BTreeMap::new();
     for entry in entries.iter().filter(|e| e.kind == ObjectKind::Snapshot) {
-        newest.entry((entry.fleet.as_str(), entry.kind)).or_default().push(entry);
+        newest.entry(entry.fleet.as_str()).or_default().push(entry);
     }
     let mut recent_blobs: Vec<&Path> = vec![];
     for blobs in newest.values_mut() {
@@ -103,10 +103,7 @@ pub fn plan(entries: &[Entry], current: &Current, now: DateTime<Utc>, retention:
     for entry in entries {
         let (remove, why) = match entry.kind {
             ObjectKind::Snapshot => {
-                let named = current
-                    .get(&entry.fleet)
-                    .map(|keys| keys.as_ref().is_none_or(|keys| keys.iter().any(|k| k == entry.listed.key.as_ref())));
-                if named == Some(true) {
+                if kept_by_pointer(current, entry) {
                     (false, "its pointer names it, or a pointer of the fleet cannot be read")
                 } else if recent_blobs.contains(&&entry.listed.key) || !older(entry, retention.blob_grace) {
                     (false, "replaced, but among the newest: a host may still be fetching it")
@@ -142,6 +139,20 @@ pub fn plan(entries: &[Entry], current: &Current, now: DateTime<Utc>, retention:
         side.push((entry.clone(), why));
     }
     plan
+}
+
+/// Whether the fleet's pointers name `entry`, or cannot be read (which keeps every blob).
+fn kept_by_pointer(current: &Current, entry: &Entry) -> bool {
+    current
+        .get(&entry.fleet)
+        .is_some_and(|keys| keys.as_ref().is_none_or(|keys| keys.iter().any(|k| k == entry.listed.key.as_ref())))
+}
+
+/// The fleets of a listing, each once (a listing is in key order, so a fleet's keys are together).
+pub fn fleets_of(entries: &[Entry]) -> Vec<String> {
+    let mut names: Vec<String> = entries.iter().map(|e| e.fleet.clone()).collect();
+    names.dedup();
+    names
 }
 
 /// The snapshot and knowledge-base keys each fleet's pointers name now.
@@ -184,8 +195,7 @@ pub fn run(
     dry_run: bool,
 ) -> Result<GcReport, LakeError> {
     let (entries, _) = listing(lake, fleets)?;
-    let mut names: Vec<String> = entries.iter().map(|e| e.fleet.clone()).collect();
-    names.dedup();
+    let names = fleets_of(&entries);
     let Some(first) = names.first().and_then(|name| FleetId::new(name.as_str()).ok()) else {
         return Ok(GcReport { dry_run, removed: vec![], kept: vec![] });
     };
@@ -194,11 +204,7 @@ pub fn run(
     let (mut removed, mut kept) = (vec![], plan.keep);
     for (entry, why) in plan.remove {
         if !dry_run {
-            if entry.kind == ObjectKind::Snapshot
-                && current(lake, [entry.fleet.clone()])?
-                    .values()
-                    .any(|keys| keys.as_ref().is_none_or(|keys| keys.iter().any(|k| k == entry.listed.key.as_ref())))
-            {
+            if entry.kind == ObjectKind::Snapshot && kept_by_pointer(&current(lake, [entry.fleet.clone()])?, &entry) {
                 kept.push((entry, "its pointer names it again"));
                 continue;
             }
