@@ -8,6 +8,9 @@
 //! or word overlap ≥ 0.6 → both sides contested), 3 provenance (the observer is a known agent
 //! or `human`; no evidence dated in the future), 4 independence (distinct evidence sessions ≥
 //! the claim type's threshold). A claim that fails stays a candidate and produces no event.
+//! The rules are applied in passes until one decides nothing, so a run over its own verdicts
+//! decides nothing more (a candidate held before a contradicting claim was promoted later in a
+//! pass is contested in the next pass, not in the next run).
 //!
 //! A correction (a proposal naming in `supersedes` a claim of its own subject) is not held to
 //! contradict the claim it corrects, and its promotion supersedes that claim (a `superseded`
@@ -95,9 +98,43 @@ pub fn run(events: &[ClaimEvent], facts: &GateFacts) -> GateOutcome {
         promoted.entry(row.subject.clone()).or_default().insert(row.claim_id.clone());
     }
     let ids: Vec<String> = rows.keys().cloned().collect();
-    for id in ids {
+    // Passes over the candidates until one decides nothing: a candidate checked before a claim
+    // of its subject was promoted later in the same pass is checked against it in the next.
+    // So a run reaches every verdict its inputs allow, and a run over the same inputs and its
+    // own verdicts reaches none (what lets maint skip the gate when its inputs are unchanged).
+    // Each pass that decides something turns a candidate into something else, so they end.
+    loop {
+        let decided = outcome.events.len();
+        outcome.held.clear();
+        outcome.recheck_at = None;
+        pass(&ids, &mut rows, &mut promoted, &quarantined, &trust, facts, &mut outcome);
+        if outcome.events.len() == decided {
+            return outcome;
+        }
+    }
+}
+
+/// One pass of the gate's rules over the candidates, in claim id order.
+fn pass(
+    ids: &[String],
+    rows: &mut BTreeMap<String, ClaimRow>,
+    promoted: &mut BTreeMap<String, BTreeSet<String>>,
+    quarantined: &HashSet<String>,
+    trust: &BTreeMap<String, f64>,
+    facts: &GateFacts,
+    outcome: &mut GateOutcome,
+) {
+    let contest = |outcome: &mut GateOutcome, id: &str, with: Option<&str>, reason: String| {
+        outcome.events.push(ClaimEvent::Contested {
+            at: facts.now,
+            claim_id: id.to_string(),
+            conflicts_with: with.map(str::to_string),
+            reason,
+        });
+    };
+    for id in ids.iter().cloned() {
         let Some(row) = rows.get(&id).filter(|r| r.status == Status::Candidate).cloned() else { continue };
-        if let Err(why) = precheck(&row, &quarantined, facts) {
+        if let Err(why) = precheck(&row, quarantined, facts) {
             outcome.held.push((id, why));
             continue;
         }
@@ -110,8 +147,8 @@ pub fn run(events: &[ClaimEvent], facts: &GateFacts) -> GateOutcome {
             .map(|other| other.claim_id.clone());
         if let Some(other) = conflict {
             let reason = format!("contradicts {other} on subject {:?}", row.subject);
-            contest(&mut outcome, &id, Some(&other), reason.clone());
-            contest(&mut outcome, &other, Some(&id), format!("contradicted by {id} on subject {:?}", row.subject));
+            contest(outcome, &id, Some(&other), reason.clone());
+            contest(outcome, &other, Some(&id), format!("contradicted by {id} on subject {:?}", row.subject));
             for side in [&id, &other] {
                 if let Some(r) = rows.get_mut(side) {
                     r.status = Status::Contested;
@@ -166,7 +203,6 @@ pub fn run(events: &[ClaimEvent], facts: &GateFacts) -> GateOutcome {
         }
         promoted.entry(row.subject.clone()).or_default().insert(id);
     }
-    outcome
 }
 
 /// Whether `candidate` is a correction of `other`: it names it in `supersedes`.

@@ -1,7 +1,10 @@
 //! Folds a stream of ClaimEvents into the current state of each claim.
 //!
-//! Rules: events apply in time order (`observed_at` for a proposal, `at` otherwise; ties keep
-//! input order). A proposal creates a candidate or merges new evidence into an existing claim.
+//! Rules: events apply in time order (`observed_at` for a proposal, `at` otherwise). Events of
+//! one time apply in the order a gate run makes them (proposed, promoted, contested,
+//! superseded, then the owner's retired and retracted), then in input order: a store whose
+//! clock keeps seconds gives two runs a second apart the same time, and a claim promoted by one
+//! and contested by the next must end contested whichever verdict batch is listed first. A proposal creates a candidate or merges new evidence into an existing claim.
 //! The first promotion wins; a retired claim stays retired; a retracted claim (the owner's
 //! verdict that it was wrong) stays retracted, whatever it was before; contesting a claim marks
 //! it contested; a superseded claim (the gate promoted a correction of it) stays superseded and
@@ -101,7 +104,7 @@ pub fn parse_events(text: &str) -> Result<Vec<ClaimEvent>, crate::snapshot::Snap
 /// Folds events into claim rows, in claim id order.
 pub fn fold(events: impl IntoIterator<Item = ClaimEvent>) -> Vec<ClaimRow> {
     let mut ordered: Vec<ClaimEvent> = events.into_iter().collect();
-    ordered.sort_by_key(event_time);
+    ordered.sort_by_key(|event| (event_time(event), rank(event)));
     let mut claims: BTreeMap<String, ClaimRow> = BTreeMap::new();
     for event in ordered {
         apply(&mut claims, event);
@@ -122,6 +125,21 @@ pub fn event_time(event: &ClaimEvent) -> DateTime<Utc> {
         | ClaimEvent::CalibrationScored { at, .. }
         | ClaimEvent::AgentQuarantined { at, .. }
         | ClaimEvent::AgentUnquarantined { at, .. } => *at,
+    }
+}
+
+/// Where an event goes among events of the same time: the order a gate run can make them in.
+fn rank(event: &ClaimEvent) -> u8 {
+    match event {
+        ClaimEvent::Proposed { .. } => 0,
+        ClaimEvent::Promoted { .. } => 1,
+        ClaimEvent::Contested { .. } => 2,
+        ClaimEvent::Superseded { .. } => 3,
+        ClaimEvent::Retired { .. } => 4,
+        ClaimEvent::Retracted { .. } => 5,
+        ClaimEvent::CalibrationScored { .. }
+        | ClaimEvent::AgentQuarantined { .. }
+        | ClaimEvent::AgentUnquarantined { .. } => 6,
     }
 }
 
@@ -262,6 +280,17 @@ mod tests {
             r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-02T00:00:00Z","independent_count":1,"confidence":0.65}"#
         )));
         assert_eq!(rows[0].status, Status::Promoted);
+    }
+
+    #[test]
+    fn a_promotion_and_a_contest_of_the_same_second_end_contested_in_either_input_order() {
+        let promoted = r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-02T00:00:00Z","independent_count":1,"confidence":0.65}"#;
+        let contested =
+            r#"{"kind":"contested","claim_id":"c1","at":"2026-09-02T00:00:00Z","conflicts_with":"c2","reason":"x"}"#;
+        for lines in [format!("{PROPOSED}\n{promoted}\n{contested}"), format!("{contested}\n{promoted}\n{PROPOSED}")] {
+            let rows = fold(events(&lines));
+            assert_eq!((rows[0].status, rows[0].was_promoted), (Status::Contested, true), "{lines}");
+        }
     }
 
     #[test]

@@ -257,3 +257,45 @@ fn a_correction_of_a_claim_already_superseded_is_promoted_without_superseding_it
     let outcome = after_promoted_c1(later);
     assert!(superseded_pairs(&outcome).is_empty(), "{:?}", outcome.events);
 }
+
+#[test]
+fn a_candidate_checked_before_a_contradicting_claim_was_promoted_is_contested_in_the_same_run() {
+    // c1 comes first in id order and is held (one session of a convention); c2 is promoted
+    // after it in the same pass. The next pass finds c1 contradicts c2, and contests both.
+    let events = [
+        proposed("c1", "convention", "build", "uses just for the build", "agent-a", &["s1"]),
+        proposed("c2", "environment", "build", "uses make for the build", "agent-b", &["s2"]),
+    ];
+    let outcome = run(&events, &facts());
+    assert_eq!(promoted_ids(&outcome).into_iter().map(|p| p.0).collect::<Vec<_>>(), ["c2"]);
+    assert_eq!(contested_ids(&outcome), ["c1", "c2"]);
+    assert!(outcome.held.is_empty(), "{:?}", outcome.held);
+}
+
+#[test]
+fn a_run_over_its_own_verdicts_reaches_none() {
+    // Claims of four types over few subjects, from agents known and unknown, with one to three
+    // sessions: promotions, contradictions in both orders, and held candidates.
+    let types = ["convention", "environment", "outcome", "hypothesis"];
+    let events: Vec<ClaimEvent> = (0..2_000)
+        .map(|i| {
+            let sessions: Vec<String> = (0..1 + i % 3).map(|s| format!("s{}", (i + s) % 97)).collect();
+            let sessions: Vec<&str> = sessions.iter().map(String::as_str).collect();
+            let agent = ["agent-a", "agent-b", "agent-z"][i % 3];
+            let text = format!("module {} builds with profile {} and feature {}", i % 11, i % 7, i % 13);
+            proposed(&format!("claim-{i:04}"), types[i % 4], &format!("subject-{}", i / 20), &text, agent, &sessions)
+        })
+        .collect();
+    let first = run(&events, &facts());
+    assert!(!promoted_ids(&first).is_empty() && !contested_ids(&first).is_empty() && !first.held.is_empty());
+    let mut all = events.clone();
+    all.extend(first.events.iter().cloned());
+    let second = run(&all, &facts());
+    assert!(
+        second.events.is_empty(),
+        "{} more verdicts: {:?}",
+        second.events.len(),
+        &second.events[..3.min(second.events.len())]
+    );
+    assert_eq!(second.held, first.held);
+}
