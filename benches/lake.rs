@@ -68,6 +68,20 @@ fn main() {
         let started = Instant::now();
         let again = lake::maint(&lake, &MaintOptions::new(&fleet, "bench-2")).expect("maint");
         row("maint, nothing new", "folder", n, started.elapsed(), format!("{} promoted", again.promoted));
+
+        // What arrives between two folds of a fleet at work: handoffs and lease requests only
+        // (most rounds), or new proposals too.
+        spool_handoffs(&spool_root, &fleet, 1_000);
+        lake::drain(&lake, &DrainOptions::new(&spool_root, &host)).expect("drain");
+        let started = Instant::now();
+        let report = lake::maint(&lake, &MaintOptions::new(&fleet, "bench-3")).expect("maint");
+        row("maint, 1,000 new handoffs", "folder", n, started.elapsed(), format!("{} sessions", report.sessions));
+        spool_more_proposals(&spool_root, &fleet, n, 1_000);
+        lake::drain(&lake, &DrainOptions::new(&spool_root, &host)).expect("drain");
+        let started = Instant::now();
+        let report = lake::maint(&lake, &MaintOptions::new(&fleet, "bench-4")).expect("maint");
+        let rate = format!("{} promoted, {} held, {} contested", report.promoted, report.held.len(), report.contested);
+        row("maint, 1,000 new proposals", "folder", n, started.elapsed(), rate);
     }
 }
 
@@ -102,8 +116,13 @@ fn spool_handoffs(spool_root: &Path, fleet: &FleetId, n: usize) {
 /// `n` proposals: claims of four types over n/10 subjects, each with evidence from one to three
 /// sessions, from 50 agents, so the gate promotes some and holds others.
 fn spool_proposals(spool_root: &Path, fleet: &FleetId, n: usize) {
+    spool_more_proposals(spool_root, fleet, 0, n);
+}
+
+/// Proposals `first..first + n`, shaped as [`spool_proposals`]'s.
+fn spool_more_proposals(spool_root: &Path, fleet: &FleetId, first: usize, n: usize) {
     const TYPES: [&str; 4] = ["convention", "environment", "outcome", "hypothesis"];
-    write_spool(spool_root, fleet, (0..n).map(|i| {
+    write_spool(spool_root, fleet, (first..first + n).map(|i| {
         let evidence: Vec<_> = (0..1 + i % 3)
             .map(|s| json!({"session_id": format!("s{}", (i + s) % 997), "message_id": format!("m{i}"), "excerpt_hash": "", "observed_at": "2026-09-01T00:00:00Z"}))
             .collect();
@@ -116,7 +135,9 @@ fn spool_proposals(spool_root: &Path, fleet: &FleetId, n: usize) {
 fn write_spool(spool_root: &Path, fleet: &FleetId, records: impl Iterator<Item = serde_json::Value>) {
     let path = fleet.spool_file(spool_root);
     std::fs::create_dir_all(path.parent().expect("a spool folder")).expect("the spool folder");
-    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).expect("the spool file"));
+    // Appended, as agents append: the drain reads on from where it stopped.
+    let file = std::fs::OpenOptions::new().create(true).append(true).open(&path).expect("the spool file");
+    let mut file = std::io::BufWriter::new(file);
     for record in records {
         serde_json::to_writer(&mut file, &record).expect("a record serializes");
         file.write_all(b"\n").expect("the spool is writable");

@@ -1,6 +1,6 @@
 //! The lake's parsers of outside input, on arbitrary bytes. The first byte picks the parser:
 //!
-//! | byte % 9 | parser | the table it must keep |
+//! | byte % 10 | parser | the table it must keep |
 //! |---|---|---|
 //! | 0 | the drain's `prepare` (spool lines → a batch) | every whole line is shipped or refused with a named reason; what it ships is a spool that reads back with nothing refused, re-scrubbing it changes nothing, and maint reads every line of it |
 //! | 1 | maint's `parse_batch` (a batch body from the lake) | every non-empty line is a proposal, a request, or counted unreadable |
@@ -9,6 +9,7 @@
 //! | 6 | `kb::parse_pointer` (the published knowledge base's pointer) | a pointer or `KbError::Pointer` naming the key |
 //! | 7 | `kb::verify` (a published knowledge base's blob, under a pointer with its true hash) | every record approved and counted, and the set published again verifies to the same records; or a refusal naming the key |
 //! | 8 | `layout::classify` (a key a listing returned, for `lake stats` and `gc`) | outside `fleets/<fleet>/` it is no fleet's; inside, the fleet is that segment, and a key of a kind gc may remove has that kind's shape |
+//! | 9 | `checkpoint::parse` (the fold's checkpoint) | a checkpoint whose handoffs are all handoffs and that reads back the same once written again; or refused as newer (a version above 1), not a checkpoint, or a handoff named by its index |
 //!
 //! Never a panic; a refused object is refused whole (the functions are pure, so nothing is
 //! half-applied: the caller writes only what an `Ok` returned).
@@ -26,7 +27,8 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Some((which, body)) = data.split_first() else { return };
-    match which % 9 {
+    match which % 10 {
+        9 => checkpoint(body),
         8 => classified(body),
         0 => drain(body),
         6 => {
@@ -128,7 +130,24 @@ fn classified(body: &[u8]) {
         ObjectKind::Presence => rest.len() == 2 && rest[0] == "presence",
         ObjectKind::Quarantine => rest.len() == 3 && rest[0] == "quarantine",
         ObjectKind::DoctorProbe => rest.len() == 2 && rest[0] == "doctor",
+        ObjectKind::SpoolBatch => rest.len() == 3 && rest[0] == "spool",
         _ => true,
     };
     assert!(removable, "{text} classified as {kind:?}");
+}
+
+/// The fold's checkpoint, read from the lake: never a panic; what it accepts it writes back to
+/// the same checkpoint; what it refuses it says why.
+fn checkpoint(body: &[u8]) {
+    use ctxlake::lake::checkpoint::{self, Unusable, VERSION};
+    use ctxlake::spec::wire::spool::SpoolRecord;
+    match checkpoint::parse(body) {
+        Ok(folded) => {
+            assert!(folded.handoffs.iter().all(|h| matches!(h, SpoolRecord::Handoff { .. })));
+            assert_eq!(checkpoint::parse(&folded.body()).as_ref(), Ok(&folded), "a checkpoint reads back as written");
+        }
+        Err(Unusable::Newer(version)) => assert!(version > VERSION.get()),
+        Err(Unusable::Handoff { why, .. }) => assert!(!why.is_empty()),
+        Err(Unusable::Invalid(why)) => assert!(!why.is_empty()),
+    }
 }

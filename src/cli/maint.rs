@@ -23,6 +23,10 @@ pub struct Args {
     /// sessions' heartbeats every 60 s, so keep this above that).
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
     roster_ttl: u32,
+    /// Read every drained batch and run the gate even when the fold's checkpoint and the
+    /// snapshot's inputs say nothing changed (what the checkpoint saves is then only checked).
+    #[arg(long)]
+    from_scratch: bool,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -41,6 +45,7 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
             ModeArg::Shadow => Mode::Shadow,
         };
         options.roster_ttl = chrono::Duration::seconds(i64::from(args.roster_ttl));
+        options.from_scratch = args.from_scratch;
         // Recorded in the fleet's fold.json like a service's fold, so the services do not fold
         // the same input again (and do not refold a shadow run in agent mode).
         let (report, _) = fold::fold_now(&opened.lake, &options, opened.host.as_str())
@@ -52,15 +57,22 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
                 report.embedded,
                 report.reused
             ),
+            (Some(sha), true) if report.sessions_rewritten => {
+                format!(
+                    "snapshot {} published (its sessions rewritten; no gate input changed)",
+                    &sha[..sha.len().min(12)]
+                )
+            }
             (Some(sha), true) => format!("snapshot {} published", &sha[..sha.len().min(12)]),
             (Some(_), false) => "snapshot unchanged".to_string(),
             (None, _) => "no snapshot".to_string(),
         };
         eprintln!(
-            "ctxlake maint: fleet {}: {} records in {} batches, {} promoted, {} contested, {} held, {} sessions, {} agents on the roster; {snapshot}",
+            "ctxlake maint: fleet {}: {} records in {} new batches ({} covered by the checkpoint), {} promoted, {} contested, {} held, {} sessions, {} agents on the roster; {snapshot}",
             fleet.as_str(),
             report.records,
             report.batches,
+            report.checkpointed,
             report.promoted,
             report.contested,
             report.held.len(),

@@ -5,7 +5,7 @@
 
 use crate::lake::store::{Lake, LakeError, Swap};
 use crate::spec::wire::lake::{
-    CasStamp, FoldDocument, HistoryDocument, LeasesDocument, RosterDocument, SnapshotPointer,
+    CasStamp, FoldCheckpoint, FoldDocument, HistoryDocument, LeasesDocument, RosterDocument, SnapshotPointer,
 };
 use object_store::path::Path;
 use serde::Serialize;
@@ -131,6 +131,19 @@ impl Stamped for FoldDocument {
     fn same_content(&self, other: &Self) -> bool {
         (self.requested, self.folded, &self.holder, self.held_until, &self.last, self.mode)
             == (other.requested, other.folded, &other.holder, other.held_until, &other.last, other.mode)
+    }
+}
+
+impl Stamped for FoldCheckpoint {
+    fn stamp(&self) -> &CasStamp {
+        &self.stamp
+    }
+    fn stamp_mut(&mut self) -> &mut CasStamp {
+        &mut self.stamp
+    }
+    fn same_content(&self, other: &Self) -> bool {
+        (self.version, &self.batches, &self.agents, &self.handoffs)
+            == (other.version, &other.batches, &other.agents, &other.handoffs)
     }
 }
 

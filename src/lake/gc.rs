@@ -1,8 +1,12 @@
 //! `ctxlake lake gc`: removes what no reader needs and no fold reads, and says what it keeps and
-//! why. Until the fold keeps a checkpoint (issue 34), every drained batch, verdict, owner event,
-//! approval and presence record is an input of every fold (presence names the known agents, and
-//! each session's repo and branch in history.json), so gc never touches them; it removes:
+//! why. Verdicts, owner events, approvals and presence records are inputs of every fold
+//! (presence names the known agents, and each session's repo and branch in history.json), and a
+//! drained batch holding proposals is read again whenever the gate runs, so gc never touches
+//! them; it removes:
 //!
+//! - a drained batch the fleet's checkpoint covers and that holds no proposal, older than
+//!   `drained` (its leases are applied, its handoffs and agents are in the checkpoint: no fold
+//!   reads it again);
 //! - a snapshot no pointer names, unless it is among the newest `blobs_kept` or younger than
 //!   `blob_grace` (a maint may have written it and not yet moved the pointer, or a host may have
 //!   read the old pointer and not yet fetched). A snapshot's bytes hold the time it was built, so
@@ -22,11 +26,12 @@ use crate::spec::wire::lake::{KbPointer, SnapshotPointer};
 use crate::spec::wire::lake_ops::{GcGroup, GcReport, ObjectKind};
 use chrono::{DateTime, Duration, Utc};
 use object_store::path::Path;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// How long what gc may remove is kept (docs/lake.md, "Retention").
 #[derive(Debug, Clone)]
 pub struct Retention {
+    pub drained: Duration,
     pub quarantine: Duration,
     pub probe: Duration,
     pub blob_grace: Duration,
@@ -36,6 +41,7 @@ pub struct Retention {
 impl Default for Retention {
     fn default() -> Retention {
         Retention {
+            drained: Duration::days(7),
             quarantine: Duration::days(30),
             probe: Duration::hours(1),
             blob_grace: Duration::hours(1),
@@ -82,9 +88,23 @@ pub struct Plan {
     pub keep: Vec<(Entry, &'static str)>,
 }
 
-/// The keys the fleets' pointers name now (snapshot and knowledge base), by fleet; `None` for
-/// a fleet with a pointer that cannot be read, whose blobs are all kept until it is repaired.
-pub type Current = HashMap<String, Option<Vec<String>>>;
+/// What each fleet's own documents say gc may not remove, or may, by fleet.
+pub type Current = HashMap<String, FleetRefs>;
+
+#[derive(Debug, Clone, Default)]
+pub struct FleetRefs {
+    /// The keys the fleet's pointers name now (snapshot and knowledge base); `None` when a
+    /// pointer cannot be read, and every blob is kept until it is repaired.
+    pub named: Option<Vec<String>>,
+    /// The drained batches its checkpoint covers that hold no proposal.
+    pub folded: HashSet<String>,
+}
+
+impl FleetRefs {
+    pub fn naming(keys: Vec<String>) -> FleetRefs {
+        FleetRefs { named: Some(keys), folded: HashSet::new() }
+    }
+}
 
 /// Decides, by the rules above, for `entries` at `now` (the store's clock).
 pub fn plan(entries: &[Entry], current: &Current, now: DateTime<Utc>, retention: &Retention) -> Plan {
@@ -123,15 +143,21 @@ pub fn plan(entries: &[Entry], current: &Current, now: DateTime<Utc>, retention:
                 (true, "a probe a killed `ctxlake doctor` left")
             }
             ObjectKind::DoctorProbe => (false, "a probe `ctxlake doctor` may still be using"),
-            ObjectKind::SpoolBatch | ObjectKind::Verdicts | ObjectKind::OwnerEvent | ObjectKind::Approval => {
-                (false, "every fold reads it (the fold keeps no checkpoint yet)")
+            ObjectKind::SpoolBatch if !folded_without_proposals(current, entry) => {
+                (false, "no checkpoint covers it yet, or it holds proposals (a fold that gates reads them)")
             }
+            ObjectKind::SpoolBatch if older(entry, retention.drained) => {
+                (true, "the checkpoint covers it and it holds no proposal: no fold reads it again")
+            }
+            ObjectKind::SpoolBatch => (false, "folded, kept for the drained-batch retention"),
+            ObjectKind::Verdicts | ObjectKind::OwnerEvent | ObjectKind::Approval => (false, "every fold reads it"),
             ObjectKind::ClockProbe => (false, "its writer overwrites it on every use"),
             ObjectKind::Other => (false, "not a key ctxlake writes; left alone"),
             ObjectKind::Roster
             | ObjectKind::Leases
             | ObjectKind::History
             | ObjectKind::Fold
+            | ObjectKind::Checkpoint
             | ObjectKind::SnapshotPointer
             | ObjectKind::KbPointer => (false, "the fleet's current document"),
         };
@@ -145,7 +171,12 @@ pub fn plan(entries: &[Entry], current: &Current, now: DateTime<Utc>, retention:
 fn kept_by_pointer(current: &Current, entry: &Entry) -> bool {
     current
         .get(&entry.fleet)
-        .is_some_and(|keys| keys.as_ref().is_none_or(|keys| keys.iter().any(|k| k == entry.listed.key.as_ref())))
+        .is_some_and(|refs| refs.named.as_ref().is_none_or(|keys| keys.iter().any(|k| k == entry.listed.key.as_ref())))
+}
+
+/// Whether the fleet's checkpoint covers the batch `entry` and counted no proposal in it.
+fn folded_without_proposals(current: &Current, entry: &Entry) -> bool {
+    current.get(&entry.fleet).is_some_and(|refs| refs.folded.contains(entry.listed.key.as_ref()))
 }
 
 /// The fleets of a listing, each once (a listing is in key order, so a fleet's keys are together).
@@ -155,17 +186,24 @@ pub fn fleets_of(entries: &[Entry]) -> Vec<String> {
     names
 }
 
-/// The snapshot and knowledge-base keys each fleet's pointers name now.
+/// The snapshot and knowledge-base keys each fleet's pointers name now, and the batches its
+/// checkpoint covers without proposals (none when it cannot be read: those batches are kept).
 pub fn current(lake: &Lake, fleets: impl IntoIterator<Item = String>) -> Result<Current, LakeError> {
-    let mut named = Current::new();
+    let mut refs = Current::new();
     for fleet in fleets {
-        let pointers = match FleetId::new(fleet.as_str()) {
-            Ok(id) => pointed(lake, &FleetLayout::new(&id))?,
-            Err(_) => None,
+        let fleet_refs = match FleetId::new(fleet.as_str()) {
+            Ok(id) => {
+                let layout = FleetLayout::new(&id);
+                let folded = crate::lake::checkpoint::read(lake, &layout)?
+                    .map(|c| c.batches.into_iter().filter(|(_, n)| *n == 0).map(|(key, _)| key).collect())
+                    .unwrap_or_default();
+                FleetRefs { named: pointed(lake, &layout)?, folded }
+            }
+            Err(_) => FleetRefs::default(),
         };
-        named.insert(fleet, pointers);
+        refs.insert(fleet, fleet_refs);
     }
-    Ok(named)
+    Ok(refs)
 }
 
 fn pointed(lake: &Lake, layout: &FleetLayout) -> Result<Option<Vec<String>>, LakeError> {
@@ -260,16 +298,30 @@ mod tests {
             entry("t", ObjectKind::SpoolBatch, "fleets/t/spool/h/ancient.ndjson", 900, now),
             entry("t", ObjectKind::OwnerEvent, "fleets/t/events/owner/retired-1.json", 900, now),
         ];
-        let current = Current::from([("t".to_string(), Some(vec!["fleets/t/snapshot/a.sqlite".to_string()]))]);
+        let current = Current::from([("t".to_string(), FleetRefs::naming(vec!["fleets/t/snapshot/a.sqlite".into()]))]);
         let plan = plan(&entries, &current, now, &Retention::default());
         assert_eq!(
             removed(&plan),
             ["fleets/t/snapshot/b.sqlite", "fleets/t/snapshot/c.sqlite", "fleets/t/quarantine/h/old.json"]
         );
         assert_eq!(plan.remove.len() + plan.keep.len(), entries.len());
-        let unreadable = Current::from([("t".to_string(), None)]);
+        let unreadable = Current::from([("t".to_string(), FleetRefs::default())]);
         let plan = super::plan(&entries, &unreadable, now, &Retention::default());
         assert!(!removed(&plan).iter().any(|key| key.contains("/snapshot/")), "an unreadable pointer keeps every blob");
+    }
+
+    #[test]
+    fn a_drained_batch_goes_only_once_folded_without_proposals_and_past_its_retention() {
+        let now: DateTime<Utc> = "2026-12-04T00:00:00Z".parse().unwrap();
+        let batch =
+            |name: &str, days: i64| entry("t", ObjectKind::SpoolBatch, &format!("fleets/t/spool/h/{name}"), days, now);
+        let entries = vec![batch("folded-old", 8), batch("folded-young", 6), batch("proposals", 8), batch("new", 8)];
+        let mut refs = FleetRefs::naming(vec![]);
+        refs.folded = ["folded-old", "folded-young"].map(|n| format!("fleets/t/spool/h/{n}")).into();
+        let plan = plan(&entries, &Current::from([("t".to_string(), refs)]), now, &Retention::default());
+        assert_eq!(removed(&plan), ["fleets/t/spool/h/folded-old"]);
+        let plan = super::plan(&entries, &Current::new(), now, &Retention::default());
+        assert!(plan.remove.is_empty(), "no checkpoint: every batch is kept");
     }
 
     #[test]

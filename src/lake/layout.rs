@@ -14,6 +14,7 @@
 //!   leases.json                         every lease of the fleet (CAS)
 //!   history.json                        sessions from handoffs (CAS)
 //!   fold.json                           who folds next, and the last fold (CAS)
+//!   checkpoint.json                     what the fold has read of the drained batches (CAS, merged)
 //!   snapshot/<sha256>.sqlite            published snapshots, named by content (Create)
 //!   snapshot/current.json               the pointer (CAS)
 //!   kb/<sha256>.jsonl                   published knowledge bases, named by content (Create)
@@ -154,6 +155,11 @@ impl FleetLayout {
         self.key("fold.json")
     }
 
+    /// What the fold has read of the drained batches (`lake::checkpoint`).
+    pub fn checkpoint(&self) -> Path {
+        self.key("checkpoint.json")
+    }
+
     pub fn snapshot(&self, content_sha256: &str) -> Path {
         self.key(&format!("snapshot/{content_sha256}.sqlite"))
     }
@@ -194,6 +200,7 @@ pub fn classify(key: &str) -> Option<(String, ObjectKind)> {
         ["leases.json"] => ObjectKind::Leases,
         ["history.json"] => ObjectKind::History,
         ["fold.json"] => ObjectKind::Fold,
+        ["checkpoint.json"] => ObjectKind::Checkpoint,
         ["snapshot", "current.json"] => ObjectKind::SnapshotPointer,
         ["snapshot", _] => ObjectKind::Snapshot,
         ["kb", "current.json"] => ObjectKind::KbPointer,
@@ -258,6 +265,7 @@ mod tests {
             (l.leases(), ObjectKind::Leases),
             (l.history(), ObjectKind::History),
             (l.fold(), ObjectKind::Fold),
+            (l.checkpoint(), ObjectKind::Checkpoint),
             (l.snapshot("ab"), ObjectKind::Snapshot),
             (l.snapshot_pointer(), ObjectKind::SnapshotPointer),
             (l.kb("ab"), ObjectKind::Kb),

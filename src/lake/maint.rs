@@ -1,6 +1,7 @@
-//! `ctxlake maint` for one fleet: reads every drained batch, applies lease requests, builds the
-//! fleet's history from handoffs and its roster from presence, runs the promotion gate, and
-//! publishes the snapshot content-addressed with a compare-and-swap of the pointer.
+//! `ctxlake maint` for one fleet: reads the drained batches its checkpoint does not cover, applies
+//! their lease requests, builds the fleet's history from handoffs and its roster from presence,
+//! runs the promotion gate when its inputs changed, and publishes the snapshot content-addressed
+//! with a compare-and-swap of the pointer.
 //!
 //! Safe on many hosts at once. A run's verdicts are created as one batch named by its content;
 //! two runs at once may both reach a verdict, and readers keep the earliest per (kind, claim).
@@ -8,11 +9,15 @@
 //! swap succeeds only if no other run swapped in between, and any run that wrote verdicts after
 //! our listing fails its own swap, re-lists and includes ours. So the last pointer written
 //! includes every promotion.
-//! The pointer records a digest of the snapshot's inputs (the keys of every content-named
-//! object it was built from, and the facts the gate used): a run that finds the same inputs
-//! builds nothing, so an idle run costs the listing and the batch reads that leases need.
+//! The pointer records a digest of the gate's inputs (the keys of every content-named object
+//! holding proposals or events, and the facts the gate used) and one of the sessions the
+//! snapshot holds: a run that finds the same gate inputs runs no gate and reads no old batch,
+//! and rewrites only the snapshot's sessions if a handoff arrived. So an idle run costs the
+//! checkpoint, the listings and the fleet's documents, whatever the fleet's history
+//! (`lake::checkpoint`).
 
 use crate::lake::cas::{self, CasError, Updated};
+use crate::lake::checkpoint::{self, Folded};
 use crate::lake::gate::{self, GateFacts};
 use crate::lake::layout::{FleetLayout, sha256_hex};
 use crate::lake::leases::{self, LeaseReport};
@@ -53,6 +58,9 @@ pub struct MaintOptions {
     pub mode: Mode,
     /// An agent whose heartbeat is older than this leaves the roster (5 minutes).
     pub roster_ttl: Duration,
+    /// Read every batch and run the gate whatever the checkpoint and the pointer say (the
+    /// checkpoint is still merged): `ctxlake maint --from-scratch`, and how the tests compare.
+    pub from_scratch: bool,
 }
 
 impl MaintOptions {
@@ -62,6 +70,7 @@ impl MaintOptions {
             writer: writer.to_string(),
             mode: Mode::Agent,
             roster_ttl: Duration::minutes(5),
+            from_scratch: false,
         }
     }
 }
@@ -69,7 +78,10 @@ impl MaintOptions {
 /// What one run did.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct MaintReport {
+    /// Batches read for the first time (the checkpoint did not cover them).
     pub batches: usize,
+    /// Batches the checkpoint covered: not read for leases and history.
+    pub checkpointed: usize,
     pub records: usize,
     /// Lines of a batch that did not parse (a newer or older writer); skipped and logged.
     pub unreadable: usize,
@@ -83,74 +95,123 @@ pub struct MaintReport {
     /// The published snapshot's sha256, and whether this run moved the pointer to it.
     pub snapshot: Option<String>,
     pub pointer_moved: bool,
-    /// Whether this run ran the gate and built a snapshot (false: the pointer's inputs were
-    /// the lake's, so nothing could change).
+    /// Whether this run ran the gate and built a snapshot (false: the pointer's gate inputs
+    /// were the lake's, so no verdict could change).
     pub rebuilt: bool,
+    /// Whether only the snapshot's sessions were rewritten (new handoffs, the same gate inputs).
+    pub sessions_rewritten: bool,
     /// Of a rebuilt snapshot's visible claims: how many were embedded, and how many kept the
     /// vector the previous snapshot had for the same text (the transformer only).
     pub embedded: usize,
     pub reused: usize,
 }
 
-/// The records of every drained batch of a fleet.
+/// The drained batches this run read for the first time, in key order.
 #[derive(Debug, Default)]
 struct Drained {
-    /// The keys of the batches read: each names its content.
-    keys: Vec<String>,
+    batches: Vec<DrainedBatch>,
+}
+
+#[derive(Debug)]
+struct DrainedBatch {
+    key: String,
+    /// Its spool records, less any an earlier batch of this run held (same id).
     requests: Vec<SpoolRecord>,
     proposals: Vec<ClaimEvent>,
+}
+
+impl Drained {
+    fn requests(&self) -> Vec<SpoolRecord> {
+        self.batches.iter().flat_map(|b| b.requests.iter().cloned()).collect()
+    }
 }
 
 pub fn maint(lake: &Lake, options: &MaintOptions) -> Result<MaintReport, MaintError> {
     let layout = FleetLayout::new(&options.fleet);
     let now = lake.clock(&layout.clock_probe(&options.writer))?;
     let mut report = MaintReport::default();
-    let drained = read_batches(lake, &layout, &mut report)?;
+    // The checkpoint before the listing: a batch it names that the listing lacks was deleted.
+    let mut before = checkpoint::read(lake, &layout)?.unwrap_or_default();
+    if options.from_scratch {
+        // Every batch is read again; the agents and handoffs of batches gc removed stay.
+        before.batches.clear();
+    }
+    let listed: BTreeSet<String> = lake.list(&layout.spool_prefix())?.into_iter().map(|l| l.key.to_string()).collect();
+    let gone: BTreeSet<String> = before.batches.keys().filter(|k| !listed.contains(*k)).cloned().collect();
+    let new: Vec<&String> = listed.iter().filter(|k| !before.batches.contains_key(*k)).collect();
+    report.checkpointed = listed.len() - new.len();
+    let drained = read_batches(lake, &new, &mut report)?;
 
-    report.leases = leases::apply(lake, &layout, &options.writer, &drained.requests, now)?;
+    report.leases = leases::apply(lake, &layout, &options.writer, &drained.requests(), now)?;
+    let mut folded = before;
+    for batch in &drained.batches {
+        folded.add_batch(&batch.key, batch.proposals.len(), &batch.requests, MAX_SESSIONS);
+    }
+    for key in &gone {
+        folded.batches.remove(key);
+    }
     let presence = read_presence(lake, &layout)?;
-    let sessions = sessions_from_handoffs(&drained.requests, &presence);
+    let sessions = sessions_from_handoffs(&folded.handoffs, &presence);
     report.sessions = sessions.len();
     write_history(lake, &layout, &options.writer, &sessions, now)?;
     report.roster_agents = rebuild_roster(lake, &layout, &options.writer, &presence, now, options.roster_ttl)?;
+    // Leases and history hold what the new batches said: from here on, the checkpoint covers them.
+    checkpoint::write(lake, &layout, &options.writer, &folded, &gone, MAX_SESSIONS)?;
 
     let mut known_agents: BTreeSet<String> = presence.iter().map(|p| p.agent_id.clone()).collect();
-    known_agents.extend(drained.requests.iter().map(|r| leases::request_agent(r).to_string()));
+    known_agents.extend(folded.agents.iter().cloned());
     let facts = GateFacts { known_agents, approved: read_approvals(lake, &layout)?, now };
     let updated =
         cas::update::<SnapshotPointer, MaintError>(lake, &layout.snapshot_pointer(), &options.writer, |current| {
-            publish(lake, &layout, options, &drained, &sessions, &facts, current, &mut report)
+            publish(lake, &layout, options, &folded, &drained, &sessions, &facts, current, &mut report)
         })?;
     report.pointer_moved = matches!(updated, Updated::Written(_));
     Ok(report)
 }
 
-/// One attempt: list the lake's claim events; unless the pointer was built from the same
-/// inputs, run the gate, write its verdicts, fold, build and upload the snapshot. Returns the
-/// pointer to swap in, or `None` when the current one stands.
+/// One attempt: list the lake's claim events. Unless the pointer was built from the same gate
+/// inputs, read every batch holding proposals, run the gate, write its verdicts, fold, build and
+/// upload the snapshot; with the same gate inputs and other sessions, rewrite the current
+/// snapshot's sessions. Returns the pointer to swap in, or `None` when the current one stands.
 #[allow(clippy::too_many_arguments)]
 fn publish(
     lake: &Lake,
     layout: &FleetLayout,
     options: &MaintOptions,
+    folded: &Folded,
     drained: &Drained,
     sessions: &[SessionDigest],
     facts: &GateFacts,
     current: Option<&SnapshotPointer>,
     report: &mut MaintReport,
 ) -> Result<Option<SnapshotPointer>, MaintError> {
-    let (lake_events, mut input_keys) = read_events_keyed(lake, layout)?;
-    input_keys.extend(drained.keys.iter().cloned());
-    if let Some(current) = current
-        && current.inputs.as_deref() == Some(inputs_digest(&input_keys, facts, options.mode).as_str())
-        && current.recheck_at.is_none_or(|at| facts.now < at)
-    {
-        report.snapshot = Some(current.content_hash.clone());
-        return Ok(None);
+    let event_keys = list_event_keys(lake, layout)?;
+    let mut input_keys: Vec<String> = event_keys.clone();
+    input_keys.extend(folded.proposal_batches().map(str::to_string));
+    let held_sessions = sessions_digest(sessions);
+    let may_stand = |c: &&SnapshotPointer| !options.from_scratch && c.recheck_at.is_none_or(|at| facts.now < at);
+    if let Some(current) = current.filter(may_stand) {
+        let gate = gate_digest(&input_keys, facts, options.mode);
+        let inputs = format!("{gate}.{held_sessions}");
+        let built_from = current.inputs.as_deref().unwrap_or_default();
+        if built_from == inputs {
+            report.snapshot = Some(current.content_hash.clone());
+            return Ok(None);
+        }
+        if built_from.split_once('.').is_some_and(|(same, _)| same == gate) {
+            match rewrite_sessions(lake, layout, current, sessions, &inputs) {
+                Ok(pointer) => {
+                    report.sessions_rewritten = true;
+                    report.snapshot = Some(pointer.content_hash.clone());
+                    return Ok(Some(pointer));
+                }
+                Err(why) => tracing::warn!(%why, "the current snapshot's sessions cannot be rewritten; it is rebuilt"),
+            }
+        }
     }
     report.rebuilt = true;
-    let mut events = drained.proposals.clone();
-    events.extend(lake_events);
+    let mut events = read_proposals_of(lake, folded, drained, report)?;
+    events.extend(read_events_at(lake, &event_keys)?);
     let outcome = gate::run(&events, facts);
     if !outcome.events.is_empty() {
         let mut body = Vec::new();
@@ -198,7 +259,7 @@ fn publish(
         generated_at,
         claims: Some(written.claims as u64),
         visible: Some(written.visible as u64),
-        inputs: Some(inputs_digest(&input_keys, facts, options.mode)),
+        inputs: Some(format!("{}.{held_sessions}", gate_digest(&input_keys, facts, options.mode))),
         recheck_at: outcome.recheck_at,
         stamp: CasStamp { writer: String::new(), epoch: 0, nonce: String::new() },
     }))
@@ -218,12 +279,8 @@ fn reusable_vectors(
     let Some(current) = current.filter(|_| embedder.worth_reusing()) else { return snapshot::Reused::new() };
     let key = layout.snapshot(&current.content_hash);
     let attempt = || -> Result<snapshot::Reused, String> {
-        let object = lake.get(&key).map_err(|e| e.to_string())?.ok_or("missing from the lake")?;
-        if sha256_hex(&object.body) != current.content_hash {
-            return Err("its bytes do not match the pointer's hash".into());
-        }
         let path = scratch.join("previous.sqlite");
-        std::fs::write(&path, &object.body).map_err(|e| e.to_string())?;
+        fetch_current(lake, layout, current, &path)?;
         let previous = snapshot::Snapshot::open(&path).map_err(|why| match why {
             snapshot::read::Unavailable::Missing => "vanished".to_string(),
             snapshot::read::Unavailable::Unusable(why) => why,
@@ -236,10 +293,60 @@ fn reusable_vectors(
     })
 }
 
-/// What a snapshot is a function of: every content-named object it folds (batches, verdict
-/// batches, owner events: their keys name their content or are written once), the gate's
-/// facts other than the clock (`recheck_at` covers that), the mode and the builder.
-fn inputs_digest(keys: &[String], facts: &GateFacts, mode: Mode) -> String {
+/// Writes the snapshot the pointer names to `path`, its bytes checked against the pointer's hash
+/// (as sync does).
+fn fetch_current(
+    lake: &Lake,
+    layout: &FleetLayout,
+    current: &SnapshotPointer,
+    path: &std::path::Path,
+) -> Result<(), String> {
+    let object =
+        lake.get(&layout.snapshot(&current.content_hash)).map_err(|e| e.to_string())?.ok_or("missing from the lake")?;
+    if sha256_hex(&object.body) != current.content_hash {
+        return Err("its bytes do not match the pointer's hash".into());
+    }
+    std::fs::write(path, &object.body).map_err(|e| e.to_string())
+}
+
+/// The current snapshot with other sessions: what a rebuild would publish when only handoffs
+/// arrived, without the gate, the fold and the embedding.
+fn rewrite_sessions(
+    lake: &Lake,
+    layout: &FleetLayout,
+    current: &SnapshotPointer,
+    sessions: &[SessionDigest],
+    inputs: &str,
+) -> Result<SnapshotPointer, String> {
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let path = dir.path().join("snapshot.sqlite");
+    fetch_current(lake, layout, current, &path)?;
+    fill_sessions(&path, sessions).map_err(|e| e.to_string())?;
+    let bytes = std::fs::read(&path).map_err(|e| e.to_string())?;
+    let hash = sha256_hex(&bytes);
+    let key = layout.snapshot(&hash);
+    if lake.head(&key).map_err(|e| e.to_string())?.is_none() {
+        lake.put_if_absent(&key, bytes).map_err(|e| e.to_string())?;
+    }
+    Ok(SnapshotPointer {
+        content_hash: hash,
+        key: key.to_string(),
+        inputs: Some(inputs.to_string()),
+        stamp: CasStamp { writer: String::new(), epoch: 0, nonce: String::new() },
+        ..current.clone()
+    })
+}
+
+/// The sessions a snapshot holds, as a digest (the part of the pointer's inputs after the '.').
+fn sessions_digest(sessions: &[SessionDigest]) -> String {
+    sha256_hex(&serde_json::to_vec(sessions).expect("session digests serialize"))
+}
+
+/// What the gate's verdicts and the snapshot's claims are a function of: every content-named
+/// object holding proposals or claim events (batches, verdict batches, owner events: their
+/// keys name their content or are written once), the gate's facts other than the clock
+/// (`recheck_at` covers that), the mode and the builder.
+fn gate_digest(keys: &[String], facts: &GateFacts, mode: Mode) -> String {
     let mut keys: Vec<&str> = keys.iter().map(String::as_str).collect();
     keys.sort_unstable();
     let mut text =
@@ -259,29 +366,48 @@ fn inputs_digest(keys: &[String], facts: &GateFacts, mode: Mode) -> String {
     sha256_hex(text.as_bytes())
 }
 
-fn read_batches(lake: &Lake, layout: &FleetLayout, report: &mut MaintReport) -> Result<Drained, MaintError> {
+/// Reads the batches named, in key order; a record whose id an earlier one of them held is
+/// dropped (two hosts can ship the same record only through a copied spool).
+fn read_batches(lake: &Lake, keys: &[&String], report: &mut MaintReport) -> Result<Drained, MaintError> {
     let mut drained = Drained::default();
     let mut seen_ids = BTreeSet::new();
-    for listed in lake.list(&layout.spool_prefix())? {
-        let Some(object) = lake.get(&listed.key)? else { continue };
+    for key in keys {
+        let Some(object) = get_listed(lake, key)? else { continue };
         report.batches += 1;
-        drained.keys.push(listed.key.to_string());
         let batch = parse_batch(&object.body);
         if batch.unreadable > 0 {
-            tracing::warn!(key = %listed.key, unreadable = batch.unreadable, "batch lines skipped");
+            tracing::warn!(key = %key, unreadable = batch.unreadable, "batch lines skipped");
         }
         report.unreadable += batch.unreadable;
         report.records += batch.proposals.len();
-        drained.proposals.extend(batch.proposals);
-        for record in batch.requests {
-            // Two hosts can ship the same record only through a copied spool: keep one.
-            if seen_ids.insert(request_key(&record)) {
-                drained.requests.push(record);
-                report.records += 1;
-            }
-        }
+        let requests: Vec<SpoolRecord> =
+            batch.requests.into_iter().filter(|record| seen_ids.insert(request_key(record))).collect();
+        report.records += requests.len();
+        drained.batches.push(DrainedBatch { key: key.to_string(), requests, proposals: batch.proposals });
     }
     Ok(drained)
+}
+
+/// The proposals of every batch the checkpoint says holds any, in key order: those this run
+/// read already, the others read again.
+fn read_proposals_of(
+    lake: &Lake,
+    folded: &Folded,
+    drained: &Drained,
+    report: &mut MaintReport,
+) -> Result<Vec<ClaimEvent>, MaintError> {
+    let mut proposals = vec![];
+    for key in folded.proposal_batches() {
+        if let Some(batch) = drained.batches.iter().find(|b| b.key == key) {
+            proposals.extend(batch.proposals.iter().cloned());
+            continue;
+        }
+        let Some(object) = get_listed(lake, key)? else { continue };
+        let batch = parse_batch(&object.body);
+        report.unreadable += batch.unreadable;
+        proposals.extend(batch.proposals);
+    }
+    Ok(proposals)
 }
 
 /// One batch body as maint reads it: every non-empty line is a proposal, a spool record, or
@@ -318,7 +444,10 @@ pub fn parse_batch(body: &[u8]) -> ParsedBatch {
 
 /// The `proposed` events of every drained batch (what `ctxlake claims list` folds).
 pub(crate) fn read_proposals(lake: &Lake, layout: &FleetLayout) -> Result<Vec<ClaimEvent>, MaintError> {
-    Ok(read_batches(lake, layout, &mut MaintReport::default())?.proposals)
+    let keys: BTreeSet<String> = lake.list(&layout.spool_prefix())?.into_iter().map(|l| l.key.to_string()).collect();
+    let keys: Vec<&String> = keys.iter().collect();
+    let drained = read_batches(lake, &keys, &mut MaintReport::default())?;
+    Ok(drained.batches.into_iter().flat_map(|b| b.proposals).collect())
 }
 
 /// The claim ids the fleet's owner approved (`ctxlake claims approve`).
@@ -336,28 +465,44 @@ fn read_approvals(lake: &Lake, layout: &FleetLayout) -> Result<BTreeSet<String>,
     Ok(approved)
 }
 
-/// Every claim event in the lake: the gate's verdicts and the owner's events.
-pub(crate) fn read_events(lake: &Lake, layout: &FleetLayout) -> Result<Vec<ClaimEvent>, MaintError> {
-    Ok(read_events_keyed(lake, layout)?.0)
+/// The object at a key read back from a listing or the checkpoint (already encoded, so parsed,
+/// not encoded again); `None` when it is gone, or is no key at all (a checkpoint is outside input).
+fn get_listed(lake: &Lake, key: &str) -> Result<Option<crate::lake::store::Object>, MaintError> {
+    match object_store::path::Path::parse(key) {
+        Ok(path) => Ok(lake.get(&path)?),
+        Err(e) => {
+            tracing::warn!(key, error = %e, "not a lake key; skipped");
+            Ok(None)
+        }
+    }
 }
 
-/// The claim events and the keys they came from. A verdict batch holds many events, one per
-/// line; an owner event is one JSON object. The same verdict can sit in two batches (two runs
-/// at once): the earliest per (kind, claim) is kept, so a rerun never moves a verdict's time.
-fn read_events_keyed(lake: &Lake, layout: &FleetLayout) -> Result<(Vec<ClaimEvent>, Vec<String>), MaintError> {
+/// Every claim event in the lake: the gate's verdicts and the owner's events.
+pub(crate) fn read_events(lake: &Lake, layout: &FleetLayout) -> Result<Vec<ClaimEvent>, MaintError> {
+    read_events_at(lake, &list_event_keys(lake, layout)?)
+}
+
+/// The keys of every object under `events/`, in key order.
+fn list_event_keys(lake: &Lake, layout: &FleetLayout) -> Result<Vec<String>, MaintError> {
+    let keys: BTreeSet<String> = lake.list(&layout.events_prefix())?.into_iter().map(|l| l.key.to_string()).collect();
+    Ok(keys.into_iter().collect())
+}
+
+/// The claim events of the objects named. A verdict batch holds many events, one per line; an
+/// owner event is one JSON object. The same verdict can sit in two batches (two runs at once):
+/// the earliest per (kind, claim) is kept, so a rerun never moves a verdict's time.
+fn read_events_at(lake: &Lake, keys: &[String]) -> Result<Vec<ClaimEvent>, MaintError> {
     let mut events = vec![];
-    let mut keys = vec![];
-    for listed in lake.list(&layout.events_prefix())? {
-        let Some(object) = lake.get(&listed.key)? else { continue };
-        keys.push(listed.key.to_string());
+    for key in keys {
+        let Some(object) = get_listed(lake, key)? else { continue };
         let batch = parse_verdicts(&object.body);
         if batch.unreadable > 0 {
-            tracing::warn!(key = %listed.key, unreadable = batch.unreadable, "unreadable claim events skipped");
+            tracing::warn!(key = %key, unreadable = batch.unreadable, "unreadable claim events skipped");
         }
         events.extend(batch.events);
     }
     keep_earliest_verdicts(&mut events);
-    Ok((events, keys))
+    Ok(events)
 }
 
 /// Keeps one verdict per (kind, claim): the earliest, and of equal times the first listed.
@@ -524,6 +669,8 @@ fn fill_sessions(path: &std::path::Path, sessions: &[SessionDigest]) -> Result<(
     let sql = |source| SnapshotError::Sqlite { path: shown.clone(), source };
     let db = rusqlite::Connection::open(path).map_err(sql)?;
     let tx = db.unchecked_transaction().map_err(sql)?;
+    // A rewrite of the current snapshot's sessions replaces them all.
+    tx.execute("DELETE FROM sessions", []).map_err(sql)?;
     {
         let mut insert = tx
             .prepare(

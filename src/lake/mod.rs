@@ -31,6 +31,7 @@
 //! docs/lake.md has the layout, the CAS choice per backend, the gate, and what is not built yet.
 
 pub mod cas;
+pub mod checkpoint;
 pub mod claims;
 pub mod drain;
 pub mod files;

@@ -274,9 +274,14 @@ fn two_hosts_requesting_the_same_path_never_both_hold_it(backend: Backend) {
         assert_eq!(lost.len(), 1, "{lease}");
         assert_ne!(lost[0], holder, "the loser is not the holder: {lease}");
     }
-    // A second maint applies nothing twice.
+    // A second maint reads no batch again (the checkpoint covers them); one from scratch offers
+    // every request again, and each is found already applied.
     let again = lake::maint(&lake, &MaintOptions::new(&f.fleet, "maint-2")).unwrap();
-    assert_eq!((again.leases.granted, again.leases.already_applied), (0, 40));
+    assert_eq!((again.batches, again.leases.granted, again.leases.already_applied), (0, 0, 0));
+    let mut options = MaintOptions::new(&f.fleet, "maint-3");
+    options.from_scratch = true;
+    let scratch = lake::maint(&lake, &options).unwrap();
+    assert_eq!((scratch.batches, scratch.leases.granted, scratch.leases.already_applied), (2, 0, 40));
 }
 
 fn two_hosts_racing_for_one_path_100_times_never_both_get_it(backend: Backend) {
@@ -439,16 +444,21 @@ fn an_agent_appears_in_another_hosts_roster_while_its_process_lives_and_ages_out
     assert!(agents.is_empty(), "the dead agent aged out: {agents:?}");
 }
 
-/// Three maint runs publish three snapshots; a doctor probe is left behind. `lake stats` counts
-/// every object of the listing once, by kind; gc with zero retention removes the two replaced
-/// snapshots and the probe (the dry run only says so), keeps every drained batch, and the
-/// current snapshot still mirrors and answers; a second gc removes nothing.
+/// A batch of a handoff alone, then three maint runs publish three snapshots; a doctor probe is
+/// left behind. `lake stats` counts every object of the listing once, by kind; gc with zero
+/// retention removes the two replaced snapshots, the probe and the folded batch without
+/// proposals (the dry run only says so), keeps the batches holding proposals, the next fold
+/// still knows the handoff, and the current snapshot still mirrors and answers; a second gc
+/// removes nothing.
 fn gc_removes_only_what_it_says_and_stats_count_every_object(backend: Backend) {
     use ctxlake::lake::gc::{self, Retention};
     use ctxlake::spec::wire::lake_ops::{GcReport, ObjectKind};
     let f = fleet(backend);
     let lake = f.lake();
     let layout = lake::FleetLayout::new(&f.fleet);
+    // A batch of a handoff alone: once folded, nothing reads it again.
+    f.spool(&f.a).append(&handoff(&f.fleet, "agent-a", "set up the fleet")).unwrap();
+    lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
     for session in ["s1", "s2", "s3"] {
         f.spool(&f.a).append(&proposal("agent-a", &[session])).unwrap();
         lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
@@ -470,12 +480,13 @@ fn gc_removes_only_what_it_says_and_stats_count_every_object(backend: Backend) {
     let team = stats.fleets.iter().find(|s| s.fleet == "team").expect("the fleet is listed");
     assert_eq!(team.objects as usize, listed.len());
     assert_eq!(team.bytes, listed.iter().map(|l| l.size).sum::<u64>());
-    assert_eq!((count(ObjectKind::Snapshot), count(ObjectKind::SpoolBatch), count(ObjectKind::DoctorProbe)), (3, 3, 1));
+    assert_eq!((count(ObjectKind::Snapshot), count(ObjectKind::SpoolBatch), count(ObjectKind::DoctorProbe)), (3, 4, 1));
     assert_eq!(stats.gc.objects, 0, "nothing is old enough under the default retention");
 
     // Zero retention still needs the store's clock past the probe's second.
     std::thread::sleep(std::time::Duration::from_millis(1100));
     let zero = Retention {
+        drained: chrono::Duration::zero(),
         quarantine: chrono::Duration::zero(),
         probe: chrono::Duration::zero(),
         blob_grace: chrono::Duration::zero(),
@@ -485,11 +496,17 @@ fn gc_removes_only_what_it_says_and_stats_count_every_object(backend: Backend) {
         report.removed.iter().filter(|g| g.kind == kind).map(|g| g.objects).sum()
     };
     let dry = gc::run(&lake, &[], "gc-test", &zero, true).unwrap();
-    assert_eq!((removed(&dry, ObjectKind::Snapshot), removed(&dry, ObjectKind::DoctorProbe)), (2, 1), "{dry:?}");
+    let removes = |report: &GcReport| {
+        [ObjectKind::Snapshot, ObjectKind::DoctorProbe, ObjectKind::SpoolBatch].map(|kind| removed(report, kind))
+    };
+    assert_eq!(removes(&dry), [2, 1, 1], "{dry:?}");
     assert_eq!(count(ObjectKind::Snapshot), 3, "a dry run removes nothing");
     let done = gc::run(&lake, &[], "gc-test", &zero, false).unwrap();
     assert_eq!(done.removed, dry.removed);
     assert_eq!((count(ObjectKind::Snapshot), count(ObjectKind::SpoolBatch), count(ObjectKind::DoctorProbe)), (1, 3, 0));
+    // The fold that follows reads no batch, and its history still holds the handoff.
+    let after = lake::maint(&lake, &MaintOptions::new(&f.fleet, "maint")).unwrap();
+    assert_eq!((after.batches, after.checkpointed, after.sessions), (0, 3, 1), "{after:?}");
     let again = gc::run(&lake, &[], "gc-test", &zero, false).unwrap();
     assert!(again.removed.is_empty(), "{again:?}");
 
@@ -497,6 +514,140 @@ fn gc_removes_only_what_it_says_and_stats_count_every_object(backend: Backend) {
     let snapshot = Snapshot::open(&f.cache_file(&f.b, "snapshot.bin")).unwrap();
     let hits = snapshot.search(None, "workspace build just", &Filters::default(), 5).unwrap();
     assert_eq!(hits.rows.first().map(|r| r.claim.as_str()), Some(CLAIM));
+}
+
+/// One fleet folded with its checkpoint after every round, its twin (the same records, spooled
+/// under another fleet id on the same lake) folded from scratch after every round: each round
+/// reaches the same verdicts, holds the same candidates, and publishes the same claims, sessions
+/// and leases. A round of a known agent's handoff only rewrites the snapshot's sessions (an
+/// unknown agent's would change the gate's known agents), an idle round reads no
+/// batch, and a fold from scratch after the last round finds nothing new to decide.
+fn a_checkpointed_fold_publishes_what_a_fold_from_scratch_would(backend: Backend) {
+    use ctxlake::lake::checkpoint;
+    let f = fleet(backend);
+    let lake = f.lake();
+    let twin = FleetId::new("twin").unwrap();
+    let fleets = [f.fleet.clone(), twin.clone()];
+    let claim = |id: &str, text: &str, claim_type: &str, subject: &str, agent: &str, sessions: &[&str]| {
+        let mut event = serde_json::to_value(proposal(agent, sessions)).unwrap();
+        event["claim_id"] = json!(id);
+        event["claim"] = json!(text);
+        event["claim_type"] = json!(claim_type);
+        event["subject"] = json!(subject);
+        event
+    };
+    // A record made anew for each fleet (its id, time and fleet id are the fleet's own).
+    type Record = Box<dyn Fn(&FleetId) -> Value>;
+    let rounds: Vec<Vec<Record>> = vec![
+        vec![
+            Box::new(move |_| claim("c1", "builds with just ci", "convention", "build", "agent-a", &["s1"])),
+            Box::new(move |_| {
+                claim("c2", "staging ssh listens on port 2222", "environment", "ssh", "agent-a", &["s1"])
+            }),
+            Box::new(|fleet| serde_json::to_value(handoff(fleet, "agent-a", "moved the build to just")).unwrap()),
+            Box::new(|fleet| serde_json::to_value(claim_request(fleet, "agent-a", "src/lib.rs")).unwrap()),
+        ],
+        vec![
+            Box::new(move |_| claim("c1", "builds with just ci", "convention", "build", "agent-b", &["s2"])),
+            Box::new(move |_| claim("c3", "staging ssh listens on port 22", "environment", "ssh", "agent-b", &["s2"])),
+            Box::new(move |_| claim("c4", "a guess about the cache", "hypothesis", "cache", "agent-b", &["s2"])),
+            Box::new(|fleet| serde_json::to_value(handoff(fleet, "agent-b", "found the ssh port")).unwrap()),
+            Box::new(|fleet| serde_json::to_value(release_request(fleet, "agent-a")).unwrap()),
+        ],
+        vec![Box::new(|fleet| serde_json::to_value(handoff(fleet, "agent-a", "only a handoff")).unwrap())],
+        vec![],
+        vec![Box::new(move |_| {
+            let mut correction =
+                claim("c5", "builds with just ci-all", "convention", "build", "agent-c", &["s3", "s4"]);
+            correction["supersedes"] = json!("c1");
+            correction
+        })],
+    ];
+    let snapshot_of = |fleet: &FleetId| {
+        let pointer = lake.get(&lake::FleetLayout::new(fleet).snapshot_pointer()).unwrap().unwrap();
+        let pointer: Value = serde_json::from_slice(&pointer.body).unwrap();
+        let blob =
+            lake.get(&object_store::path::Path::parse(pointer["key"].as_str().unwrap()).unwrap()).unwrap().unwrap();
+        let path = f._dir.path().join(format!("{}.sqlite", fleet.as_str()));
+        std::fs::write(&path, &blob.body).unwrap();
+        let snapshot = Snapshot::open(&path).unwrap();
+        let rows: Vec<_> = ["c1", "c2", "c3", "c4", "c5"]
+            .into_iter()
+            .map(|id| snapshot.claim(id).unwrap().map(|(row, visible)| (row.status, row.superseded_by, visible)))
+            .collect();
+        drop(snapshot);
+        let db = rusqlite::Connection::open(&path).unwrap();
+        let mut query = db.prepare("SELECT agent_id || ' ' || summary FROM sessions ORDER BY 1").unwrap();
+        let sessions: Vec<String> = query.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+        (rows, sessions)
+    };
+    // Record ids and times differ between the twins (each record is made anew): what sessions
+    // and leases say is compared, not when.
+    let documents = |fleet: &FleetId| {
+        let layout = lake::FleetLayout::new(fleet);
+        let read = |key| serde_json::from_slice::<Value>(&lake.get(&key).unwrap().unwrap().body).unwrap();
+        let history = read(layout.history());
+        let sessions: Vec<String> = history["sessions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| format!("{} {} {} {}", s["agent_id"], s["summary"], s["outcome"], s["next"]))
+            .collect();
+        let leases = read(layout.leases());
+        let leases: Vec<String> =
+            leases["leases"].as_array().unwrap().iter().map(|l| format!("{} {}", l["path"], l["holder"])).collect();
+        (sessions, leases)
+    };
+    let mut held_before = vec![];
+    for (n, round) in rounds.iter().enumerate() {
+        for fleet in &fleets {
+            let spool = Spool::new(&f.a.spool_root, fleet);
+            for record in round {
+                let mut record = record(fleet);
+                if record.get("fleet_id").is_some() {
+                    record["fleet_id"] = json!(fleet.as_str());
+                }
+                spool.append(&record).unwrap();
+            }
+        }
+        lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
+        let checkpointed = lake::maint(&lake, &MaintOptions::new(&f.fleet, "maint")).unwrap();
+        let mut options = MaintOptions::new(&twin, "maint");
+        options.from_scratch = true;
+        let scratch = lake::maint(&lake, &options).unwrap();
+        // What the gate held is known only when it ran: the scratch fold always runs it.
+        let held = |r: &lake::MaintReport| {
+            let mut held: Vec<String> = r.held.iter().map(|(id, why)| format!("{id}: {why}")).collect();
+            held.sort();
+            if r.rebuilt { held } else { held_before.clone() }
+        };
+        let verdicts = |r: &lake::MaintReport| (r.promoted, r.contested, held(r), r.sessions, r.roster_agents);
+        assert_eq!(verdicts(&checkpointed), verdicts(&scratch), "round {n}");
+        held_before = held(&scratch);
+        assert_eq!(snapshot_of(&f.fleet), snapshot_of(&twin), "round {n}");
+        assert_eq!(documents(&f.fleet), documents(&twin), "round {n}");
+        match n {
+            2 => assert!(checkpointed.sessions_rewritten && !checkpointed.rebuilt, "{checkpointed:?}"),
+            3 => assert!(
+                checkpointed.batches == 0 && !checkpointed.rebuilt && !checkpointed.pointer_moved,
+                "{checkpointed:?}"
+            ),
+            _ => assert!(checkpointed.rebuilt, "round {n}: {checkpointed:?}"),
+        }
+        if n > 0 {
+            assert!(checkpointed.checkpointed > 0, "round {n}: {checkpointed:?}");
+        }
+    }
+    let (rows, _) = snapshot_of(&f.fleet);
+    assert_eq!(rows[0].as_ref().map(|r| r.0.as_str()), Some("superseded"), "{rows:?}");
+    assert_eq!(rows[2].as_ref().map(|r| r.0.as_str()), Some("contested"), "{rows:?}");
+
+    let mut options = MaintOptions::new(&f.fleet, "maint");
+    options.from_scratch = true;
+    let again = lake::maint(&lake, &options).unwrap();
+    assert_eq!((again.promoted, again.contested, again.rebuilt), (0, 0, true), "{again:?}");
+    let folded = checkpoint::read(&lake, &lake::FleetLayout::new(&f.fleet)).unwrap().expect("a checkpoint");
+    assert_eq!(folded.agents, ["agent-a", "agent-b"].map(String::from).into());
 }
 
 /// `ctxlake <sync|maint>` for host A as a command, pointed at this fleet's lake.
@@ -768,6 +919,7 @@ on_every_backend!(
         a_sync_killed_at_random_points_then_rerun_leaves_every_record_in_the_lake_exactly_once,
         a_knowledge_base_published_on_host_a_is_served_on_host_b_after_sync,
         gc_removes_only_what_it_says_and_stats_count_every_object,
+        a_checkpointed_fold_publishes_what_a_fold_from_scratch_would,
     ],
     atomic: [
         two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion,

@@ -44,6 +44,22 @@ pub struct FileOffset {
     pub offset: u64,
     pub path: ::std::string::String,
 }
+///fleets/<fleet>/checkpoint.json: what the fleet's maint runs have folded from its drained batches, so a run reads only the batches that arrived since (src/lake/checkpoint.rs). Merged by compare-and-swap, never replaced: the union of both sides' batches and agents, the newest handoffs of both. A reader that cannot use it (unreadable, or a newer version) folds from scratch.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FoldCheckpoint {
+    ///every agent that wrote a record in a folded batch, sorted (with presence, the gate's known agents)
+    pub agents: ::std::vec::Vec<::std::string::String>,
+    ///every drained batch folded, in key order
+    pub batches: ::std::vec::Vec<FoldedBatch>,
+    ///the newest handoff records of the folded batches (at most as many as history keeps), newest first: spool records of kind handoff (schemas/wire/spool_record.json)
+    pub handoffs: ::std::vec::Vec<
+        ::serde_json::Map<::std::string::String, ::serde_json::Value>,
+    >,
+    pub stamp: CasStamp,
+    ///the checkpoint's format; this build reads and writes 1
+    pub version: ::std::num::NonZeroU64,
+}
 ///fleets/<fleet>/fold.json: who folds the fleet's lake and when (src/lake/fold.rs). A host that drained something new raises `requested`; a host whose service sees `requested` above `folded` takes the fold lease (`holder` until `held_until`) by compare-and-swap, folds, and sets `folded` to the `requested` it read before folding. Correctness never rests on it (every fold is safe under compare-and-swap): it saves two hosts folding the same input at once.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -129,6 +145,15 @@ pub struct FoldRun {
     pub host: ::std::string::String,
     pub ok: bool,
     pub started_at: ::chrono::DateTime<::chrono::offset::Utc>,
+}
+///One drained batch a checkpoint covers.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FoldedBatch {
+    ///the batch's lake key
+    pub key: ::std::string::String,
+    ///how many proposals it holds: a run that gates reads every batch holding any again
+    pub proposals: u64,
 }
 ///fleets/<fleet>/history.json: the fleet's sessions, newest first; `sessions` are SessionDigest objects (schemas/wire/history.json).
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
@@ -378,7 +403,7 @@ pub struct SnapshotPointer {
     ///sha256 hex of the snapshot file
     pub content_hash: ::std::string::String,
     pub generated_at: ::chrono::DateTime<::chrono::offset::Utc>,
-    ///sha256 hex of what the snapshot was built from: the keys of every batch, verdict batch, owner event and approval, the known agents, the mode and the builder. A maint run that finds the same inputs (and is not past recheck_at) builds nothing.
+    ///what the snapshot was built from: the sha256 hex of the gate's inputs (the keys of every batch holding proposals, every verdict batch, owner event and approval, the known agents, the mode and the builder), a '.', and the sha256 hex of the sessions it holds. A maint run that finds the same gate inputs (and is not past recheck_at) runs no gate, and rewrites only the sessions of the current snapshot when they differ.
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub inputs: ::std::option::Option<::std::string::String>,
     ///the snapshot object's key

@@ -60,7 +60,7 @@ pub struct LakeStats {
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub other: ::std::option::Option<KindStats>,
 }
-///what a key is, by `src/lake/layout.rs`: spool_batch (a host's drained spool lines), quarantine (a refused line), verdicts (a maint run's promotions and contests), owner_event, approval, presence (an agent's heartbeat), roster/leases/history/fold (one document each), snapshot and kb (content-addressed blobs) with their pointers, clock_probe and doctor_probe (the store-clock and doctor probes), other
+///what a key is, by `src/lake/layout.rs`: spool_batch (a host's drained spool lines), quarantine (a refused line), verdicts (a maint run's promotions and contests), owner_event, approval, presence (an agent's heartbeat), roster/leases/history/fold/checkpoint (one document each), snapshot and kb (content-addressed blobs) with their pointers, clock_probe and doctor_probe (the store-clock and doctor probes), other
 #[derive(
     ::serde::Deserialize,
     ::serde::Serialize,
@@ -94,6 +94,8 @@ pub enum ObjectKind {
     History,
     #[serde(rename = "fold")]
     Fold,
+    #[serde(rename = "checkpoint")]
+    Checkpoint,
     #[serde(rename = "snapshot")]
     Snapshot,
     #[serde(rename = "snapshot_pointer")]
@@ -122,6 +124,7 @@ impl ::std::fmt::Display for ObjectKind {
             Self::Leases => f.write_str("leases"),
             Self::History => f.write_str("history"),
             Self::Fold => f.write_str("fold"),
+            Self::Checkpoint => f.write_str("checkpoint"),
             Self::Snapshot => f.write_str("snapshot"),
             Self::SnapshotPointer => f.write_str("snapshot_pointer"),
             Self::Kb => f.write_str("kb"),
@@ -148,6 +151,7 @@ impl ::std::str::FromStr for ObjectKind {
             "leases" => Ok(Self::Leases),
             "history" => Ok(Self::History),
             "fold" => Ok(Self::Fold),
+            "checkpoint" => Ok(Self::Checkpoint),
             "snapshot" => Ok(Self::Snapshot),
             "snapshot_pointer" => Ok(Self::SnapshotPointer),
             "kb" => Ok(Self::Kb),

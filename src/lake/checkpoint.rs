@@ -1,0 +1,265 @@
+//! The fold's checkpoint, `fleets/<fleet>/checkpoint.json`: what maint runs have folded from the
+//! drained batches, so a run reads only the batches that arrived after it.
+//!
+//! Once a batch is folded, the fold needs little of it again. Leases need nothing: the leases
+//! document remembers applied request ids for a day, and an older request is stale anyway.
+//! History needs the handoffs among the newest it keeps, and the gate needs the agents that wrote
+//! records (its known agents, with presence). So the checkpoint keeps those, and the key of
+//! every batch it covers with how many proposals the batch holds. Proposals are not copied: a
+//! run whose gate inputs changed reads the batches that hold any again (the gate weighs every
+//! claim), and a run whose gate inputs did not change reads no batch but the new ones.
+//!
+//! Written by compare-and-swap and merged, never replaced: two runs at once both add what they
+//! folded (the union of batches and agents, the newest handoffs of both), and folding a batch
+//! twice changes nothing (a request is applied once, a handoff is kept once by id). So a run
+//! killed before its write costs the next run only a reread. A body this build cannot use (not
+//! JSON, a field that fails its schema, a newer version) is ignored and the run folds from
+//! scratch; a newer version is never overwritten.
+
+use crate::lake::cas::{self, CasError, Updated};
+use crate::lake::layout::FleetLayout;
+use crate::lake::store::{Lake, LakeError};
+use crate::spec::wire::lake::{CasStamp, FoldCheckpoint, FoldedBatch};
+use crate::spec::wire::spool::SpoolRecord;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The format this build reads and writes: 1.
+pub const VERSION: std::num::NonZeroU64 = std::num::NonZeroU64::MIN;
+
+/// Why a checkpoint's body cannot be used; the run folds from scratch.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Unusable {
+    #[error("not a fold checkpoint: {0}")]
+    Invalid(String),
+    #[error("handoff {index}: {why}")]
+    Handoff { index: usize, why: String },
+    #[error("version {0} is newer than this build reads ({VERSION})")]
+    Newer(u64),
+}
+
+/// What the fold keeps between runs.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Folded {
+    /// Every batch folded, by key, with how many proposals it holds.
+    pub batches: BTreeMap<String, u64>,
+    /// Every agent that wrote a record in a folded batch.
+    pub agents: BTreeSet<String>,
+    /// The newest handoffs (at most `keep` of them), newest first, one per id.
+    pub handoffs: Vec<SpoolRecord>,
+}
+
+impl Folded {
+    /// Adds a batch's key and proposal count, its records' agents and handoffs.
+    pub fn add_batch(&mut self, key: &str, proposals: usize, records: &[SpoolRecord], keep: usize) {
+        self.batches.insert(key.to_string(), proposals as u64);
+        self.agents.extend(records.iter().map(|r| crate::lake::leases::request_agent(r).to_string()));
+        let handoffs = records.iter().filter(|r| matches!(r, SpoolRecord::Handoff { .. })).cloned();
+        self.handoffs = newest(self.handoffs.drain(..).chain(handoffs), keep);
+    }
+
+    /// Adds everything `other` folded: what both sides folded is what either did.
+    pub fn merge(&mut self, other: &Folded, keep: usize) {
+        for (key, proposals) in &other.batches {
+            self.batches.insert(key.clone(), *proposals);
+        }
+        self.agents.extend(other.agents.iter().cloned());
+        self.handoffs = newest(self.handoffs.drain(..).chain(other.handoffs.iter().cloned()), keep);
+    }
+
+    /// The keys of the batches that hold proposals (what a gate run reads again).
+    pub fn proposal_batches(&self) -> impl Iterator<Item = &str> {
+        self.batches.iter().filter(|(_, n)| **n > 0).map(|(key, _)| key.as_str())
+    }
+
+    /// The checkpoint's body as `write` stores it (stamp aside).
+    pub fn body(&self) -> Vec<u8> {
+        serde_json::to_vec(&self.document()).expect("a checkpoint serializes")
+    }
+
+    fn document(&self) -> FoldCheckpoint {
+        FoldCheckpoint {
+            version: VERSION,
+            batches: self.batches.iter().map(|(key, n)| FoldedBatch { key: key.clone(), proposals: *n }).collect(),
+            agents: self.agents.iter().cloned().collect(),
+            handoffs: self
+                .handoffs
+                .iter()
+                .filter_map(|h| match serde_json::to_value(h) {
+                    Ok(serde_json::Value::Object(map)) => Some(map),
+                    _ => None,
+                })
+                .collect(),
+            stamp: CasStamp { writer: String::new(), epoch: 0, nonce: String::new() },
+        }
+    }
+}
+
+/// Handoffs newest first by (time, then id), one per id (the first seen), at most `keep`: the
+/// order and the cut history makes, so the newest `keep` of a union are the newest of the
+/// newest `keep` of each side.
+fn newest(handoffs: impl Iterator<Item = SpoolRecord>, keep: usize) -> Vec<SpoolRecord> {
+    let mut by_id: BTreeMap<String, SpoolRecord> = BTreeMap::new();
+    for record in handoffs {
+        if let SpoolRecord::Handoff { id, .. } = &record {
+            by_id.entry(id.clone()).or_insert(record);
+        }
+    }
+    let mut kept: Vec<SpoolRecord> = by_id.into_values().collect();
+    kept.sort_by(|a, b| order(b).cmp(&order(a)).then_with(|| id(a).cmp(id(b))));
+    kept.truncate(keep);
+    kept
+}
+
+fn order(record: &SpoolRecord) -> chrono::DateTime<chrono::Utc> {
+    match record {
+        SpoolRecord::Handoff { at, .. }
+        | SpoolRecord::ClaimRequest { at, .. }
+        | SpoolRecord::ReleaseRequest { at, .. }
+        | SpoolRecord::Presence { at, .. } => *at,
+    }
+}
+
+fn id(record: &SpoolRecord) -> &str {
+    match record {
+        SpoolRecord::Handoff { id, .. }
+        | SpoolRecord::ClaimRequest { id, .. }
+        | SpoolRecord::ReleaseRequest { id, .. }
+        | SpoolRecord::Presence { id, .. } => id,
+    }
+}
+
+/// Reads a checkpoint's body: the lake is shared, so these bytes are outside input.
+pub fn parse(body: &[u8]) -> Result<Folded, Unusable> {
+    // The version first, so a newer writer's new fields are reported as a newer version.
+    let version = serde_json::from_slice::<serde_json::Value>(body)
+        .ok()
+        .and_then(|v| v.get("version").and_then(serde_json::Value::as_u64));
+    if let Some(version) = version.filter(|v| *v > VERSION.get()) {
+        return Err(Unusable::Newer(version));
+    }
+    let document: FoldCheckpoint = serde_json::from_slice(body).map_err(|e| Unusable::Invalid(e.to_string()))?;
+    document_to_folded(&document)
+}
+
+fn document_to_folded(document: &FoldCheckpoint) -> Result<Folded, Unusable> {
+    if document.version > VERSION {
+        return Err(Unusable::Newer(document.version.get()));
+    }
+    let mut handoffs = Vec::with_capacity(document.handoffs.len());
+    for (index, map) in document.handoffs.iter().enumerate() {
+        match serde_json::from_value::<SpoolRecord>(serde_json::Value::Object(map.clone())) {
+            Ok(record @ SpoolRecord::Handoff { .. }) => handoffs.push(record),
+            Ok(_) => return Err(Unusable::Handoff { index, why: "not a handoff".into() }),
+            Err(e) => return Err(Unusable::Handoff { index, why: e.to_string() }),
+        }
+    }
+    Ok(Folded {
+        batches: document.batches.iter().map(|b| (b.key.clone(), b.proposals)).collect(),
+        agents: document.agents.iter().cloned().collect(),
+        handoffs,
+    })
+}
+
+/// The fleet's checkpoint, or `None` (absent, or unusable: logged, and the run folds from
+/// scratch).
+pub fn read(lake: &Lake, layout: &FleetLayout) -> Result<Option<Folded>, LakeError> {
+    let key = layout.checkpoint();
+    let Some(object) = lake.get(&key)? else { return Ok(None) };
+    match parse(&object.body) {
+        Ok(folded) => Ok(Some(folded)),
+        Err(why) => {
+            tracing::warn!(%key, %why, "the fold checkpoint cannot be used; folding from scratch");
+            Ok(None)
+        }
+    }
+}
+
+/// Merges what this run folded into the checkpoint. `gone` are keys the run's checkpoint named
+/// and its listing (made after reading it) no longer holds: deleted batches, dropped so the
+/// checkpoint does not grow with them. A checkpoint of a newer version is left as it is.
+pub fn write(
+    lake: &Lake,
+    layout: &FleetLayout,
+    writer: &str,
+    folded: &Folded,
+    gone: &BTreeSet<String>,
+    keep: usize,
+) -> Result<(), CasError> {
+    let key = layout.checkpoint();
+    let updated = cas::update::<FoldCheckpoint, CasError>(lake, &key, writer, |current| {
+        let mut merged = match current.map(document_to_folded) {
+            None => Folded::default(),
+            Some(Ok(current)) => current,
+            Some(Err(Unusable::Newer(_))) => return Ok(None),
+            // Unreadable handoffs: what this run folded replaces it (it covers at least as much).
+            Some(Err(_)) => Folded::default(),
+        };
+        merged.merge(folded, keep);
+        for key in gone {
+            merged.batches.remove(key);
+        }
+        Ok(Some(merged.document()))
+    })?;
+    if matches!(updated, Updated::Declined) {
+        tracing::warn!(%key, "a newer build's fold checkpoint is left as it is");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn handoff(id: &str, at: &str) -> SpoolRecord {
+        serde_json::from_value(serde_json::json!({
+            "kind": "handoff", "id": id, "at": at, "fleet_id": "f", "agent_id": format!("agent-{id}"),
+            "summary": "s", "status": "done", "next": null
+        }))
+        .expect("a handoff")
+    }
+
+    fn ids(folded: &Folded) -> Vec<&str> {
+        folded.handoffs.iter().map(id).collect()
+    }
+
+    #[test]
+    fn the_newest_handoffs_of_a_merge_are_the_newest_of_both_sides() {
+        let mut left = Folded::default();
+        left.add_batch("k1", 0, &[handoff("a", "2026-09-01T00:00:00Z"), handoff("c", "2026-09-03T00:00:00Z")], 2);
+        let mut right = Folded::default();
+        right.add_batch("k2", 3, &[handoff("b", "2026-09-02T00:00:00Z"), handoff("d", "2026-09-04T00:00:00Z")], 2);
+        left.merge(&right, 2);
+        assert_eq!(ids(&left), ["d", "c"]);
+        assert_eq!(left.batches, BTreeMap::from([("k1".into(), 0), ("k2".into(), 3)]));
+        assert_eq!(left.proposal_batches().collect::<Vec<_>>(), ["k2"]);
+        assert_eq!(left.agents, ["agent-a", "agent-b", "agent-c", "agent-d"].map(String::from).into());
+        // Merging again, or in the other order, changes nothing.
+        let once = left.clone();
+        left.merge(&right, 2);
+        assert_eq!(left, once);
+    }
+
+    #[test]
+    fn equal_times_keep_the_lower_id_and_an_id_is_kept_once() {
+        let mut folded = Folded::default();
+        let same = "2026-09-01T00:00:00Z";
+        folded.add_batch("k", 0, &[handoff("b", same), handoff("a", same), handoff("a", same)], 10);
+        assert_eq!(ids(&folded), ["a", "b"]);
+    }
+
+    #[test]
+    fn a_checkpoint_reads_back_what_was_written() {
+        let mut folded = Folded::default();
+        folded.add_batch("fleets/f/spool/h/x.ndjson", 2, &[handoff("a", "2026-09-01T00:00:00Z")], 10);
+        assert_eq!(parse(&folded.body()), Ok(folded));
+    }
+
+    #[test]
+    fn a_newer_version_a_broken_body_and_a_handoff_that_is_not_one_are_refused() {
+        let newer = br#"{"version":2,"batches":[],"agents":[],"handoffs":[],"stamp":{"writer":"w","epoch":0,"nonce":"n"},"more":1}"#;
+        assert_eq!(parse(newer), Err(Unusable::Newer(2)));
+        assert!(matches!(parse(b"{\"version\":1"), Err(Unusable::Invalid(_))));
+        let not_handoff = br#"{"version":1,"batches":[],"agents":[],"handoffs":[{"kind":"release_request","id":"r","at":"2026-09-01T00:00:00Z","fleet_id":"f","agent_id":"a","paths":null}],"stamp":{"writer":"w","epoch":0,"nonce":"n"}}"#;
+        assert_eq!(parse(not_handoff), Err(Unusable::Handoff { index: 0, why: "not a handoff".into() }));
+    }
+}
