@@ -47,6 +47,9 @@ pub mod wire {
     pub mod lake_ops {
         include!(concat!(env!("OUT_DIR"), "/wire_lake_ops.rs"));
     }
+    pub mod lake_export {
+        include!(concat!(env!("OUT_DIR"), "/wire_lake_export.rs"));
+    }
 }
 
 /// `ctxlake conform`'s report and baseline files (`schemas/conform/`).

@@ -1,6 +1,6 @@
 //! The lake's parsers of outside input, on arbitrary bytes. The first byte picks the parser:
 //!
-//! | byte % 10 | parser | the table it must keep |
+//! | byte % 11 | parser | the table it must keep |
 //! |---|---|---|
 //! | 0 | the drain's `prepare` (spool lines → a batch) | every whole line is shipped or refused with a named reason; what it ships is a spool that reads back with nothing refused, re-scrubbing it changes nothing, and maint reads every line of it |
 //! | 1 | maint's `parse_batch` (a batch body from the lake) | every non-empty line is a proposal, a request, or counted unreadable |
@@ -9,6 +9,7 @@
 //! | 6 | `kb::parse_pointer` (the published knowledge base's pointer) | a pointer or `KbError::Pointer` naming the key |
 //! | 7 | `kb::verify` (a published knowledge base's blob, under a pointer with its true hash) | every record approved and counted, and the set published again verifies to the same records; or a refusal naming the key |
 //! | 8 | `layout::classify` (a key a listing returned, for `lake stats` and `gc`) | outside `fleets/<fleet>/` it is no fleet's; inside, the fleet is that segment, and a key of a kind gc may remove has that kind's shape |
+//! | 10 | `export::read` (a file `ctxlake lake import` loads) | a file it accepts is written back by `to_lines` as a file it reads the same, every object named under the header's fleet as a kind an export carries; a refusal names a line of the file and says why |
 //! | 9 | `checkpoint::parse` (the fold's checkpoint) | a checkpoint whose handoffs are all handoffs and that reads back the same once written again; or refused as newer (a version above 1), not a checkpoint, or a handoff named by its index |
 //!
 //! Never a panic; a refused object is refused whole (the functions are pure, so nothing is
@@ -27,7 +28,8 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Some((which, body)) = data.split_first() else { return };
-    match which % 10 {
+    match which % 11 {
+        10 => exported(body),
         9 => checkpoint(body),
         8 => classified(body),
         0 => drain(body),
@@ -149,5 +151,28 @@ fn checkpoint(body: &[u8]) {
         Err(Unusable::Newer(version)) => assert!(version > VERSION.get()),
         Err(Unusable::Handoff { why, .. }) => assert!(!why.is_empty()),
         Err(Unusable::Invalid(why)) => assert!(!why.is_empty()),
+    }
+}
+
+/// An export file: never a panic; what it accepts it writes back as a file it reads the same;
+/// what it refuses it refuses at a line of the file.
+fn exported(body: &[u8]) {
+    use ctxlake::lake::export;
+    use ctxlake::lake::layout::classify;
+    match export::read("f.jsonl", body) {
+        Ok(read) => {
+            let prefix = format!("{}/", ctxlake::lake::FleetLayout::new(&read.fleet).root());
+            for name in read.objects.keys() {
+                let classified = classify(&format!("{prefix}{name}"));
+                assert!(classified.is_some_and(|(fleet, _)| fleet == read.fleet.as_str()), "{name}");
+            }
+            let again = export::to_lines(&read);
+            assert_eq!(export::read("f.jsonl", &again).as_ref(), Ok(&read), "an accepted file reads back the same");
+        }
+        Err(refused) => {
+            let lines = body.split(|b| *b == b'\n').count().max(1);
+            assert!((1..=lines).contains(&refused.line), "line {} of {lines}: {refused}", refused.line);
+            assert!(!refused.reason.is_empty() && refused.file == "f.jsonl");
+        }
     }
 }

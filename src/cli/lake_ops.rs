@@ -1,16 +1,20 @@
 //! `ctxlake lake`: the lake in operation. `stats` says what it holds, per fleet and kind, and
 //! how fast it grows; `gc` removes what no reader needs and no fold reads (src/lake/gc.rs has
 //! the rules), saying what it removed or keeps and why. Both act on every fleet in the lake
-//! unless `--fleet` names some.
+//! unless `--fleet` names some. `export` writes one fleet's state as JSON Lines and `import`
+//! loads such a file into a lake (src/lake/export.rs).
 
 use super::ConfigError;
 use super::lake::LakeArgs;
+use anyhow::Context as _;
 use ctxlake::config::Ctx;
 use ctxlake::guard::sanitize::{MAX_SHORT_FIELD, clean_single_line};
+use ctxlake::lake::export::{self, ImportError};
 use ctxlake::lake::gc::{self, Retention};
 use ctxlake::lake::stats::{human, summarize};
 use ctxlake::local::paths::FleetId;
 use ctxlake::spec::wire::lake_ops::{GcGroup, LakeStats};
+use std::io::Write as _;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -30,9 +34,10 @@ enum Command {
         #[arg(long, default_value = "text")]
         format: Format,
     },
-    /// Remove replaced snapshots, old quarantined lines and leftover doctor probes; drained
-    /// batches, decisions and presence are kept (every fold reads them). Safe to kill at any
-    /// point and to run on many hosts at once. A dry run writes only the store-clock probe.
+    /// Remove replaced snapshots, folded batches that hold no proposal (after 7 days), old
+    /// quarantined lines and leftover doctor probes; decisions, presence and batches holding
+    /// proposals are kept (folds read them). Safe to kill at any point and to run on many hosts
+    /// at once. A dry run writes only the store-clock probe.
     Gc {
         /// Say what would be removed, and remove nothing.
         #[arg(long)]
@@ -40,6 +45,21 @@ enum Command {
         /// `text` (default) or `json` (schemas/wire/lake_ops.json, GcReport).
         #[arg(long, default_value = "text")]
         format: Format,
+    },
+    /// Write one fleet's state (`--fleet`) as versioned JSON Lines (schemas/wire/lake_export.json):
+    /// its drained batches, verdicts, owner events and approvals, presence, leases, history and
+    /// checkpoint, and the published knowledge base. A backup, or what `import` loads elsewhere.
+    Export {
+        /// The file to write (complete or not at all); default: standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
+    },
+    /// Load an export into this lake. The whole file is checked first, and nothing is written
+    /// when a line is refused or an object the lake holds differs; what it already holds is
+    /// kept, so importing twice adds nothing. The next fold builds the fleet's snapshot.
+    Import {
+        /// The export file.
+        file: std::path::PathBuf,
     },
 }
 
@@ -82,8 +102,73 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
                 }
             }
         }
+        Command::Export { out } => {
+            let [fleet] = fleets.as_slice() else {
+                return Err(ConfigError("lake export: name the fleet to export with one --fleet".into()).into());
+            };
+            let exported = export::export(lake, fleet)?;
+            let bytes = export::to_lines(&exported);
+            let written = match &out {
+                Some(path) => {
+                    write_whole(path, &bytes)?;
+                    path.display().to_string()
+                }
+                None => {
+                    std::io::stdout().write_all(&bytes)?;
+                    "standard output".to_string()
+                }
+            };
+            eprintln!(
+                "ctxlake lake export: fleet {}: {} objects ({}) written to {written}",
+                fleet.as_str(),
+                exported.objects.len(),
+                human(bytes.len() as u64)
+            );
+        }
+        Command::Import { file } => {
+            let bytes = std::fs::read(&file).with_context(|| format!("reading {}", file.display()))?;
+            let exported = match export::read(&file.display().to_string(), &bytes) {
+                Ok(exported) => exported,
+                Err(refused) => {
+                    eprintln!("ctxlake lake import: refused, nothing written: {refused}");
+                    return Ok(ExitCode::from(1));
+                }
+            };
+            if let Some(other) = fleets.iter().find(|f| **f != exported.fleet) {
+                return Err(ConfigError(format!(
+                    "--fleet `{}`: the file is an export of fleet `{}`",
+                    other.as_str(),
+                    exported.fleet.as_str()
+                ))
+                .into());
+            }
+            match export::import(lake, &exported) {
+                Ok(imported) => eprintln!(
+                    "ctxlake lake import: fleet {}: {} objects written, {} already in {}; the next fold (ctxlake maint, or the service) builds its snapshot",
+                    exported.fleet.as_str(),
+                    imported.written,
+                    imported.already,
+                    lake.url()
+                ),
+                Err(ImportError::Conflict { key }) => {
+                    eprintln!("ctxlake lake import: refused: {}", ImportError::Conflict { key });
+                    return Ok(ExitCode::from(1));
+                }
+                Err(other) => return Err(other.into()),
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `bytes` to `path` whole: a temporary file beside it, renamed over it.
+fn write_whole(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let mut file = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("writing in {}", dir.display()))?;
+    file.write_all(bytes)?;
+    file.as_file().sync_all()?;
+    file.persist(path).with_context(|| format!("writing {}", path.display()))?;
+    Ok(())
 }
 
 fn stats_text(stats: &LakeStats) -> String {

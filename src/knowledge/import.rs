@@ -249,7 +249,7 @@ pub fn check(value: &Value) -> Result<KbRecord, (String, String)> {
 
 /// The instance pointer of a schema error; a missing or unexpected property is named by its
 /// own pointer, as the tool-argument validator does.
-fn pointer_of(error: &jsonschema::ValidationError<'_>) -> String {
+pub(crate) fn pointer_of(error: &jsonschema::ValidationError<'_>) -> String {
     use jsonschema::error::ValidationErrorKind as Kind;
     let mut pointer = error.instance_path().as_str().to_string();
     let named = match error.kind() {

@@ -34,6 +34,7 @@ pub mod cas;
 pub mod checkpoint;
 pub mod claims;
 pub mod drain;
+pub mod export;
 pub mod files;
 pub mod fold;
 pub mod gate;

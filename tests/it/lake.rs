@@ -650,6 +650,70 @@ fn a_checkpointed_fold_publishes_what_a_fold_from_scratch_would(backend: Backend
     assert_eq!(folded.agents, ["agent-a", "agent-b"].map(String::from).into());
 }
 
+/// A fleet with claims, verdicts, a handoff and a lease, exported; imported into an empty lake,
+/// which then exports the same bytes; imported again, which adds nothing; folded there, it
+/// serves the same claim. Bad files are refused at their line and pointer, and a lake holding
+/// the fleet with other contents refuses the import; neither writes anything.
+fn an_export_imported_into_an_empty_lake_exports_the_same_bytes_and_importing_again_adds_nothing(backend: Backend) {
+    use ctxlake::lake::export;
+    let f = fleet(backend);
+    let lake = f.lake();
+    let spool = f.spool(&f.a);
+    spool.append(&proposal("agent-a", &["s1", "s2"])).unwrap();
+    spool.append(&handoff(&f.fleet, "agent-a", "moved the build to just")).unwrap();
+    spool.append(&claim_request(&f.fleet, "agent-a", "src/lib.rs")).unwrap();
+    lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
+    lake::maint(&lake, &MaintOptions::new(&f.fleet, "maint")).unwrap();
+    let exported = export::export(&lake, &f.fleet).unwrap();
+    let file = export::to_lines(&exported);
+    let kinds: Vec<&str> = exported.objects.keys().map(|name| name.split('/').next().unwrap()).collect();
+    for kind in ["checkpoint.json", "events", "history.json", "leases.json", "spool"] {
+        assert!(kinds.contains(&kind), "{kind} not in {kinds:?}");
+    }
+
+    let target = Lake::open(&format!("{}-copy", f.lake_url), &f.s3).unwrap();
+    let read = export::read("fleet.jsonl", &file).unwrap();
+    let first = export::import(&target, &read).unwrap();
+    assert_eq!((first.written, first.already), (exported.objects.len(), 0));
+    assert_eq!(export::to_lines(&export::export(&target, &f.fleet).unwrap()), file, "a round trip changes no byte");
+    let again = export::import(&target, &read).unwrap();
+    assert_eq!((again.written, again.already), (0, exported.objects.len()));
+    lake::maint(&target, &MaintOptions::new(&f.fleet, "maint-copy")).unwrap();
+    lake::mirror(&target, &f.fleet, &f.b.cache_root).unwrap();
+    let snapshot = Snapshot::open(&f.cache_file(&f.b, "snapshot.bin")).unwrap();
+    let hits = snapshot.search(None, "workspace build just", &Filters::default(), 5).unwrap();
+    assert_eq!(hits.rows.first().map(|r| (r.claim.as_str(), r.status.as_str())), Some((CLAIM, "promoted")));
+
+    let text = String::from_utf8(file.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let refused = |bytes: &[u8]| export::read("bad.jsonl", bytes).map(drop).unwrap_err();
+    let newer = text.replacen("\"version\":1", "\"version\":2,\"compression\":\"none\"", 1);
+    assert_eq!((refused(newer.as_bytes()).line, refused(newer.as_bytes()).pointer.as_str()), (1, "/version"));
+    let cut = refused(&file[..file.len() - 5]);
+    assert_eq!(cut.line, lines.len(), "{cut}");
+    let without_end = lines[..lines.len() - 1].iter().map(|l| format!("{l}\n")).collect::<String>();
+    assert!(refused(without_end.as_bytes()).reason.contains("before its end line"));
+    let not_a_name = text.replacen("\"name\":\"checkpoint.json\"", "\"name\":7", 1);
+    let at = lines.iter().position(|l| l.contains("\"name\":\"checkpoint.json\"")).unwrap() + 1;
+    let why = refused(not_a_name.as_bytes());
+    assert_eq!((why.line, why.pointer.as_str()), (at, "/name"), "{why}");
+    let spool_line = lines.iter().position(|l| l.contains("\"name\":\"spool/")).unwrap();
+    let mut tampered: Vec<String> = lines.iter().map(|l| format!("{l}\n")).collect();
+    tampered[spool_line] = tampered[spool_line].replacen("moved the build to just", "moved the build to make", 1);
+    let tampered = tampered.concat();
+    let why = refused(tampered.as_bytes());
+    assert_eq!((why.line, why.pointer.as_str()), (spool_line + 1, "/name"), "{why}");
+
+    // The source lake moved on since the export: its leases differ from the file's.
+    let before = target.list(&lake::FleetLayout::new(&f.fleet).root()).unwrap().len();
+    f.spool(&f.a).append(&claim_request(&f.fleet, "agent-a", "src/main.rs")).unwrap();
+    lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
+    let moved_on = export::read("later.jsonl", &export::to_lines(&export::export(&lake, &f.fleet).unwrap())).unwrap();
+    let conflict = export::import(&target, &moved_on).unwrap_err();
+    assert!(conflict.to_string().contains("leases.json"), "{conflict}");
+    assert_eq!(target.list(&lake::FleetLayout::new(&f.fleet).root()).unwrap().len(), before, "nothing written");
+}
+
 /// `ctxlake <sync|maint>` for host A as a command, pointed at this fleet's lake.
 fn lake_command(f: &Fleet, subcommand: &str, extra: &[&str]) -> Command {
     host_command(f, &f.a, subcommand, extra)
@@ -920,6 +984,7 @@ on_every_backend!(
         a_knowledge_base_published_on_host_a_is_served_on_host_b_after_sync,
         gc_removes_only_what_it_says_and_stats_count_every_object,
         a_checkpointed_fold_publishes_what_a_fold_from_scratch_would,
+        an_export_imported_into_an_empty_lake_exports_the_same_bytes_and_importing_again_adds_nothing,
     ],
     atomic: [
         two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion,

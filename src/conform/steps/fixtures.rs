@@ -213,6 +213,20 @@ pub fn register(r: &mut Registry) {
         let after = count_files(&lake_dir(w)?);
         ensure(after == before, || format!("the lake went from {before} to {after} files"))
     });
+    // `ctxlake lake import` of the docstring: refused with exit 1 at the line and pointer, and
+    // the scenario's lake holds as many files as before.
+    r.add(r"importing this file into the lake is refused at line (\d+), (\S+):", |w, a, s| {
+        let file = w.scratch_dir()?.join("refused.jsonl");
+        std::fs::write(&file, docstring(s)?).map_err(io)?;
+        let before = count_files(&lake_dir(w)?);
+        let out = lake_ops(w, &format!("import {}", file.display()))?;
+        let said = String::from_utf8_lossy(&out.stderr);
+        ensure(out.status.code() == Some(1), || format!("exit status {:?}: {said}", out.status.code()))?;
+        let at = format!("refused.jsonl:{}: {}:", a[0], a[1]);
+        ensure(said.contains(&at), || format!("{at:?} not in {said}"))?;
+        let after = count_files(&lake_dir(w)?);
+        ensure(after == before, || format!("the lake went from {before} to {after} files"))
+    });
     // A correction: the arguments, with `supersedes` the lake's id of the claim named by its text.
     r.add(r#"the client calls "([^"]*)" correcting the claim "([^"]*)" with:"#, |w, a, s| {
         let mut args = json_arg(docstring(s)?)?;
