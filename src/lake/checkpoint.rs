@@ -57,10 +57,12 @@ impl Folded {
         self.handoffs = newest(self.handoffs.drain(..).chain(handoffs), keep);
     }
 
-    /// Adds everything `other` folded: what both sides folded is what either did.
+    /// Adds everything `other` folded: what both sides folded is what either did. Of two counts
+    /// for one batch the larger stands (builds that read more lines count more).
     pub fn merge(&mut self, other: &Folded, keep: usize) {
         for (key, proposals) in &other.batches {
-            self.batches.insert(key.clone(), *proposals);
+            let count = self.batches.entry(key.clone()).or_default();
+            *count = (*count).max(*proposals);
         }
         self.agents.extend(other.agents.iter().cloned());
         self.handoffs = newest(self.handoffs.drain(..).chain(other.handoffs.iter().cloned()), keep);
@@ -186,6 +188,14 @@ pub fn write(
     keep: usize,
 ) -> Result<(), CasError> {
     let key = layout.checkpoint();
+    // A newer build's checkpoint may carry fields this one cannot parse, and compare-and-swap
+    // replaces what it cannot parse: look at its version first.
+    if let Some(object) = lake.get(&key)?
+        && let Err(Unusable::Newer(version)) = parse(&object.body)
+    {
+        tracing::warn!(%key, version, "a newer build's fold checkpoint is left as it is");
+        return Ok(());
+    }
     let updated = cas::update::<FoldCheckpoint, CasError>(lake, &key, writer, |current| {
         let mut merged = match current.map(document_to_folded) {
             None => Folded::default(),
@@ -237,6 +247,11 @@ mod tests {
         let once = left.clone();
         left.merge(&right, 2);
         assert_eq!(left, once);
+        let mut other_way = right.clone();
+        let mut first = Folded::default();
+        first.add_batch("k1", 0, &[handoff("a", "2026-09-01T00:00:00Z"), handoff("c", "2026-09-03T00:00:00Z")], 2);
+        other_way.merge(&first, 2);
+        assert_eq!(other_way, once);
     }
 
     #[test]
@@ -252,6 +267,20 @@ mod tests {
         let mut folded = Folded::default();
         folded.add_batch("fleets/f/spool/h/x.ndjson", 2, &[handoff("a", "2026-09-01T00:00:00Z")], 10);
         assert_eq!(parse(&folded.body()), Ok(folded));
+    }
+
+    #[test]
+    fn a_newer_builds_checkpoint_is_never_replaced() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let lake = Lake::open(&format!("file://{}", dir.path().display()), &Default::default()).expect("a lake");
+        let layout = FleetLayout::new(&crate::local::paths::FleetId::new("f").expect("a fleet id"));
+        let newer = br#"{"version":2,"batches":[],"agents":[],"handoffs":[],"segments":[],"stamp":{"writer":"w","epoch":0,"nonce":"n"}}"#;
+        lake.put(&layout.checkpoint(), newer.to_vec()).expect("written");
+        let mut folded = Folded::default();
+        folded.add_batch("k", 1, &[], 10);
+        write(&lake, &layout, "old-build", &folded, &BTreeSet::new(), 10).expect("no error");
+        assert_eq!(lake.get(&layout.checkpoint()).expect("read").expect("there").body, newer.to_vec());
+        assert_eq!(read(&lake, &layout).expect("read"), None, "this build folds from scratch");
     }
 
     #[test]

@@ -24,7 +24,7 @@ use crate::lake::checkpoint;
 use crate::lake::kb;
 use crate::lake::layout::{FleetLayout, HostId, classify, sha256_hex};
 use crate::lake::maint::{parse_batch, parse_verdicts};
-use crate::lake::store::{Lake, LakeError};
+use crate::lake::store::{Created, Lake, LakeError};
 use crate::local::paths::FleetId;
 use crate::spec::wire::claim_event::ClaimEvent;
 use crate::spec::wire::lake::{ClaimApproval, HistoryDocument, KbPointer, LeasesDocument, Presence};
@@ -115,8 +115,18 @@ pub fn export(lake: &Lake, fleet: &FleetId) -> Result<Exported, ExportError> {
         let body = String::from_utf8(object.body)
             .map_err(|_| ExportError::Object { key: key.clone(), why: "not UTF-8 text".into() })?;
         let name = key.strip_prefix(&root).unwrap_or(&key).to_string();
+        // What an import would refuse is refused now, when the lake can still be repaired,
+        // not when the backup is needed.
+        check_object(fleet, &name, &body).map_err(|(_, why)| ExportError::Object {
+            key: key.clone(),
+            why: format!("an import would refuse it: {why}"),
+        })?;
         objects.insert(name, body);
     }
+    check_kb(&objects).map_err(|(name, why)| ExportError::Object {
+        key: format!("{root}{name}"),
+        why: format!("an import would refuse it: {why}"),
+    })?;
     Ok(Exported { fleet: fleet.clone(), objects })
 }
 
@@ -155,6 +165,7 @@ pub fn read(file: &str, bytes: &[u8]) -> Result<Exported, Refused> {
     let lines: Vec<&str> = text.split_terminator('\n').collect();
     let mut fleet: Option<FleetId> = None;
     let mut objects = BTreeMap::new();
+    let mut line_of: BTreeMap<String, usize> = BTreeMap::new();
     let mut ended = false;
     for (index, line) in lines.iter().enumerate() {
         let number = index + 1;
@@ -193,9 +204,10 @@ pub fn read(file: &str, bytes: &[u8]) -> Result<Exported, Refused> {
             }
             (LakeExportLine::Object { name, body }, Some(id)) => {
                 check_object(id, &name, &body).map_err(|(pointer, why)| refuse(number, pointer, why))?;
-                if objects.insert(name, body).is_some() {
+                if objects.insert(name.clone(), body).is_some() {
                     return Err(refuse(number, "/name", "a second object of this name".into()));
                 }
+                line_of.insert(name, number);
             }
             (LakeExportLine::End { objects: count }, Some(_)) => {
                 if count != objects.len() as u64 {
@@ -213,10 +225,7 @@ pub fn read(file: &str, bytes: &[u8]) -> Result<Exported, Refused> {
         return Err(refuse(lines.len(), "", "the file ends before its end line (a truncated export?)".into()));
     }
     let fleet = fleet.expect("a file with an end line has a header");
-    check_kb(&objects).map_err(|(name, why)| {
-        let line = 2 + objects.keys().position(|n| *n == name).unwrap_or_default();
-        refuse(line, "/body", why)
-    })?;
+    check_kb(&objects).map_err(|(name, why)| refuse(line_of.get(&name).copied().unwrap_or(1), "/body", why))?;
     Ok(Exported { fleet, objects })
 }
 
@@ -338,8 +347,15 @@ pub fn import(lake: &Lake, exported: &Exported) -> Result<Imported, ImportError>
     };
     missing.sort_by_key(|(name, _)| rank(name));
     for (name, body) in missing {
-        lake.put_if_absent(&key_of(name), body.as_bytes().to_vec())?;
-        imported.written += 1;
+        let key = key_of(name);
+        match lake.put_if_absent(&key, body.as_bytes().to_vec())? {
+            Created::Created => imported.written += 1,
+            // Written since the check (a host serving the fleet): the same bytes are no harm.
+            Created::AlreadyExists => match lake.get(&key)? {
+                Some(object) if object.body == body.as_bytes() => imported.already += 1,
+                _ => return Err(ImportError::Conflict { key: key.to_string() }),
+            },
+        }
     }
     Ok(imported)
 }

@@ -117,6 +117,8 @@ struct DrainedBatch {
     key: String,
     /// Its spool records, less any an earlier batch of this run held (same id).
     requests: Vec<SpoolRecord>,
+    /// Lines this build could not read: a newer or older writer's, perhaps proposals.
+    unreadable: usize,
     proposals: Vec<ClaimEvent>,
 }
 
@@ -145,7 +147,9 @@ pub fn maint(lake: &Lake, options: &MaintOptions) -> Result<MaintReport, MaintEr
     report.leases = leases::apply(lake, &layout, &options.writer, &drained.requests(), now)?;
     let mut folded = before;
     for batch in &drained.batches {
-        folded.add_batch(&batch.key, batch.proposals.len(), &batch.requests, MAX_SESSIONS);
+        // A line this build cannot read may be another build's proposal: such a batch counts
+        // as holding proposals, so every gate reads it again and gc never removes it.
+        folded.add_batch(&batch.key, batch.proposals.len() + batch.unreadable, &batch.requests, MAX_SESSIONS);
     }
     for key in &gone {
         folded.batches.remove(key);
@@ -383,7 +387,12 @@ fn read_batches(lake: &Lake, keys: &[&String], report: &mut MaintReport) -> Resu
         let requests: Vec<SpoolRecord> =
             batch.requests.into_iter().filter(|record| seen_ids.insert(request_key(record))).collect();
         report.records += requests.len();
-        drained.batches.push(DrainedBatch { key: key.to_string(), requests, proposals: batch.proposals });
+        drained.batches.push(DrainedBatch {
+            key: key.to_string(),
+            requests,
+            proposals: batch.proposals,
+            unreadable: batch.unreadable,
+        });
     }
     Ok(drained)
 }
@@ -396,9 +405,11 @@ fn read_proposals_of(
     drained: &Drained,
     report: &mut MaintReport,
 ) -> Result<Vec<ClaimEvent>, MaintError> {
+    let read: std::collections::HashMap<&str, &DrainedBatch> =
+        drained.batches.iter().map(|b| (b.key.as_str(), b)).collect();
     let mut proposals = vec![];
     for key in folded.proposal_batches() {
-        if let Some(batch) = drained.batches.iter().find(|b| b.key == key) {
+        if let Some(batch) = read.get(key) {
             proposals.extend(batch.proposals.iter().cloned());
             continue;
         }
@@ -750,6 +761,26 @@ mod tests {
         let forged = "1".repeat(64);
         lake.put_if_absent(&layout.snapshot(&forged), std::fs::read(&built).expect("read")).expect("stored");
         assert_eq!(offered(Some(&pointer(&forged)), &embedder), 0);
+    }
+
+    #[test]
+    fn a_batch_line_this_build_cannot_read_counts_as_a_proposal_in_the_checkpoint() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let lake = Lake::open(&format!("file://{}", dir.path().display()), &Default::default()).expect("a lake");
+        let fleet = FleetId::new("f").expect("a fleet id");
+        let layout = FleetLayout::new(&fleet);
+        let body = concat!(
+            r#"{"kind":"release_request","id":"r1","at":"2026-09-01T00:00:00Z","fleet_id":"f","agent_id":"a","paths":null}"#,
+            "\n",
+            r#"{"kind":"proposed","claim_id":"c1","from":"a newer build"}"#,
+            "\n"
+        );
+        let key = layout.spool_batch(&crate::lake::HostId::new("h").expect("a host"), &sha256_hex(body.as_bytes()));
+        lake.put_if_absent(&key, body.as_bytes().to_vec()).expect("stored");
+        let report = maint(&lake, &MaintOptions::new(&fleet, "w")).expect("maint");
+        assert_eq!(report.unreadable, 1);
+        let folded = checkpoint::read(&lake, &layout).expect("read").expect("a checkpoint");
+        assert_eq!(folded.batches.get(key.as_ref()), Some(&1), "read again by every gate, never removed by gc");
     }
 
     fn verdict(line: &str) -> ClaimEvent {

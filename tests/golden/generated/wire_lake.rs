@@ -152,7 +152,7 @@ pub struct FoldRun {
 pub struct FoldedBatch {
     ///the batch's lake key
     pub key: ::std::string::String,
-    ///how many proposals it holds: a run that gates reads every batch holding any again
+    ///how many proposals it holds, counting the lines the folding build could not read (they may be another build's proposals): a run that gates reads every batch holding any again, and gc never removes one
     pub proposals: u64,
 }
 ///fleets/<fleet>/history.json: the fleet's sessions, newest first; `sessions` are SessionDigest objects (schemas/wire/history.json).
