@@ -56,6 +56,17 @@ pub struct GateOutcome {
     pub recheck_at: Option<DateTime<Utc>>,
 }
 
+impl GateOutcome {
+    fn contest(&mut self, at: DateTime<Utc>, id: &str, with: Option<&str>, reason: String) {
+        self.events.push(ClaimEvent::Contested {
+            at,
+            claim_id: id.to_string(),
+            conflicts_with: with.map(str::to_string),
+            reason,
+        });
+    }
+}
+
 /// Minimum independent sessions per claim type; `None`: never promoted by the gate alone.
 /// Convention is 2, the documented rule: the concession to 1 was made elsewhere because
 /// independence could not be measured, and here it is measured (distinct sessions).
@@ -80,12 +91,7 @@ pub fn run(events: &[ClaimEvent], facts: &GateFacts) -> GateOutcome {
         fold(events.iter().cloned()).into_iter().map(|row| (row.claim_id.clone(), row)).collect();
     let mut outcome = GateOutcome::default();
     let contest = |outcome: &mut GateOutcome, id: &str, with: Option<&str>, reason: String| {
-        outcome.events.push(ClaimEvent::Contested {
-            at: facts.now,
-            claim_id: id.to_string(),
-            conflicts_with: with.map(str::to_string),
-            reason,
-        });
+        outcome.contest(facts.now, id, with, reason)
     };
 
     for row in rows.values().filter(|r| r.status == Status::Promoted && quarantined.contains(&r.observed_by)) {
@@ -125,12 +131,7 @@ fn pass(
     outcome: &mut GateOutcome,
 ) {
     let contest = |outcome: &mut GateOutcome, id: &str, with: Option<&str>, reason: String| {
-        outcome.events.push(ClaimEvent::Contested {
-            at: facts.now,
-            claim_id: id.to_string(),
-            conflicts_with: with.map(str::to_string),
-            reason,
-        });
+        outcome.contest(facts.now, id, with, reason)
     };
     for id in ids.iter().cloned() {
         let Some(row) = rows.get(&id).filter(|r| r.status == Status::Candidate).cloned() else { continue };

@@ -948,6 +948,79 @@ fn a_sync_killed_at_random_points_then_rerun_leaves_every_record_in_the_lake_exa
     eprintln!("seed {seed}: records in the lake at each kill: {interrupted:?}");
 }
 
+/// `ctxlake lake gc` SIGKILLed at random points, then run to the end: what it may remove (5,000
+/// leftover doctor probes, and 20 folded batches of a handoff alone, all aged 8 days) is gone,
+/// every other object is there, and the lake still folds (with every handoff) and mirrors.
+/// Folder lake only: there an object's age is its file's time, which the test sets back.
+#[test]
+fn a_gc_killed_at_random_points_then_rerun_removes_only_what_it_may_and_the_lake_still_folds() {
+    use std::collections::BTreeSet;
+    let f = fleet(Backend::Folder);
+    let lake = f.lake();
+    let layout = lake::FleetLayout::new(&f.fleet);
+    for n in 0..20 {
+        f.spool(&f.a).append(&handoff(&f.fleet, "agent-a", &format!("step {n}"))).unwrap();
+        lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
+    }
+    f.spool(&f.a).append(&proposal("agent-a", &["s1", "s2"])).unwrap();
+    lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
+    lake::maint(&lake, &MaintOptions::new(&f.fleet, "maint")).unwrap();
+    for n in 0..5_000 {
+        lake.put(&layout.doctor_probe(&format!("left-{n:04}")), b"x".to_vec()).unwrap();
+    }
+    fn age(dir: &Path, to: std::time::SystemTime) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                age(&path, to);
+            } else {
+                std::fs::File::options().write(true).open(&path).unwrap().set_modified(to).unwrap();
+            }
+        }
+    }
+    let eight_days = std::time::Duration::from_secs(8 * 86_400);
+    age(&f._dir.path().join("lake"), std::time::SystemTime::now() - eight_days);
+    let keys =
+        || -> BTreeSet<String> { lake.list(&layout.root()).unwrap().iter().map(|l| l.key.to_string()).collect() };
+    let before = keys();
+    let folded = ctxlake::lake::checkpoint::read(&lake, &layout).unwrap().unwrap();
+    let may_go = |key: &String| key.contains("/doctor/") || folded.batches.get(key) == Some(&0);
+    let stays: BTreeSet<String> = before.iter().filter(|k| !may_go(k)).cloned().collect();
+    assert_eq!(before.len() - stays.len(), 5_020, "5,000 probes and 20 folded batches may go");
+
+    let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64 | 1;
+    let mut rng = seed;
+    let mut at_kills = vec![];
+    for _ in 0..8 {
+        let mut gc = lake_command(&f, "lake", &["gc"]).spawn().unwrap();
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        std::thread::sleep(std::time::Duration::from_millis(rng % 300));
+        if gc.try_wait().unwrap().is_none() {
+            gc.kill().unwrap(); // SIGKILL
+            at_kills.push(keys().len());
+        }
+        gc.wait().unwrap();
+    }
+    assert!(lake_command(&f, "lake", &["gc"]).status().unwrap().success(), "seed {seed}: the rerun completes");
+    let after = keys();
+    let lost: Vec<_> = stays.difference(&after).collect();
+    assert!(lost.is_empty(), "seed {seed}: gc removed what it may not: {lost:?}");
+    let left: Vec<_> = after.difference(&stays).filter(|k| before.contains(*k)).collect();
+    assert!(left.is_empty(), "seed {seed}: left behind: {:?}", &left[..left.len().min(5)]);
+    let mid_gc = at_kills.iter().filter(|n| **n < before.len() && **n > stays.len()).count();
+    assert!(mid_gc >= 1, "seed {seed}: no kill landed mid-gc (objects at each kill: {at_kills:?})");
+    eprintln!("seed {seed}: objects at each kill: {at_kills:?}");
+
+    let report = lake::maint(&lake, &MaintOptions::new(&f.fleet, "maint-after")).unwrap();
+    assert_eq!((report.batches, report.sessions), (0, 20), "{report:?}");
+    lake::mirror(&lake, &f.fleet, &f.b.cache_root).unwrap();
+    let snapshot = Snapshot::open(&f.cache_file(&f.b, "snapshot.bin")).unwrap();
+    let hits = snapshot.search(None, "workspace build just", &Filters::default(), 5).unwrap();
+    assert_eq!(hits.rows.first().map(|r| r.claim.as_str()), Some(CLAIM));
+}
+
 /// One test per body and backend: `lake::folder::<body>`, `lake::s3::<body>`,
 /// `lake::external_s3::<body>` (`.ci/run` runs the last with moto and `--include-ignored`).
 /// The bodies under `atomic` hold concurrent writers to compare-and-swap, which moto does not
