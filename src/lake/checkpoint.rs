@@ -18,6 +18,7 @@
 
 use crate::lake::cas::{self, CasError, Updated};
 use crate::lake::layout::FleetLayout;
+use crate::lake::leases::request_order;
 use crate::lake::store::{Lake, LakeError};
 use crate::spec::wire::lake::{CasStamp, FoldCheckpoint, FoldedBatch};
 use crate::spec::wire::spool::SpoolRecord;
@@ -107,27 +108,13 @@ fn newest(handoffs: impl Iterator<Item = SpoolRecord>, keep: usize) -> Vec<Spool
         }
     }
     let mut kept: Vec<SpoolRecord> = by_id.into_values().collect();
-    kept.sort_by(|a, b| order(b).cmp(&order(a)).then_with(|| id(a).cmp(id(b))));
+    // Newest time first; of equal times, the lower id first.
+    kept.sort_by_key(|record| {
+        let (at, id) = request_order(record);
+        (std::cmp::Reverse(at), id)
+    });
     kept.truncate(keep);
     kept
-}
-
-fn order(record: &SpoolRecord) -> chrono::DateTime<chrono::Utc> {
-    match record {
-        SpoolRecord::Handoff { at, .. }
-        | SpoolRecord::ClaimRequest { at, .. }
-        | SpoolRecord::ReleaseRequest { at, .. }
-        | SpoolRecord::Presence { at, .. } => *at,
-    }
-}
-
-fn id(record: &SpoolRecord) -> &str {
-    match record {
-        SpoolRecord::Handoff { id, .. }
-        | SpoolRecord::ClaimRequest { id, .. }
-        | SpoolRecord::ReleaseRequest { id, .. }
-        | SpoolRecord::Presence { id, .. } => id,
-    }
 }
 
 /// Reads a checkpoint's body: the lake is shared, so these bytes are outside input.
@@ -229,7 +216,7 @@ mod tests {
     }
 
     fn ids(folded: &Folded) -> Vec<&str> {
-        folded.handoffs.iter().map(id).collect()
+        folded.handoffs.iter().map(crate::lake::leases::request_id).collect()
     }
 
     #[test]

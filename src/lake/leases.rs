@@ -217,12 +217,22 @@ pub(crate) fn request_agent(request: &SpoolRecord) -> &str {
 
 /// Time first: ids are ULIDs, ordered only to the millisecond, and a claim and its release
 /// within one millisecond must not trade places. The id breaks ties of equal times.
-fn request_order(request: &SpoolRecord) -> (DateTime<Utc>, String) {
+pub(crate) fn request_order(request: &SpoolRecord) -> (DateTime<Utc>, String) {
     match request {
-        SpoolRecord::ClaimRequest { id, at, .. }
-        | SpoolRecord::ReleaseRequest { id, at, .. }
-        | SpoolRecord::Handoff { id, at, .. }
-        | SpoolRecord::Presence { id, at, .. } => (*at, id.clone()),
+        SpoolRecord::ClaimRequest { at, .. }
+        | SpoolRecord::ReleaseRequest { at, .. }
+        | SpoolRecord::Handoff { at, .. }
+        | SpoolRecord::Presence { at, .. } => (*at, request_id(request).to_string()),
+    }
+}
+
+/// A spooled record's id (a ULID the agent's server gave it).
+pub(crate) fn request_id(request: &SpoolRecord) -> &str {
+    match request {
+        SpoolRecord::ClaimRequest { id, .. }
+        | SpoolRecord::ReleaseRequest { id, .. }
+        | SpoolRecord::Handoff { id, .. }
+        | SpoolRecord::Presence { id, .. } => id,
     }
 }
 

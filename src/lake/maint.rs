@@ -138,7 +138,7 @@ pub fn maint(lake: &Lake, options: &MaintOptions) -> Result<MaintReport, MaintEr
         // Every batch is read again; the agents and handoffs of batches gc removed stay.
         before.batches.clear();
     }
-    let listed: BTreeSet<String> = lake.list(&layout.spool_prefix())?.into_iter().map(|l| l.key.to_string()).collect();
+    let listed = keys_under(lake, &layout.spool_prefix())?;
     let gone: BTreeSet<String> = before.batches.keys().filter(|k| !listed.contains(*k)).cloned().collect();
     let new: Vec<&String> = listed.iter().filter(|k| !before.batches.contains_key(*k)).collect();
     report.checkpointed = listed.len() - new.len();
@@ -384,8 +384,11 @@ fn read_batches(lake: &Lake, keys: &[&String], report: &mut MaintReport) -> Resu
         }
         report.unreadable += batch.unreadable;
         report.records += batch.proposals.len();
-        let requests: Vec<SpoolRecord> =
-            batch.requests.into_iter().filter(|record| seen_ids.insert(request_key(record))).collect();
+        let requests: Vec<SpoolRecord> = batch
+            .requests
+            .into_iter()
+            .filter(|record| seen_ids.insert(leases::request_id(record).to_string()))
+            .collect();
         report.records += requests.len();
         drained.batches.push(DrainedBatch {
             key: key.to_string(),
@@ -455,7 +458,7 @@ pub fn parse_batch(body: &[u8]) -> ParsedBatch {
 
 /// The `proposed` events of every drained batch (what `ctxlake claims list` folds).
 pub(crate) fn read_proposals(lake: &Lake, layout: &FleetLayout) -> Result<Vec<ClaimEvent>, MaintError> {
-    let keys: BTreeSet<String> = lake.list(&layout.spool_prefix())?.into_iter().map(|l| l.key.to_string()).collect();
+    let keys = keys_under(lake, &layout.spool_prefix())?;
     let keys: Vec<&String> = keys.iter().collect();
     let drained = read_batches(lake, &keys, &mut MaintReport::default())?;
     Ok(drained.batches.into_iter().flat_map(|b| b.proposals).collect())
@@ -474,6 +477,11 @@ fn read_approvals(lake: &Lake, layout: &FleetLayout) -> Result<BTreeSet<String>,
         }
     }
     Ok(approved)
+}
+
+/// The keys under `prefix`, in key order.
+fn keys_under(lake: &Lake, prefix: &object_store::path::Path) -> Result<BTreeSet<String>, MaintError> {
+    Ok(lake.list(prefix)?.into_iter().map(|l| l.key.to_string()).collect())
 }
 
 /// The object at a key read back from a listing or the checkpoint (already encoded, so parsed,
@@ -495,8 +503,7 @@ pub(crate) fn read_events(lake: &Lake, layout: &FleetLayout) -> Result<Vec<Claim
 
 /// The keys of every object under `events/`, in key order.
 fn list_event_keys(lake: &Lake, layout: &FleetLayout) -> Result<Vec<String>, MaintError> {
-    let keys: BTreeSet<String> = lake.list(&layout.events_prefix())?.into_iter().map(|l| l.key.to_string()).collect();
-    Ok(keys.into_iter().collect())
+    Ok(keys_under(lake, &layout.events_prefix())?.into_iter().collect())
 }
 
 /// The claim events of the objects named. A verdict batch holds many events, one per line; an
@@ -705,15 +712,6 @@ fn fill_sessions(path: &std::path::Path, sessions: &[SessionDigest]) -> Result<(
     }
     tx.commit().map_err(sql)?;
     Ok(())
-}
-
-fn request_key(record: &SpoolRecord) -> String {
-    match record {
-        SpoolRecord::ClaimRequest { id, .. }
-        | SpoolRecord::ReleaseRequest { id, .. }
-        | SpoolRecord::Handoff { id, .. }
-        | SpoolRecord::Presence { id, .. } => id.clone(),
-    }
 }
 
 fn stamp_time(at: &DateTime<Utc>) -> String {

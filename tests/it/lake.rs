@@ -921,11 +921,7 @@ fn a_sync_killed_at_random_points_then_rerun_leaves_every_record_in_the_lake_exa
     let mut interrupted = vec![];
     for _ in 0..8 {
         let mut sync = lake_command(&f, "sync", &batch).spawn().unwrap();
-        // xorshift64: a delay of 0–400 ms, reproducible from the seed printed on failure.
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        std::thread::sleep(std::time::Duration::from_millis(rng % 400));
+        std::thread::sleep(random_delay(&mut rng, 400));
         if sync.try_wait().unwrap().is_none() {
             sync.kill().unwrap(); // SIGKILL
             interrupted.push(ids_in_lake(&f).len());
@@ -993,10 +989,7 @@ fn a_gc_killed_at_random_points_then_rerun_removes_only_what_it_may_and_the_lake
     let mut at_kills = vec![];
     for _ in 0..8 {
         let mut gc = lake_command(&f, "lake", &["gc"]).spawn().unwrap();
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        std::thread::sleep(std::time::Duration::from_millis(rng % 300));
+        std::thread::sleep(random_delay(&mut rng, 300));
         if gc.try_wait().unwrap().is_none() {
             gc.kill().unwrap(); // SIGKILL
             at_kills.push(keys().len());
@@ -1019,6 +1012,14 @@ fn a_gc_killed_at_random_points_then_rerun_removes_only_what_it_may_and_the_lake
     let snapshot = Snapshot::open(&f.cache_file(&f.b, "snapshot.bin")).unwrap();
     let hits = snapshot.search(None, "workspace build just", &Filters::default(), 5).unwrap();
     assert_eq!(hits.rows.first().map(|r| r.claim.as_str()), Some(CLAIM));
+}
+
+/// A delay of 0 to `max_ms` ms from xorshift64, reproducible from the seed a test prints.
+fn random_delay(rng: &mut u64, max_ms: u64) -> std::time::Duration {
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    std::time::Duration::from_millis(*rng % max_ms)
 }
 
 /// One test per body and backend: `lake::folder::<body>`, `lake::s3::<body>`,
