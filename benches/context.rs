@@ -179,6 +179,7 @@ fn claim(i: usize, rng: &mut Rng, at: DateTime<Utc>) -> ClaimRow {
         supersedes: None,
         replaces: None,
         superseded_by: None,
+        merged: vec![],
     }
 }
 

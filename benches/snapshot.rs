@@ -146,6 +146,7 @@ fn claims(n: usize, corpus: Corpus, words: &[String], rng: &mut Rng) -> Vec<Clai
                 supersedes: None,
                 replaces: None,
                 superseded_by: None,
+                merged: vec![],
             }
         })
         .collect()

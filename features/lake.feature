@@ -87,6 +87,53 @@ Feature: The lake: what one host spools, another host reads after sync, maint an
     And the tool output at /entries/1/rendered mentions "replaces claim-deploy"
     And ctxlake claims list prints "superseded"
 
+  Scenario Outline: two agents state one convention as "<first>" and "<second>": <verdict>
+    Given a server initialized with revision "2025-11-25"
+    And agent "agent-a" on host "A" proposes the convention "<first>" about "build" as claim "claim-a" with evidence from sessions "s1"
+    And agent "agent-b" on host "B" proposes the convention "<second>" about "build" as claim "claim-b" with evidence from sessions "s2"
+    When host "A" runs ctxlake sync
+    And host "B" runs ctxlake sync
+    And ctxlake maint runs
+    And this host runs ctxlake sync
+    And the client calls "memory_search" with:
+      """
+      {"query": "<first>"}
+      """
+    Then the tool output at /results has <found> items
+    And ctxlake claims show on the claim "<first>" prints "<shown>"
+
+    # Merged: one claim holding both sessions, which a convention needs to be promoted. Kept
+    # apart: two candidates with one session each, so neither is promoted.
+    Examples:
+      | verdict     | first                                        | second                                      | found | shown                     |
+      | merged      | The workspace builds with just ci.           | the workspace builds with just CI           | 1     | restated by: claim-b      |
+      | merged      | Builds retry flaky tests three times         | builds retry flaky test 3 times             | 1     | restated by: claim-b      |
+      | merged      | The workspace doesn't build on Windows       | workspace does not build on Windows         | 1     | restated by: claim-b      |
+      | kept apart  | the workspace builds with just ci            | the workspace builds with make ci           | 0     | 1 sessions                |
+      | kept apart  | builds retry flaky tests three times         | builds retry flaky tests five times         | 0     | 1 sessions                |
+      | kept apart  | the workspace builds on Windows              | the workspace never builds on Windows       | 0     | 1 sessions                |
+      | kept apart  | release builds run before the tests          | release builds run after the tests          | 0     | 1 sessions                |
+      | kept apart  | the workspace builds with just ci            | just ci is how the workspace gets built     | 0     | 1 sessions                |
+
+  Scenario: a restatement of a promoted claim corroborates it: one claim, its sessions counted, no contest
+    Given a server initialized with revision "2025-11-25"
+    And agent "agent-a" on host "A" proposes the convention "The workspace builds with just ci." about "build" as claim "claim-a" with evidence from sessions "s1,s2"
+    When host "A" runs ctxlake sync
+    And ctxlake maint runs
+    And agent "agent-b" on host "B" proposes the convention "the workspace builds with just CI" about "build" as claim "claim-b" with evidence from sessions "s3"
+    And host "B" runs ctxlake sync
+    And ctxlake maint runs
+    And this host runs ctxlake sync
+    And the client calls "memory_search" with:
+      """
+      {"query": "how does the workspace build"}
+      """
+    Then the tool output at /results has 1 items
+    And the tool output at /results/0 mentions "3 independent sessions"
+    And the tool output at /results/0 mentions "id claim-a]"
+    And ctxlake claims show on the claim "builds with just ci." prints "corroborated"
+    And ctxlake claims list prints "promoted"
+
   Scenario: a correction the gate has not promoted replaces nothing yet
     Given a server initialized with revision "2025-11-25"
     And agent "agent-a" on host "A" proposes the convention "the workspace builds with just ci" about "build" with evidence from sessions "s1,s2"

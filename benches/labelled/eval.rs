@@ -58,6 +58,7 @@ pub fn row(claim_id: String, claim: String, subject: String) -> ClaimRow {
         supersedes: None,
         replaces: None,
         superseded_by: None,
+        merged: vec![],
     }
 }
 

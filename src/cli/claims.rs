@@ -71,10 +71,16 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
         }
         Command::Show { claim_id } => {
             let rows = claims::list(lake, &fleet)?;
-            let Some(row) = rows.iter().find(|r| r.claim_id == claim_id) else {
+            let Some(row) = rows.iter().find(|r| r.answers_to(&claim_id)) else {
                 anyhow::bail!("fleet {} has no claim {claim_id} in the lake", fleet.as_str());
             };
             println!("{}", line(row));
+            if row.claim_id != claim_id {
+                println!("  {} restated it and was merged into it", clean_single_line(&claim_id, MAX_SHORT_FIELD));
+            }
+            for merged in &row.merged {
+                println!("  restated by: {}", clean_single_line(merged, MAX_SHORT_FIELD));
+            }
             if let Some(old) = &row.supersedes {
                 println!("  corrects: {}", clean_single_line(old, MAX_SHORT_FIELD));
             }
@@ -83,7 +89,7 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
                 let message = clean_single_line(&evidence.message_id, MAX_SHORT_FIELD);
                 println!("  evidence: session {session}, message {message}, observed {}", evidence.observed_at);
             }
-            for decision in claims::decisions(lake, &fleet, &claim_id)? {
+            for decision in claims::decisions(lake, &fleet, &row.claim_id)? {
                 println!("  {}", decided(&decision));
             }
         }
@@ -129,6 +135,9 @@ fn decided(event: &ClaimEvent) -> String {
         ClaimEvent::Retired { at, reason, .. } => format!("retired {at}: {}", clean(reason)),
         ClaimEvent::Contested { at, reason, .. } => format!("contested {at}: {}", clean(reason)),
         ClaimEvent::Superseded { at, by, .. } => format!("superseded {at} by {}", clean(by)),
+        ClaimEvent::Corroborated { at, independent_count, confidence, .. } => {
+            format!("corroborated {at}: {independent_count} independent sessions, conf {confidence:.2}")
+        }
         other => format!("{} {}", ctxlake::snapshot::fold::event_time(other), "decision"),
     }
 }

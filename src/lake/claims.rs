@@ -34,7 +34,7 @@ pub fn list(lake: &Lake, fleet: &FleetId) -> Result<Vec<ClaimRow>, ClaimsError> 
 /// Records the owner's approval of `claim_id`; the next maint promotes it if it passes the rest
 /// of the gate. `Created::AlreadyExists` when it was approved before.
 pub fn approve(lake: &Lake, fleet: &FleetId, claim_id: &str, by: &str) -> Result<Created, ClaimsError> {
-    known(lake, fleet, claim_id)?;
+    let claim_id = &known(lake, fleet, claim_id)?;
     let layout = FleetLayout::new(fleet);
     let at = lake.clock(&layout.clock_probe(by)).map_err(MaintError::from)?;
     let approval = ClaimApproval { claim_id: claim_id.to_string(), by: by.to_string(), at };
@@ -44,7 +44,7 @@ pub fn approve(lake: &Lake, fleet: &FleetId, claim_id: &str, by: &str) -> Result
 
 /// Retires a claim: it leaves every agent's view at the next maint, and stays retired.
 pub fn retire(lake: &Lake, fleet: &FleetId, claim_id: &str, reason: &str, by: &str) -> Result<(), ClaimsError> {
-    known(lake, fleet, claim_id)?;
+    let claim_id = &known(lake, fleet, claim_id)?;
     let reason = non_blank("reason", reason)?;
     owner_event(lake, fleet, by, "retired", |at| ClaimEvent::Retired { claim_id: claim_id.to_string(), at, reason })
 }
@@ -52,18 +52,19 @@ pub fn retire(lake: &Lake, fleet: &FleetId, claim_id: &str, reason: &str, by: &s
 /// Retracts a claim, the owner's verdict that it was wrong: it leaves every read at the next
 /// maint, for good, and stays in the lake with its reason (`decisions`).
 pub fn retract(lake: &Lake, fleet: &FleetId, claim_id: &str, reason: &str, by: &str) -> Result<(), ClaimsError> {
-    known(lake, fleet, claim_id)?;
+    let claim_id = &known(lake, fleet, claim_id)?;
     let reason = non_blank("reason", reason)?;
     owner_event(lake, fleet, by, "retracted", |at| ClaimEvent::Retracted { claim_id: claim_id.to_string(), at, reason })
 }
 
-/// The decisions about `claim_id` in the lake (contested, retired, retracted, superseded), oldest
-/// first: what `ctxlake claims show` prints under a claim.
+/// The decisions about `claim_id` in the lake (corroborated, contested, retired, retracted,
+/// superseded), oldest first: what `ctxlake claims show` prints under a claim.
 pub fn decisions(lake: &Lake, fleet: &FleetId, claim_id: &str) -> Result<Vec<ClaimEvent>, ClaimsError> {
     let mut about: Vec<ClaimEvent> = maint::read_events(lake, &FleetLayout::new(fleet))?
         .into_iter()
         .filter(|event| match event {
             ClaimEvent::Contested { claim_id: id, .. }
+            | ClaimEvent::Corroborated { claim_id: id, .. }
             | ClaimEvent::Retired { claim_id: id, .. }
             | ClaimEvent::Retracted { claim_id: id, .. }
             | ClaimEvent::Superseded { claim_id: id, .. } => id == claim_id,
@@ -87,10 +88,12 @@ pub fn unquarantine(lake: &Lake, fleet: &FleetId, agent_id: &str, by: &str) -> R
     owner_event(lake, fleet, by, "agent_unquarantined", |at| ClaimEvent::AgentUnquarantined { agent_id, at })
 }
 
-fn known(lake: &Lake, fleet: &FleetId, claim_id: &str) -> Result<(), ClaimsError> {
-    match list(lake, fleet)?.iter().any(|row| row.claim_id == claim_id) {
-        true => Ok(()),
-        false => Err(ClaimsError::UnknownClaim { fleet: fleet.as_str().to_string(), claim_id: claim_id.to_string() }),
+/// The id of the claim `claim_id` names: itself, or the claim a restatement of that id was
+/// merged into (so the owner's decision lands on the claim agents read).
+fn known(lake: &Lake, fleet: &FleetId, claim_id: &str) -> Result<String, ClaimsError> {
+    match list(lake, fleet)?.into_iter().find(|row| row.answers_to(claim_id)) {
+        Some(row) => Ok(row.claim_id),
+        None => Err(ClaimsError::UnknownClaim { fleet: fleet.as_str().to_string(), claim_id: claim_id.to_string() }),
     }
 }
 

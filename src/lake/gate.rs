@@ -8,6 +8,10 @@
 //! or word overlap ≥ 0.6 → both sides contested), 3 provenance (the observer is a known agent
 //! or `human`; no evidence dated in the future), 4 independence (distinct evidence sessions ≥
 //! the claim type's threshold). A claim that fails stays a candidate and produces no event.
+//! Proposals restating a claim of their subject and type were merged into it by the fold, so
+//! their sessions count as its independent sessions, and approving any of their ids approves it.
+//! A claim promoted by an earlier run whose sessions have since grown is `corroborated`: its
+//! count and confidence rise to what a promotion now would give.
 //! The rules are applied in passes until one decides nothing, so a run over its own verdicts
 //! decides nothing more (a candidate held before a contradicting claim was promoted later in a
 //! pass is contested in the next pass, not in the next run).
@@ -46,7 +50,7 @@ pub struct GateFacts {
 /// What one gate run decided.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct GateOutcome {
-    /// New promoted/contested events, in claim id order.
+    /// New promoted/contested/superseded events, then corroborations, in claim id order.
     pub events: Vec<ClaimEvent>,
     /// Candidates held back, with why (no event is written for them).
     pub held: Vec<(String, String)>,
@@ -115,8 +119,33 @@ pub fn run(events: &[ClaimEvent], facts: &GateFacts) -> GateOutcome {
         outcome.recheck_at = None;
         pass(&ids, &mut rows, &mut promoted, &quarantined, &trust, facts, &mut outcome);
         if outcome.events.len() == decided {
-            return outcome;
+            break;
         }
+    }
+    corroborate(&rows, &trust, facts, &mut outcome);
+    outcome
+}
+
+/// A claim promoted by an earlier run that now holds more independent sessions than its
+/// promotion counted (restatements merged into it, a repeated proposal) is corroborated: its
+/// count and confidence rise. A run over its own verdicts finds none to raise.
+fn corroborate(
+    rows: &BTreeMap<String, ClaimRow>,
+    trust: &BTreeMap<String, f64>,
+    facts: &GateFacts,
+    outcome: &mut GateOutcome,
+) {
+    for row in rows.values().filter(|r| r.was_promoted && !r.status.is_final()) {
+        let independent = row.evidence_count() as u64;
+        let Some(count) = std::num::NonZeroU64::new(independent).filter(|n| n.get() > row.independent_count) else {
+            continue;
+        };
+        outcome.events.push(ClaimEvent::Corroborated {
+            at: facts.now,
+            claim_id: row.claim_id.clone(),
+            independent_count: count,
+            confidence: confidence(independent, trust.get(&row.observed_by).copied().unwrap_or(1.0)),
+        });
     }
 }
 
@@ -220,7 +249,9 @@ fn precheck(row: &ClaimRow, quarantined: &HashSet<String>, facts: &GateFacts) ->
     }
     match row.claim_type.as_str() {
         t if t == ClaimType::Hypothesis.to_string() => Err("a hypothesis never auto-promotes".into()),
-        t if t == ClaimType::Preference.to_string() && !facts.approved.contains(&row.claim_id) => {
+        t if t == ClaimType::Preference.to_string()
+            && !std::iter::once(&row.claim_id).chain(&row.merged).any(|id| facts.approved.contains(id)) =>
+        {
             Err("a preference needs a human's approval".into())
         }
         _ => Ok(()),

@@ -1,19 +1,28 @@
 //! Folds a stream of ClaimEvents into the current state of each claim.
 //!
 //! Rules: events apply in time order (`observed_at` for a proposal, `at` otherwise). Events of
-//! one time apply in the order a gate run makes them (proposed, promoted, contested,
-//! superseded, then the owner's retired and retracted), then in input order: a store whose
-//! clock keeps seconds gives two runs a second apart the same time, and a claim promoted by one
-//! and contested by the next must end contested whichever verdict batch is listed first. A proposal creates a candidate or merges new evidence into an existing claim.
-//! The first promotion wins; a retired claim stays retired; a retracted claim (the owner's
+//! one time apply in the order a gate run makes them (proposed, promoted, corroborated,
+//! contested, superseded, then the owner's retired and retracted): a store whose clock keeps
+//! seconds gives two runs a second apart the same time, and a claim promoted by one and
+//! contested by the next must end contested whichever verdict batch is listed first. Proposals
+//! of one time apply in claim id order (of two restatements in one second the smaller id is the
+//! claim), other events in input order.
+//! A proposal creates a candidate or merges new evidence into an existing claim: the claim of
+//! its id, or the claim of its subject and type it restates (`restate::key`, words in order). A merged
+//! proposal's id is an alias: events naming it apply to the claim it joined, and a claim is
+//! never contested by its own restatement (a gate before the merge contested restatements
+//! whose text differed in a period).
+//! The first promotion wins, and a later `corroborated` raises a promoted claim's count and
+//! confidence (never lowers them); a retired claim stays retired; a retracted claim (the owner's
 //! verdict that it was wrong) stays retracted, whatever it was before; contesting a claim marks
 //! it contested; a superseded claim (the gate promoted a correction of it) stays superseded and
 //! names its replacement, unless the owner retracts it. Events for unknown claim ids are ignored, and so are events about agents
 //! (calibration, quarantine), which the gate acts on before it emits claim events.
 
+use crate::snapshot::restate;
 use crate::spec::wire::claim_event::{ClaimEvent, Evidence};
 use chrono::{DateTime, Utc};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
@@ -69,12 +78,20 @@ pub struct ClaimRow {
     pub replaces: Option<String>,
     /// The correction that replaced this claim, once the gate promoted it.
     pub superseded_by: Option<String>,
+    /// Ids of later proposals that restated this claim and were merged into it (their
+    /// evidence is its evidence), in the order they came.
+    pub merged: Vec<String>,
 }
 
 impl ClaimRow {
     /// Distinct evidence sessions (stored, never rendered).
     pub fn evidence_count(&self) -> usize {
         self.evidence.iter().map(|e| e.session_id.as_str()).collect::<HashSet<_>>().len()
+    }
+
+    /// Whether `id` names this claim: its own id, or the id of a restatement merged into it.
+    pub fn answers_to(&self, id: &str) -> bool {
+        self.claim_id == id || self.merged.iter().any(|merged| merged == id)
     }
 
     pub fn visible(&self, agent_reads_enabled: bool) -> bool {
@@ -104,12 +121,30 @@ pub fn parse_events(text: &str) -> Result<Vec<ClaimEvent>, crate::snapshot::Snap
 /// Folds events into claim rows, in claim id order.
 pub fn fold(events: impl IntoIterator<Item = ClaimEvent>) -> Vec<ClaimRow> {
     let mut ordered: Vec<ClaimEvent> = events.into_iter().collect();
-    ordered.sort_by_key(|event| (event_time(event), rank(event)));
-    let mut claims: BTreeMap<String, ClaimRow> = BTreeMap::new();
+    ordered.sort_by(|a, b| {
+        (event_time(a), rank(a)).cmp(&(event_time(b), rank(b))).then_with(|| proposal_id(a).cmp(proposal_id(b)))
+    });
+    let mut claims = Claims::default();
     for event in ordered {
-        apply(&mut claims, event);
+        claims.apply(event);
     }
-    claims.into_values().collect()
+    let Claims { mut rows, merged_into, .. } = claims;
+    // A correction may name a restatement's id (memory_propose returned it to its agent).
+    for row in rows.values_mut() {
+        if let Some(target) = row.supersedes.as_ref().and_then(|old| merged_into.get(old)) {
+            row.supersedes = Some(target.clone());
+        }
+    }
+    rows.into_values().collect()
+}
+
+/// A proposal's claim id, the tie-break among events of one time and rank (empty for others,
+/// whose order among themselves stays the input's).
+fn proposal_id(event: &ClaimEvent) -> &str {
+    match event {
+        ClaimEvent::Proposed { claim_id, .. } => claim_id.as_str(),
+        _ => "",
+    }
 }
 
 /// When an event happened: a proposal's observation time, every other event's `at`; the fold
@@ -118,6 +153,7 @@ pub fn event_time(event: &ClaimEvent) -> DateTime<Utc> {
     match event {
         ClaimEvent::Proposed { observed_at, .. } => *observed_at,
         ClaimEvent::Promoted { at, .. }
+        | ClaimEvent::Corroborated { at, .. }
         | ClaimEvent::Contested { at, .. }
         | ClaimEvent::Retired { at, .. }
         | ClaimEvent::Retracted { at, .. }
@@ -133,115 +169,170 @@ fn rank(event: &ClaimEvent) -> u8 {
     match event {
         ClaimEvent::Proposed { .. } => 0,
         ClaimEvent::Promoted { .. } => 1,
-        ClaimEvent::Contested { .. } => 2,
-        ClaimEvent::Superseded { .. } => 3,
-        ClaimEvent::Retired { .. } => 4,
-        ClaimEvent::Retracted { .. } => 5,
+        ClaimEvent::Corroborated { .. } => 2,
+        ClaimEvent::Contested { .. } => 3,
+        ClaimEvent::Superseded { .. } => 4,
+        ClaimEvent::Retired { .. } => 5,
+        ClaimEvent::Retracted { .. } => 6,
         ClaimEvent::CalibrationScored { .. }
         | ClaimEvent::AgentQuarantined { .. }
-        | ClaimEvent::AgentUnquarantined { .. } => 6,
+        | ClaimEvent::AgentUnquarantined { .. } => 7,
     }
 }
 
-fn apply(claims: &mut BTreeMap<String, ClaimRow>, event: ClaimEvent) {
-    match event {
-        ClaimEvent::Proposed {
-            claim_id,
-            claim,
-            claim_type,
-            subject,
-            scope,
-            observed_by,
-            observed_at,
-            evidence,
-            embedding,
-            supersedes,
-            ..
-        } => {
-            let id = claim_id.to_string();
-            if let Some(existing) = claims.get_mut(&id) {
-                if existing.supersedes.is_none() {
-                    existing.supersedes = supersedes.map(|old| old.to_string());
+/// The fold's state: the claims, and where restatements went.
+#[derive(Default)]
+struct Claims {
+    rows: BTreeMap<String, ClaimRow>,
+    /// (subject, claim type, restatement key) → the claim holding that key.
+    by_key: HashMap<(String, String, String), String>,
+    /// A merged proposal's id → the claim it joined.
+    merged_into: HashMap<String, String>,
+}
+
+impl Claims {
+    /// The claim an event's id names: itself, or the claim its proposal was merged into.
+    fn resolve(&self, id: &str) -> String {
+        self.merged_into.get(id).cloned().unwrap_or_else(|| id.to_string())
+    }
+
+    fn apply(&mut self, event: ClaimEvent) {
+        match event {
+            ClaimEvent::Proposed {
+                claim_id,
+                claim,
+                claim_type,
+                subject,
+                scope,
+                observed_by,
+                observed_at,
+                evidence,
+                embedding,
+                supersedes,
+                ..
+            } => {
+                let mut id = self.resolve(&claim_id);
+                // The type stays part of what must match: a hypothesis restated as an observed
+                // fact is a new claim with its own threshold, not evidence for the hypothesis.
+                let key = (subject.clone(), claim_type.to_string(), restate::key(&claim));
+                if !self.rows.contains_key(&id)
+                    && let Some(restated) = self.by_key.get(&key).filter(|_| !key.2.is_empty()).cloned()
+                {
+                    self.merged_into.insert(id.clone(), restated.clone());
+                    if let Some(row) = self.rows.get_mut(&restated) {
+                        row.merged.push(id);
+                    }
+                    id = restated;
                 }
-                for item in evidence {
-                    if !existing.evidence.contains(&item) {
-                        existing.evidence.push(item);
+                if let Some(existing) = self.rows.get_mut(&id) {
+                    if existing.supersedes.is_none() {
+                        existing.supersedes = supersedes.map(|old| old.to_string());
+                    }
+                    for item in evidence {
+                        if !existing.evidence.contains(&item) {
+                            existing.evidence.push(item);
+                        }
+                    }
+                    if existing.embedding.is_none() && !embedding.is_empty() {
+                        existing.embedding = Some(embedding.iter().map(|&x| x as f32).collect());
+                    }
+                    return;
+                }
+                if !key.2.is_empty() {
+                    self.by_key.entry(key).or_insert_with(|| id.clone());
+                }
+                self.rows.insert(
+                    id.clone(),
+                    ClaimRow {
+                        claim_id: id,
+                        claim,
+                        claim_type: claim_type.to_string(),
+                        subject,
+                        scope: scope.to_string(),
+                        observed_by,
+                        status: Status::Candidate,
+                        was_promoted: false,
+                        evidence,
+                        independent_count: 0,
+                        confidence: 0.0,
+                        updated_at: observed_at,
+                        embedding: (!embedding.is_empty()).then(|| embedding.iter().map(|&x| x as f32).collect()),
+                        supersedes: supersedes.map(|old| old.to_string()),
+                        replaces: None,
+                        superseded_by: None,
+                        merged: vec![],
+                    },
+                );
+            }
+            ClaimEvent::Promoted { claim_id, at, independent_count, confidence } => {
+                if let Some(row) = self.rows.get_mut(&self.resolve(&claim_id))
+                    && !row.was_promoted
+                    && !row.status.is_final()
+                {
+                    row.status = Status::Promoted;
+                    row.was_promoted = true;
+                    row.independent_count = independent_count;
+                    row.confidence = confidence;
+                    row.updated_at = at;
+                }
+            }
+            ClaimEvent::Corroborated { claim_id, independent_count, confidence, .. } => {
+                // Corroboration changes the count and confidence of a claim the gate promoted,
+                // not its status or date; a lower count (an older run's) changes nothing.
+                if let Some(row) = self.rows.get_mut(&self.resolve(&claim_id))
+                    && row.was_promoted
+                    && independent_count.get() > row.independent_count
+                {
+                    row.independent_count = independent_count.get();
+                    row.confidence = confidence;
+                }
+            }
+            ClaimEvent::Contested { claim_id, at, conflicts_with, .. } => {
+                let id = self.resolve(&claim_id);
+                if conflicts_with.as_deref().is_some_and(|other| self.resolve(other) == id) {
+                    return;
+                }
+                self.update(&id, at, Status::Contested);
+            }
+            ClaimEvent::Retired { claim_id, at, .. } => self.update(&self.resolve(&claim_id), at, Status::Retired),
+            ClaimEvent::Superseded { claim_id, by, .. } => {
+                let (id, by) = (self.resolve(&claim_id), self.resolve(&by));
+                if id == by {
+                    return;
+                }
+                if let Some(row) = self.rows.get_mut(&id)
+                    && !row.status.is_final()
+                {
+                    // Its date stays the one it was read under, so a timeline lists it before
+                    // its replacement.
+                    row.status = Status::Superseded;
+                    row.superseded_by = Some(by.clone());
+                    if let Some(correction) = self.rows.get_mut(&by) {
+                        correction.replaces = Some(id);
                     }
                 }
-                if existing.embedding.is_none() && !embedding.is_empty() {
-                    existing.embedding = Some(embedding.iter().map(|&x| x as f32).collect());
-                }
-                return;
             }
-            claims.insert(
-                id.clone(),
-                ClaimRow {
-                    claim_id: id,
-                    claim,
-                    claim_type: claim_type.to_string(),
-                    subject,
-                    scope: scope.to_string(),
-                    observed_by,
-                    status: Status::Candidate,
-                    was_promoted: false,
-                    evidence,
-                    independent_count: 0,
-                    confidence: 0.0,
-                    updated_at: observed_at,
-                    embedding: (!embedding.is_empty()).then(|| embedding.iter().map(|&x| x as f32).collect()),
-                    supersedes: supersedes.map(|old| old.to_string()),
-                    replaces: None,
-                    superseded_by: None,
-                },
-            );
-        }
-        ClaimEvent::Promoted { claim_id, at, independent_count, confidence } => {
-            if let Some(row) = claims.get_mut(&claim_id)
-                && !row.was_promoted
-                && !row.status.is_final()
-            {
-                row.status = Status::Promoted;
-                row.was_promoted = true;
-                row.independent_count = independent_count;
-                row.confidence = confidence;
-                row.updated_at = at;
-            }
-        }
-        ClaimEvent::Contested { claim_id, at, .. } => update(claims, &claim_id, at, Status::Contested),
-        ClaimEvent::Retired { claim_id, at, .. } => update(claims, &claim_id, at, Status::Retired),
-        ClaimEvent::Superseded { claim_id, by, .. } => {
-            if let Some(row) = claims.get_mut(&claim_id)
-                && !row.status.is_final()
-            {
-                // Its date stays the one it was read under, so a timeline lists it before its
-                // replacement.
-                row.status = Status::Superseded;
-                row.superseded_by = Some(by.clone());
-                if let Some(correction) = claims.get_mut(&by) {
-                    correction.replaces = Some(claim_id);
+            ClaimEvent::Retracted { claim_id, at, .. } => {
+                if let Some(row) = self.rows.get_mut(&self.resolve(&claim_id))
+                    && row.status != Status::Retracted
+                {
+                    row.status = Status::Retracted;
+                    row.updated_at = at;
                 }
             }
+            ClaimEvent::CalibrationScored { .. }
+            | ClaimEvent::AgentQuarantined { .. }
+            | ClaimEvent::AgentUnquarantined { .. } => {}
         }
-        ClaimEvent::Retracted { claim_id, at, .. } => {
-            if let Some(row) = claims.get_mut(&claim_id)
-                && row.status != Status::Retracted
-            {
-                row.status = Status::Retracted;
-                row.updated_at = at;
-            }
-        }
-        ClaimEvent::CalibrationScored { .. }
-        | ClaimEvent::AgentQuarantined { .. }
-        | ClaimEvent::AgentUnquarantined { .. } => {}
     }
-}
 
-fn update(claims: &mut BTreeMap<String, ClaimRow>, claim_id: &str, at: DateTime<Utc>, status: Status) {
-    if let Some(row) = claims.get_mut(claim_id)
-        && !row.status.is_final()
-    {
-        row.status = status;
-        row.updated_at = at;
+    fn update(&mut self, claim_id: &str, at: DateTime<Utc>, status: Status) {
+        if let Some(row) = self.rows.get_mut(claim_id)
+            && !row.status.is_final()
+        {
+            row.status = status;
+            row.updated_at = at;
+        }
     }
 }
 
@@ -372,5 +463,80 @@ mod tests {
         let rows = fold(events(&format!("{PROPOSED}\n{PROPOSED}\n{second}")));
         assert_eq!(rows[0].evidence.len(), 2);
         assert_eq!(rows[0].evidence_count(), 2);
+    }
+
+    fn restating(id: &str, text: &str, session: &str) -> String {
+        PROPOSED
+            .replace(r#""claim_id":"c1""#, &format!(r#""claim_id":"{id}""#))
+            .replace("staging ssh is on 2222", text)
+            .replace(r#""session_id":"s1""#, &format!(r#""session_id":"{session}""#))
+    }
+
+    #[test]
+    fn a_restatement_joins_the_claim_it_restates_with_its_sessions() {
+        let rows = fold(events(&format!("{PROPOSED}\n{}", restating("c2", "Staging SSH is on 2222.", "s2"))));
+        assert_eq!(rows.len(), 1, "{rows:?}");
+        assert_eq!(
+            (rows[0].claim_id.as_str(), rows[0].evidence_count(), &rows[0].merged[..]),
+            ("c1", 2, &["c2".to_string()][..])
+        );
+    }
+
+    #[test]
+    fn other_words_another_subject_or_another_type_stay_separate_claims() {
+        let other_subject =
+            restating("c3", "staging ssh is on 2222", "s3").replace(r#""subject":"staging""#, r#""subject":"prod""#);
+        let other_type = restating("c4", "staging ssh is on 2222", "s4")
+            .replace(r#""claim_type":"environment""#, r#""claim_type":"hypothesis""#);
+        let lines =
+            [PROPOSED.to_string(), restating("c2", "staging ssh listens on 2222", "s2"), other_subject, other_type];
+        assert_eq!(fold(events(&lines.join("\n"))).len(), 4);
+    }
+
+    #[test]
+    fn of_two_restatements_in_one_second_the_smaller_id_is_the_claim_in_either_input_order() {
+        let (a, b) = (restating("c9", "staging ssh is on 2222", "s9"), restating("c5", "Staging SSH is on 2222", "s5"));
+        for lines in [format!("{a}\n{b}"), format!("{b}\n{a}")] {
+            let rows = fold(events(&lines));
+            assert_eq!((rows.len(), rows[0].claim_id.as_str()), (1, "c5"), "{lines}");
+        }
+    }
+
+    #[test]
+    fn events_naming_a_restatements_id_apply_to_its_claim_but_it_never_contests_its_claim() {
+        let promoted =
+            r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-02T00:00:00Z","independent_count":2,"confidence":0.8}"#;
+        let contested = |id: &str, with: &str| {
+            format!(
+                r#"{{"kind":"contested","claim_id":"{id}","at":"2026-09-03T00:00:00Z","conflicts_with":"{with}","reason":"x"}}"#
+            )
+        };
+        let restated = restating("c2", "Staging SSH is on 2222.", "s2");
+        let lines = format!("{PROPOSED}\n{restated}\n{promoted}\n{}\n{}", contested("c1", "c2"), contested("c2", "c1"));
+        let rows = fold(events(&lines));
+        assert_eq!(rows[0].status, Status::Promoted, "a gate before the merge contested the pair: {rows:?}");
+        let retracted = r#"{"kind":"retracted","claim_id":"c2","at":"2026-09-04T00:00:00Z","reason":"wrong"}"#;
+        let rows = fold(events(&format!("{PROPOSED}\n{restated}\n{promoted}\n{retracted}")));
+        assert_eq!(rows[0].status, Status::Retracted);
+    }
+
+    #[test]
+    fn corroboration_raises_a_promoted_claims_count_and_never_lowers_it_or_promotes_a_candidate() {
+        let corroborated = |n: u64, conf: f64, day: u32| {
+            format!(
+                r#"{{"kind":"corroborated","claim_id":"c1","at":"2026-09-{day:02}T00:00:00Z","independent_count":{n},"confidence":{conf}}}"#
+            )
+        };
+        let candidate = fold(events(&format!("{PROPOSED}\n{}", corroborated(3, 0.95, 3))));
+        assert_eq!((candidate[0].status, candidate[0].independent_count), (Status::Candidate, 0));
+        let promoted = r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-02T00:00:00Z","independent_count":1,"confidence":0.65}"#;
+        let rows =
+            fold(events(&format!("{PROPOSED}\n{promoted}\n{}\n{}", corroborated(3, 0.95, 4), corroborated(2, 0.8, 5))));
+        assert_eq!((rows[0].status, rows[0].independent_count, rows[0].confidence), (Status::Promoted, 3, 0.95));
+        assert_eq!(
+            rows[0].updated_at.to_rfc3339(),
+            "2026-09-02T00:00:00+00:00",
+            "corroboration is not a change of state"
+        );
     }
 }

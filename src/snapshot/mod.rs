@@ -6,6 +6,7 @@ pub mod fold;
 pub mod lexical;
 pub mod rank;
 pub mod read;
+pub mod restate;
 pub mod write;
 
 pub use fold::{ClaimRow, Status, fold};

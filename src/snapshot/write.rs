@@ -204,6 +204,7 @@ pub(crate) mod tests {
             supersedes: None,
             replaces: None,
             superseded_by: None,
+            merged: vec![],
         }
     }
 

@@ -130,15 +130,18 @@ pub fn register(r: &mut Registry) {
     // ---- the lake: other hosts, `ctxlake sync` and `ctxlake maint` on a folder lake ----------
     // "Host H" is a spool and a cache under the scratch folder; "this host" is the server under
     // test (its spool and cache). All share one folder lake, `<scratch>/lake`.
+    // The claim's id is `claim-<subject>` unless the step names one ("as claim ID"): two claims
+    // of one subject need ids of their own.
     r.add(
-        r#"agent "([^"]*)" on host "([^"]*)" proposes the (\S+) "([^"]*)" about "([^"]*)" with evidence from sessions "([^"]*)""#,
+        r#"agent "([^"]*)" on host "([^"]*)" proposes the (\S+) "([^"]*)" about "([^"]*)"(?: as claim "([^"]*)")? with evidence from sessions "([^"]*)""#,
         |w, a, _| {
-            let evidence: Vec<Value> = a[5]
+            let evidence: Vec<Value> = a[6]
                 .split(',')
                 .map(str::trim)
                 .map(|s| json!({"session_id": s, "message_id": format!("{s}-m1"), "excerpt_hash": "", "observed_at": "2026-09-01T10:00:00Z"}))
                 .collect();
-            let record = json!({"kind": "proposed", "claim_id": format!("claim-{}", a[4]), "claim": a[3], "claim_type": a[2],
+            let id = if a[5].is_empty() { format!("claim-{}", a[4]) } else { a[5].clone() };
+            let record = json!({"kind": "proposed", "claim_id": id, "claim": a[3], "claim_type": a[2],
                 "subject": a[4], "scope": "agent", "observed_by": a[0], "observed_at": "2026-09-01T10:30:00Z", "evidence": evidence});
             host_spool(w, &a[1], &record.to_string())
         },

@@ -127,14 +127,16 @@ fn evidence_dated_in_the_future_is_held_until_the_store_clock_reaches_it() {
 }
 
 #[test]
-fn the_same_text_on_the_same_subject_is_no_contradiction() {
+fn the_same_text_on_the_same_subject_joins_the_promoted_claim_instead_of_contradicting_it() {
     let first = proposed("c1", "environment", "ssh", "Port 2222", "agent-a", &["s1"]);
     let mut events = vec![first.clone()];
     events.extend(run(&[first], &facts()).events);
     events.push(proposed("c2", "environment", "ssh", "port 2222 ", "agent-b", &["s2"]));
     let outcome = run(&events, &facts());
     assert!(contested_ids(&outcome).is_empty());
-    assert_eq!(promoted_ids(&outcome).len(), 1);
+    assert!(promoted_ids(&outcome).is_empty(), "no second claim to promote: {outcome:?}");
+    let rows = fold(events);
+    assert_eq!((rows.len(), rows[0].evidence_count(), rows[0].status), (1, 2, Status::Promoted));
 }
 
 #[test]
@@ -298,4 +300,57 @@ fn a_run_over_its_own_verdicts_reaches_none() {
         &second.events[..3.min(second.events.len())]
     );
     assert_eq!(second.held, first.held);
+}
+
+#[test]
+fn a_convention_two_agents_restate_in_their_own_words_is_promoted_once_from_both_sessions() {
+    let events = [
+        proposed("c1", "convention", "build", "The build uses just.", "agent-a", &["s1"]),
+        proposed("c2", "convention", "build", "build uses Just", "agent-b", &["s2"]),
+    ];
+    let outcome = run(&events, &facts());
+    assert_eq!(promoted_ids(&outcome).iter().map(|p| (p.0.as_str(), p.1)).collect::<Vec<_>>(), [("c1", 2)]);
+    assert!(contested_ids(&outcome).is_empty(), "a restatement never contradicts its claim: {outcome:?}");
+    let reworded = [
+        proposed("c1", "convention", "build", "The build uses just.", "agent-a", &["s1"]),
+        proposed("c2", "convention", "build", "just drives the build", "agent-b", &["s2"]),
+    ];
+    assert!(promoted_ids(&run(&reworded, &facts())).is_empty(), "other words are another claim, one session each");
+}
+
+#[test]
+fn approving_a_restatements_id_approves_the_claim_it_joined() {
+    let events = [
+        proposed("c1", "preference", "style", "Prefer tabs.", "agent-a", &["s1"]),
+        proposed("c2", "preference", "style", "prefer tabs", "agent-b", &["s2"]),
+    ];
+    let mut approved = facts();
+    approved.approved.insert("c2".into());
+    assert_eq!(promoted_ids(&run(&events, &approved)).iter().map(|p| p.0.as_str()).collect::<Vec<_>>(), ["c1"]);
+}
+
+#[test]
+fn a_restatement_of_a_promoted_claim_corroborates_it_once() {
+    let first = proposed("c1", "environment", "ssh", "Port 2222", "agent-a", &["s1"]);
+    let mut events = vec![first.clone()];
+    events.extend(run(&[first], &facts()).events);
+    events.push(proposed("c2", "environment", "ssh", "port 2222.", "agent-b", &["s2"]));
+    let outcome = run(&events, &facts());
+    let corroborated: Vec<(String, u64, f64)> = outcome
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            ClaimEvent::Corroborated { claim_id, independent_count, confidence, .. } => {
+                Some((claim_id.clone(), independent_count.get(), *confidence))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(corroborated.len(), 1, "{outcome:?}");
+    assert_eq!((corroborated[0].0.as_str(), corroborated[0].1), ("c1", 2));
+    assert!((corroborated[0].2 - 0.8).abs() < 1e-9, "{}", corroborated[0].2);
+    events.extend(outcome.events);
+    assert_eq!(run(&events, &facts()).events, vec![], "a run over its own corroboration decides nothing");
+    let row = fold(events).remove(0);
+    assert_eq!((row.independent_count, row.status), (2, Status::Promoted));
 }

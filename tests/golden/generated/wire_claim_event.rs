@@ -1,4 +1,4 @@
-///One event in a claim's life, internally tagged on `kind`: an agent proposes (memory_propose spools exactly the `proposed` shape, scope always `agent`); only the promotion gate emits promoted/contested/superseded, and only the owner retired/retracted; calibration and quarantine events are about agents. The snapshot writer folds these into snapshot.bin. Unknown claim ids are ignored by the fold; the first promotion wins.
+///One event in a claim's life, internally tagged on `kind`: an agent proposes (memory_propose spools exactly the `proposed` shape, scope always `agent`); only the promotion gate emits promoted/corroborated/contested/superseded, and only the owner retired/retracted; calibration and quarantine events are about agents. The snapshot writer folds these into snapshot.bin. Unknown claim ids are ignored by the fold; the first promotion wins.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", deny_unknown_fields)]
 pub enum ClaimEvent {
@@ -32,6 +32,16 @@ pub enum ClaimEvent {
         claim_id: ::std::string::String,
         confidence: f64,
         independent_count: u64,
+    },
+    /**Corroborated
+
+the gate counted more independent sessions for a claim it promoted earlier than that promotion did (restatements merged into it, or a repeated proposal): the claim's count and confidence rise to these, never fall*/
+    #[serde(rename = "corroborated")]
+    Corroborated {
+        at: ::chrono::DateTime<::chrono::offset::Utc>,
+        claim_id: ::std::string::String,
+        confidence: f64,
+        independent_count: ::std::num::NonZeroU64,
     },
     ///Contested
     #[serde(rename = "contested")]
