@@ -133,6 +133,12 @@ Feature: The lake: what one host spools, another host reads after sync, maint an
     And the tool output at /results/0 mentions "id claim-a]"
     And ctxlake claims show on the claim "builds with just ci." prints "corroborated"
     And ctxlake claims list prints "promoted"
+    When the client calls "memory_propose" with:
+      """
+      {"claim": "The workspace builds with just CI", "type": "convention", "subject": "build",
+       "evidence": [{"session_id": "s9", "message_id": "m1"}]}
+      """
+    Then the tool output at /note mentions "restates claim claim-a"
 
   Scenario: a correction the gate has not promoted replaces nothing yet
     Given a server initialized with revision "2025-11-25"

@@ -13,7 +13,7 @@ use crate::guard::scrub;
 use crate::local::cache::CacheDir;
 use crate::local::spool::Spool;
 use crate::snapshot::read::{SharedVectors, Unavailable};
-use crate::snapshot::{Filters, Snapshot};
+use crate::snapshot::{Filters, Snapshot, restate};
 use crate::spec::tools::memory::*;
 use crate::spec::wire::claim_event::{ClaimEvent, ClaimType, Evidence, Scope};
 use crate::tools::paging::{self, Paging};
@@ -138,6 +138,27 @@ impl MemoryTools {
     /// `old` when it names a claim of this host's snapshot that a correction about `subject`
     /// may replace; otherwise the `supersedes` argument is refused, saying why. The lake's gate
     /// ignores a `supersedes` it cannot honour; refusing here tells the agent while it can fix it.
+    /// The claim agents read that a proposal restates (`snapshot::restate`: the fold will merge
+    /// them), so the note can say so. A snapshot that cannot be read says nothing: the fold
+    /// merges regardless.
+    fn restated(&self, claim: &str, claim_type: &str, subject: &str) -> Option<String> {
+        let key = restate::key(claim);
+        if key.is_empty() {
+            return None;
+        }
+        self.with_snapshot(|opened| match opened {
+            Opened::Ready(snapshot) => match snapshot.about_subject(subject, RESTATED_LOOKUP) {
+                Ok(rows) => rows.into_iter().find(|r| r.claim_type == claim_type && restate::key(&r.claim) == key),
+                Err(e) => {
+                    tracing::debug!(error = %e, "restatement lookup failed");
+                    None
+                }
+            },
+            Opened::Unavailable(_) => None,
+        })
+        .map(|row| row.claim_id)
+    }
+
     fn correctable(&self, old: &str, subject: &str) -> Result<String, ToolError> {
         let shown = clean_single_line(old, MAX_SHORT_FIELD);
         let refuse = |why: String| Err(ToolError::new(format!("`supersedes`: {why}")));
@@ -273,6 +294,7 @@ impl Memory for MemoryTools {
                 })
             })
             .collect::<Result<Vec<_>, ToolError>>()?;
+        let restated = self.restated(&claim, &claim_type.to_string(), &subject);
         let id = ulid::Ulid::new().to_string();
         let event = ClaimEvent::Proposed {
             claim_id: id.clone().try_into().map_err(|_| ToolError::new("could not mint a claim id"))?,
@@ -308,7 +330,15 @@ impl Memory for MemoryTools {
                 supersedes
                     .map(|old| format!(" Once promoted it replaces claim {old}, which searches then leave out."))
                     .unwrap_or_default()
-            ),
+            ) + &restated
+                .map(|claim| {
+                    format!(
+                        " It restates claim {} (same subject, type and words): the next fold adds your evidence \
+                         to that claim, whose sessions then corroborate it, instead of making a second claim.",
+                        clean_single_line(&claim, MAX_SHORT_FIELD)
+                    )
+                })
+                .unwrap_or_default(),
         })
     }
 
@@ -366,6 +396,9 @@ impl Memory for MemoryTools {
 
 /// How deep a cursor may page into one ranking: past it a search is better asked again.
 const MAX_RANKED: usize = 1000;
+/// How many of a subject's readable claims a proposal is compared with for the note that it
+/// restates one (most confident first); a subject with more still merges in the fold.
+const RESTATED_LOOKUP: usize = 500;
 
 /// The embedder for a query against `snapshot`, and how the result will describe it: the model
 /// that filled the snapshot's vectors, loaded on the first search that needs it.
