@@ -10,7 +10,7 @@
 //! | 7 | `kb::verify` (a published knowledge base's blob, under a pointer with its true hash) | every record approved and counted, and the set published again verifies to the same records; or a refusal naming the key |
 //! | 8 | `layout::classify` (a key a listing returned, for `lake stats` and `gc`) | outside `fleets/<fleet>/` it is no fleet's; inside, the fleet is that segment, and a key of a kind gc may remove has that kind's shape |
 //! | 10 | `export::read` (a file `ctxlake lake import` loads) | a file it accepts is written back by `to_lines` as a file it reads the same, every object named under the header's fleet as a kind an export carries; a refusal names a line of the file and says why |
-//! | 9 | `checkpoint::parse` (the fold's checkpoint) | a checkpoint whose handoffs are all handoffs and that reads back the same once written again; or refused as newer (a version above 1), not a checkpoint, or a handoff named by its index |
+//! | 9 | `checkpoint::parse` (the fold's checkpoint) | a checkpoint whose handoffs are all handoffs and that reads back the same once written again; or refused as newer (a version above 2), not a checkpoint, or a handoff named by its index |
 //!
 //! Never a panic; a refused object is refused whole (the functions are pure, so nothing is
 //! half-applied: the caller writes only what an `Ok` returned).

@@ -3,8 +3,10 @@
 //!
 //! Once a batch is folded, the fold needs little of it again. Leases need nothing: the leases
 //! document remembers applied request ids for a day, and an older request is stale anyway.
-//! History needs the handoffs among the newest it keeps, and the gate needs the agents that wrote
-//! records (its known agents, with presence). So the checkpoint keeps those, and the key of
+//! History needs the handoffs among the newest it keeps (and the repo and branch each agent's
+//! newest presence announced), and the gate needs the agents that wrote records (its known
+//! agents, with presence). So the checkpoint keeps those, what every presence it folded
+//! announced (so gc may remove a presence idle past its retention), and the key of
 //! every batch it covers with how many proposals the batch holds. Proposals are not copied: a
 //! run whose gate inputs changed reads the batches that hold any again (the gate weighs every
 //! claim), and a run whose gate inputs did not change reads no batch but the new ones.
@@ -20,12 +22,16 @@ use crate::lake::cas::{self, CasError, Updated};
 use crate::lake::layout::FleetLayout;
 use crate::lake::leases::request_order;
 use crate::lake::store::{Lake, LakeError};
-use crate::spec::wire::lake::{CasStamp, FoldCheckpoint, FoldedBatch};
+use crate::spec::wire::lake::{Announced, CasStamp, FoldCheckpoint, FoldedBatch, Presence};
 use crate::spec::wire::spool::SpoolRecord;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The format this build reads and writes: 1.
-pub const VERSION: std::num::NonZeroU64 = std::num::NonZeroU64::MIN;
+/// The format this build writes: 2 (`announced`); it reads 1 too. A build that reads only 1
+/// leaves a 2 as it is (a newer version), so it never drops what presence announced.
+pub const VERSION: std::num::NonZeroU64 = match std::num::NonZeroU64::new(2) {
+    Some(version) => version,
+    None => unreachable!(),
+};
 
 /// Why a checkpoint's body cannot be used; the run folds from scratch.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -47,6 +53,8 @@ pub struct Folded {
     pub agents: BTreeSet<String>,
     /// The newest handoffs (at most `keep` of them), newest first, one per id.
     pub handoffs: Vec<SpoolRecord>,
+    /// What each agent's newest folded presence announced, by agent id.
+    pub announced: BTreeMap<String, Announced>,
 }
 
 impl Folded {
@@ -58,6 +66,30 @@ impl Folded {
         self.handoffs = newest(self.handoffs.drain(..).chain(handoffs), keep);
     }
 
+    /// Adds what these presence records announce; of two for one agent, the newer `last_seen`
+    /// stands.
+    pub fn announce(&mut self, presence: &[Presence]) {
+        for p in presence {
+            let announced = Announced {
+                agent_id: p.agent_id.clone(),
+                last_seen: p.last_seen,
+                repo: p.repo.clone(),
+                branch: p.branch.clone(),
+            };
+            self.add_announced(announced);
+        }
+    }
+
+    fn add_announced(&mut self, announced: Announced) {
+        let order = |a: &Announced| (a.last_seen, a.repo.clone(), a.branch.clone());
+        match self.announced.get(&announced.agent_id) {
+            Some(held) if order(held) >= order(&announced) => {}
+            _ => {
+                self.announced.insert(announced.agent_id.clone(), announced);
+            }
+        }
+    }
+
     /// Adds everything `other` folded: what both sides folded is what either did. Of two counts
     /// for one batch the larger stands (builds that read more lines count more).
     pub fn merge(&mut self, other: &Folded, keep: usize) {
@@ -67,6 +99,9 @@ impl Folded {
         }
         self.agents.extend(other.agents.iter().cloned());
         self.handoffs = newest(self.handoffs.drain(..).chain(other.handoffs.iter().cloned()), keep);
+        for announced in other.announced.values() {
+            self.add_announced(announced.clone());
+        }
     }
 
     /// The keys of the batches that hold proposals (what a gate run reads again).
@@ -92,6 +127,7 @@ impl Folded {
                     _ => None,
                 })
                 .collect(),
+            announced: self.announced.values().cloned().collect(),
             stamp: CasStamp { writer: String::new(), epoch: 0, nonce: String::new() },
         }
     }
@@ -146,6 +182,7 @@ fn document_to_folded(document: &FoldCheckpoint) -> Result<Folded, Unusable> {
         batches: document.batches.iter().map(|b| (b.key.clone(), b.proposals)).collect(),
         agents: document.agents.iter().cloned().collect(),
         handoffs,
+        announced: document.announced.iter().map(|a| (a.agent_id.clone(), a.clone())).collect(),
     })
 }
 
@@ -261,7 +298,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let lake = Lake::open(&format!("file://{}", dir.path().display()), &Default::default()).expect("a lake");
         let layout = FleetLayout::new(&crate::local::paths::FleetId::new("f").expect("a fleet id"));
-        let newer = br#"{"version":2,"batches":[],"agents":[],"handoffs":[],"segments":[],"stamp":{"writer":"w","epoch":0,"nonce":"n"}}"#;
+        let newer = br#"{"version":3,"batches":[],"agents":[],"handoffs":[],"segments":[],"stamp":{"writer":"w","epoch":0,"nonce":"n"}}"#;
         lake.put(&layout.checkpoint(), newer.to_vec()).expect("written");
         let mut folded = Folded::default();
         folded.add_batch("k", 1, &[], 10);
@@ -272,10 +309,30 @@ mod tests {
 
     #[test]
     fn a_newer_version_a_broken_body_and_a_handoff_that_is_not_one_are_refused() {
-        let newer = br#"{"version":2,"batches":[],"agents":[],"handoffs":[],"stamp":{"writer":"w","epoch":0,"nonce":"n"},"more":1}"#;
-        assert_eq!(parse(newer), Err(Unusable::Newer(2)));
+        let newer = br#"{"version":3,"batches":[],"agents":[],"handoffs":[],"stamp":{"writer":"w","epoch":0,"nonce":"n"},"more":1}"#;
+        assert_eq!(parse(newer), Err(Unusable::Newer(3)));
         assert!(matches!(parse(b"{\"version\":1"), Err(Unusable::Invalid(_))));
         let not_handoff = br#"{"version":1,"batches":[],"agents":[],"handoffs":[{"kind":"release_request","id":"r","at":"2026-09-01T00:00:00Z","fleet_id":"f","agent_id":"a","paths":null}],"stamp":{"writer":"w","epoch":0,"nonce":"n"}}"#;
         assert_eq!(parse(not_handoff), Err(Unusable::Handoff { index: 0, why: "not a handoff".into() }));
+    }
+
+    #[test]
+    fn of_two_announcements_of_an_agent_the_newer_stands_in_either_order() {
+        let presence = |last_seen: &str, repo: &str| -> Presence {
+            serde_json::from_value(serde_json::json!({"agent_id": "agent-a", "fleet_id": "f", "host": "h",
+                "last_seen": last_seen, "heartbeat_at": last_seen, "repo": repo}))
+            .unwrap()
+        };
+        let (old, new) = (presence("2026-09-01T00:00:00Z", "old/repo"), presence("2026-09-02T00:00:00Z", "new/repo"));
+        for order in [[old.clone(), new.clone()], [new.clone(), old.clone()]] {
+            let mut folded = Folded::default();
+            folded.announce(&order);
+            assert_eq!(folded.announced["agent-a"].repo.as_deref(), Some("new/repo"));
+            let mut merged = Folded::default();
+            merged.announce(std::slice::from_ref(&old));
+            merged.merge(&folded, 10);
+            assert_eq!(merged.announced["agent-a"].repo.as_deref(), Some("new/repo"));
+            assert_eq!(parse(&merged.body()), Ok(merged.clone()), "announcements read back as written");
+        }
     }
 }

@@ -1,8 +1,6 @@
 //! `ctxlake lake gc`: removes what no reader needs and no fold reads, and says what it keeps and
-//! why. Verdicts, owner events, approvals and presence records are inputs of every fold
-//! (presence names the known agents, and each session's repo and branch in history.json), and a
-//! drained batch holding proposals is read again whenever the gate runs, so gc never touches
-//! them; it removes:
+//! why. Verdicts, owner events and approvals are inputs of every fold, and a drained batch
+//! holding proposals is read again whenever the gate runs, so gc never touches them; it removes:
 //!
 //! - a drained batch the fleet's checkpoint covers and that holds no proposal, older than
 //!   `drained` (its leases are applied, its handoffs and agents are in the checkpoint: no fold
@@ -12,6 +10,9 @@
 //!   read the old pointer and not yet fetched). A snapshot's bytes hold the time it was built, so
 //!   no pointer ever moves back to an old one; a knowledge base published again with the same
 //!   records does name its old blob again, so knowledge-base blobs are kept;
+//! - a presence not rewritten for `presence` (its agent has been gone that long) whose
+//!   announcement the checkpoint holds (the known agent, each session's repo and branch): read
+//!   again just before the delete, and kept if it announced anything newer;
 //! - a quarantined spool line older than `quarantine`;
 //! - a doctor probe older than `probe` (doctor deletes its own; a killed run leaves one).
 //!
@@ -22,7 +23,7 @@
 use crate::lake::layout::{FleetLayout, classify};
 use crate::lake::store::{Lake, LakeError, Listed};
 use crate::local::paths::FleetId;
-use crate::spec::wire::lake::{KbPointer, SnapshotPointer};
+use crate::spec::wire::lake::{KbPointer, Presence, SnapshotPointer};
 use crate::spec::wire::lake_ops::{GcGroup, GcReport, ObjectKind};
 use chrono::{DateTime, Duration, Utc};
 use object_store::path::Path;
@@ -32,6 +33,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 #[derive(Debug, Clone)]
 pub struct Retention {
     pub drained: Duration,
+    pub presence: Duration,
     pub quarantine: Duration,
     pub probe: Duration,
     pub blob_grace: Duration,
@@ -42,6 +44,7 @@ impl Default for Retention {
     fn default() -> Retention {
         Retention {
             drained: Duration::days(7),
+            presence: Duration::days(30),
             quarantine: Duration::days(30),
             probe: Duration::hours(1),
             blob_grace: Duration::hours(1),
@@ -98,11 +101,13 @@ pub struct FleetRefs {
     pub named: Option<Vec<String>>,
     /// The drained batches its checkpoint covers that hold no proposal.
     pub folded: HashSet<String>,
+    /// The presence keys whose announcement its checkpoint holds, with the `last_seen` held.
+    pub announced: HashMap<String, DateTime<Utc>>,
 }
 
 impl FleetRefs {
     pub fn naming(keys: Vec<String>) -> FleetRefs {
-        FleetRefs { named: Some(keys), folded: HashSet::new() }
+        FleetRefs { named: Some(keys), ..FleetRefs::default() }
     }
 }
 
@@ -132,8 +137,14 @@ pub fn plan(entries: &[Entry], current: &Current, now: DateTime<Utc>, retention:
                 }
             }
             ObjectKind::Kb => (false, "a knowledge base published again with the same records names its old blob"),
-            ObjectKind::Presence => {
+            ObjectKind::Presence if !older(entry, retention.presence) => {
                 (false, "every fold reads it: the fleet's known agents, and each session's repo and branch")
+            }
+            ObjectKind::Presence if !announced(current, entry) => {
+                (false, "its agent is gone past the presence retention, but no checkpoint holds what it announced")
+            }
+            ObjectKind::Presence => {
+                (true, "its agent is gone past the presence retention; the checkpoint holds what it announced")
             }
             ObjectKind::Quarantine if older(entry, retention.quarantine) => {
                 (true, "a refused spool line older than the quarantine retention")
@@ -194,10 +205,14 @@ pub fn current(lake: &Lake, fleets: impl IntoIterator<Item = String>) -> Result<
         let fleet_refs = match FleetId::new(fleet.as_str()) {
             Ok(id) => {
                 let layout = FleetLayout::new(&id);
-                let folded = crate::lake::checkpoint::read(lake, &layout)?
-                    .map(|c| c.batches.into_iter().filter(|(_, n)| *n == 0).map(|(key, _)| key).collect())
-                    .unwrap_or_default();
-                FleetRefs { named: pointed(lake, &layout)?, folded }
+                let checkpoint = crate::lake::checkpoint::read(lake, &layout)?.unwrap_or_default();
+                let folded = checkpoint.batches.into_iter().filter(|(_, n)| *n == 0).map(|(key, _)| key).collect();
+                let announced = checkpoint
+                    .announced
+                    .into_values()
+                    .map(|a| (layout.presence(&a.agent_id).to_string(), a.last_seen))
+                    .collect();
+                FleetRefs { named: pointed(lake, &layout)?, folded, announced }
             }
             Err(_) => FleetRefs::default(),
         };
@@ -238,12 +253,17 @@ pub fn run(
         return Ok(GcReport { dry_run, removed: vec![], kept: vec![] });
     };
     let now = lake.clock(&FleetLayout::new(&first).clock_probe(writer))?;
-    let plan = plan(&entries, &current(lake, names)?, now, retention);
+    let refs = current(lake, names)?;
+    let plan = plan(&entries, &refs, now, retention);
     let (mut removed, mut kept) = (vec![], plan.keep);
     for (entry, why) in plan.remove {
         if !dry_run {
             if entry.kind == ObjectKind::Snapshot && kept_by_pointer(&current(lake, [entry.fleet.clone()])?, &entry) {
                 kept.push((entry, "its pointer names it again"));
+                continue;
+            }
+            if entry.kind == ObjectKind::Presence && !announcement_held(lake, &refs, &entry)? {
+                kept.push((entry, "it announced something the checkpoint does not hold yet"));
                 continue;
             }
             lake.delete(&entry.listed.key)?;
@@ -252,6 +272,21 @@ pub fn run(
         removed.push((entry, why));
     }
     Ok(GcReport { dry_run, removed: groups(&removed), kept: groups(&kept) })
+}
+
+/// Whether the checkpoint holds what this presence says now (read again just before its
+/// delete: a host may have rewritten it since the listing). An unreadable one is kept.
+fn announcement_held(lake: &Lake, current: &Current, entry: &Entry) -> Result<bool, LakeError> {
+    let Some(held) = current.get(&entry.fleet).and_then(|refs| refs.announced.get(entry.listed.key.as_ref())) else {
+        return Ok(false);
+    };
+    let Some(object) = lake.get(&entry.listed.key)? else { return Ok(false) };
+    Ok(serde_json::from_slice::<Presence>(&object.body).is_ok_and(|p| p.last_seen <= *held))
+}
+
+/// Whether the fleet's checkpoint holds an announcement of this presence's agent.
+fn announced(current: &Current, entry: &Entry) -> bool {
+    current.get(&entry.fleet).is_some_and(|refs| refs.announced.contains_key(entry.listed.key.as_ref()))
 }
 
 /// Entries summed by fleet, kind and rule, in that order.
@@ -322,6 +357,21 @@ mod tests {
         assert_eq!(removed(&plan), ["fleets/t/spool/h/folded-old"]);
         let plan = super::plan(&entries, &Current::new(), now, &Retention::default());
         assert!(plan.remove.is_empty(), "no checkpoint: every batch is kept");
+    }
+
+    #[test]
+    fn a_presence_goes_only_once_idle_past_its_retention_and_announced_in_the_checkpoint() {
+        let now: DateTime<Utc> = "2026-12-04T00:00:00Z".parse().unwrap();
+        let presence = |name: &str, days: i64| {
+            entry("t", ObjectKind::Presence, &format!("fleets/t/presence/{name}.json"), days, now)
+        };
+        let entries = vec![presence("gone-held", 31), presence("gone-unheld", 31), presence("recent-held", 29)];
+        let mut refs = FleetRefs::naming(vec![]);
+        refs.announced = ["gone-held", "recent-held"].map(|n| (format!("fleets/t/presence/{n}.json"), now)).into();
+        let plan = plan(&entries, &Current::from([("t".to_string(), refs)]), now, &Retention::default());
+        assert_eq!(removed(&plan), ["fleets/t/presence/gone-held.json"]);
+        let plan = super::plan(&entries, &Current::new(), now, &Retention::default());
+        assert!(plan.remove.is_empty(), "no checkpoint: every presence is kept");
     }
 
     #[test]

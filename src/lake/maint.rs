@@ -27,7 +27,9 @@ use crate::snapshot::fold::event_time;
 use crate::snapshot::{self, Mode, SnapshotError};
 use crate::spec::wire::claim_event::ClaimEvent;
 use crate::spec::wire::history::SessionDigest;
-use crate::spec::wire::lake::{CasStamp, ClaimApproval, HistoryDocument, Presence, RosterDocument, SnapshotPointer};
+use crate::spec::wire::lake::{
+    Announced, CasStamp, ClaimApproval, HistoryDocument, Presence, RosterDocument, SnapshotPointer,
+};
 use crate::spec::wire::spool::SpoolRecord;
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use serde_json::Value;
@@ -155,14 +157,16 @@ pub fn maint(lake: &Lake, options: &MaintOptions) -> Result<MaintReport, MaintEr
         folded.batches.remove(key);
     }
     let presence = read_presence(lake, &layout)?;
-    let sessions = sessions_from_handoffs(&folded.handoffs, &presence);
+    // What presence announced joins the checkpoint, so it outlives a presence gc removes.
+    folded.announce(&presence);
+    let sessions = sessions_from_handoffs(&folded.handoffs, &folded.announced);
     report.sessions = sessions.len();
     write_history(lake, &layout, &options.writer, &sessions, now)?;
     report.roster_agents = rebuild_roster(lake, &layout, &options.writer, &presence, now, options.roster_ttl)?;
     // Leases and history hold what the new batches said: from here on, the checkpoint covers them.
     checkpoint::write(lake, &layout, &options.writer, &folded, &gone, MAX_SESSIONS)?;
 
-    let mut known_agents: BTreeSet<String> = presence.iter().map(|p| p.agent_id.clone()).collect();
+    let mut known_agents: BTreeSet<String> = folded.announced.keys().cloned().collect();
     known_agents.extend(folded.agents.iter().cloned());
     let facts = GateFacts { known_agents, approved: read_approvals(lake, &layout)?, now };
     let updated =
@@ -655,12 +659,13 @@ fn write_history(
 
 /// One session per handoff, newest first. A handoff carries no session id of its own yet, so
 /// its record id names the session; nor a repo, so the repo and branch are those its agent's
-/// latest presence announced (what context packs scope a project by), and `next` is kept.
-fn sessions_from_handoffs(requests: &[SpoolRecord], presence: &[Presence]) -> Vec<SessionDigest> {
+/// latest presence announced (what context packs scope a project by; kept by the checkpoint
+/// once gc removed the presence), and `next` is kept.
+fn sessions_from_handoffs(requests: &[SpoolRecord], announced: &BTreeMap<String, Announced>) -> Vec<SessionDigest> {
     let mut by_id: BTreeMap<String, (DateTime<Utc>, SessionDigest)> = BTreeMap::new();
     for record in requests {
         if let SpoolRecord::Handoff { id, at, agent_id, summary, status, next, .. } = record {
-            let announced = presence.iter().filter(|p| p.agent_id == *agent_id).max_by_key(|p| p.last_seen);
+            let announced = announced.get(agent_id);
             let digest = SessionDigest {
                 session_id: Some(id.clone()),
                 agent_id: Some(agent_id.clone()),

@@ -487,6 +487,8 @@ fn gc_removes_only_what_it_says_and_stats_count_every_object(backend: Backend) {
     std::thread::sleep(std::time::Duration::from_millis(1100));
     let zero = Retention {
         drained: chrono::Duration::zero(),
+        // Presence retention has a test of its own (the fold after it keeps the sessions' repos).
+        presence: chrono::Duration::days(30),
         quarantine: chrono::Duration::zero(),
         probe: chrono::Duration::zero(),
         blob_grace: chrono::Duration::zero(),
@@ -918,10 +920,13 @@ fn a_sync_killed_at_random_points_then_rerun_leaves_every_record_in_the_lake_exa
     let batch = ["--once", "--batch-lines", "250"];
     let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64 | 1;
     let mut rng = seed;
-    let mut interrupted = vec![];
-    for _ in 0..8 {
+    let mut interrupted: Vec<usize> = vec![];
+    for attempt in 0..60 {
+        if attempt >= 8 && interrupted.iter().any(|n| *n > 0 && *n < RECORDS) {
+            break;
+        }
         let mut sync = lake_command(&f, "sync", &batch).spawn().unwrap();
-        std::thread::sleep(random_delay(&mut rng, 400));
+        std::thread::sleep(kill_delay(attempt, &mut rng));
         if sync.try_wait().unwrap().is_none() {
             sync.kill().unwrap(); // SIGKILL
             interrupted.push(ids_in_lake(&f).len());
@@ -987,9 +992,12 @@ fn a_gc_killed_at_random_points_then_rerun_removes_only_what_it_may_and_the_lake
     let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64 | 1;
     let mut rng = seed;
     let mut at_kills = vec![];
-    for _ in 0..8 {
+    for attempt in 0..60 {
+        if attempt >= 8 && at_kills.iter().any(|n| *n < before.len() && *n > stays.len()) {
+            break;
+        }
         let mut gc = lake_command(&f, "lake", &["gc"]).spawn().unwrap();
-        std::thread::sleep(random_delay(&mut rng, 300));
+        std::thread::sleep(kill_delay(attempt, &mut rng));
         if gc.try_wait().unwrap().is_none() {
             gc.kill().unwrap(); // SIGKILL
             at_kills.push(keys().len());
@@ -1012,6 +1020,51 @@ fn a_gc_killed_at_random_points_then_rerun_removes_only_what_it_may_and_the_lake
     let snapshot = Snapshot::open(&f.cache_file(&f.b, "snapshot.bin")).unwrap();
     let hits = snapshot.search(None, "workspace build just", &Filters::default(), 5).unwrap();
     assert_eq!(hits.rows.first().map(|r| r.claim.as_str()), Some(CLAIM));
+}
+
+/// gc removes a presence idle past its 30-day retention once the checkpoint holds what it
+/// announced, and the fold after it still gives the agent's sessions their repo and branch.
+#[test]
+fn a_presence_gone_past_its_retention_is_removed_and_its_sessions_keep_their_repo() {
+    let f = fleet(Backend::Folder);
+    let lake = f.lake();
+    let layout = lake::FleetLayout::new(&f.fleet);
+    f.spool(&f.a).append(&handoff(&f.fleet, "agent-p", "shipped the parser")).unwrap();
+    lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
+    let presence = serde_json::json!({"agent_id": "agent-p", "fleet_id": f.fleet.as_str(), "host": "a",
+        "last_seen": "2026-10-01T00:00:00Z", "heartbeat_at": "2026-10-01T00:00:00Z", "repo": "acme/app", "branch": "main"});
+    lake.put(&layout.presence("agent-p"), presence.to_string().into_bytes()).unwrap();
+    lake::maint(&lake, &MaintOptions::new(&f.fleet, "maint")).unwrap();
+    let repos = || -> Vec<(Option<String>, Option<String>)> {
+        let history = lake.get(&layout.history()).unwrap().unwrap();
+        let document: serde_json::Value = serde_json::from_slice(&history.body).unwrap();
+        let sessions = document["sessions"].as_array().unwrap();
+        let field = |s: &serde_json::Value, name: &str| s[name].as_str().map(str::to_string);
+        sessions.iter().map(|s| (field(s, "repo"), field(s, "branch"))).collect()
+    };
+    let announced = vec![(Some("acme/app".to_string()), Some("main".to_string()))];
+    assert_eq!(repos(), announced);
+
+    let dir = f._dir.path().join("lake");
+    let presence_file = dir.join(layout.presence("agent-p").as_ref());
+    let month = std::time::SystemTime::now() - std::time::Duration::from_secs(31 * 86_400);
+    std::fs::File::options().write(true).open(&presence_file).unwrap().set_modified(month).unwrap();
+    assert!(lake_command(&f, "lake", &["gc"]).status().unwrap().success());
+    assert!(lake.get(&layout.presence("agent-p")).unwrap().is_none(), "the idle presence is removed");
+
+    f.spool(&f.a).append(&handoff(&f.fleet, "agent-q", "a newer session")).unwrap();
+    lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
+    let report = lake::maint(&lake, &MaintOptions::new(&f.fleet, "maint-after")).unwrap();
+    assert_eq!(report.sessions, 2, "{report:?}");
+    assert!(repos().contains(&announced[0]), "agent-p's session keeps its repo: {:?}", repos());
+}
+
+/// When a kill test kills its `attempt`-th run: 10 ms later each attempt, plus up to 10 ms from
+/// the seed. A fixed range of random delays either ended every run before it began its work or
+/// after it finished, depending on the machine's load; a rising one passes through the work
+/// whatever its length, and the tests retry (at least eight kills) until one lands inside it.
+fn kill_delay(attempt: u64, rng: &mut u64) -> std::time::Duration {
+    std::time::Duration::from_millis(10 * attempt) + random_delay(rng, 10)
 }
 
 /// A delay of 0 to `max_ms` ms from xorshift64, reproducible from the seed a test prints.
