@@ -303,7 +303,7 @@ fn a_run_over_its_own_verdicts_reaches_none() {
 }
 
 #[test]
-fn a_convention_two_agents_restate_in_their_own_words_is_promoted_once_from_both_sessions() {
+fn a_convention_two_agents_state_in_the_same_words_is_promoted_once_from_both_sessions() {
     let events = [
         proposed("c1", "convention", "build", "The build uses just.", "agent-a", &["s1"]),
         proposed("c2", "convention", "build", "build uses Just", "agent-b", &["s2"]),
