@@ -1,3 +1,15 @@
+///an agent's newest presence as the fold checkpoint keeps it
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Announced {
+    pub agent_id: ::std::string::String,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub branch: ::std::option::Option<::std::string::String>,
+    ///the presence's `last_seen`
+    pub last_seen: ::chrono::DateTime<::chrono::offset::Utc>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub repo: ::std::option::Option<::std::string::String>,
+}
 ///A claim or release request already applied, and what became of it: what `fleet_status` tells the agent that made it.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -50,6 +62,9 @@ pub struct FileOffset {
 pub struct FoldCheckpoint {
     ///every agent that wrote a record in a folded batch, sorted (with presence, the gate's known agents)
     pub agents: ::std::vec::Vec<::std::string::String>,
+    ///what each agent's newest folded presence announced (version 2): sessions keep their repo and branch, and the agent stays known, after gc removes a presence older than its retention
+    #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+    pub announced: ::std::vec::Vec<Announced>,
     ///every drained batch folded, in key order
     pub batches: ::std::vec::Vec<FoldedBatch>,
     ///the newest handoff records of the folded batches (at most as many as history keeps), newest first: spool records of kind handoff (schemas/wire/spool_record.json)
@@ -57,7 +72,7 @@ pub struct FoldCheckpoint {
         ::serde_json::Map<::std::string::String, ::serde_json::Value>,
     >,
     pub stamp: CasStamp,
-    ///the checkpoint's format; this build reads and writes 1
+    ///the checkpoint's format; this build writes 2 and reads 1 and 2 (2 added `announced`)
     pub version: ::std::num::NonZeroU64,
 }
 ///fleets/<fleet>/fold.json: who folds the fleet's lake and when (src/lake/fold.rs). A host that drained something new raises `requested`; a host whose service sees `requested` above `folded` takes the fold lease (`holder` until `held_until`) by compare-and-swap, folds, and sets `folded` to the `requested` it read before folding. Correctness never rests on it (every fold is safe under compare-and-swap): it saves two hosts folding the same input at once.
