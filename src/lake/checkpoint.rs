@@ -28,10 +28,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// The format this build writes: 2 (`announced`); it reads 1 too. A build that reads only 1
 /// leaves a 2 as it is (a newer version), so it never drops what presence announced.
-pub const VERSION: std::num::NonZeroU64 = match std::num::NonZeroU64::new(2) {
-    Some(version) => version,
-    None => unreachable!(),
-};
+pub const VERSION: std::num::NonZeroU64 = std::num::NonZeroU64::new(2).unwrap();
 
 /// Why a checkpoint's body cannot be used; the run folds from scratch.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

@@ -212,17 +212,48 @@ impl Claims {
                 ..
             } => {
                 let mut id = self.resolve(&claim_id);
-                // The type stays part of what must match: a hypothesis restated as an observed
-                // fact is a new claim with its own threshold, not evidence for the hypothesis.
-                let key = (subject.clone(), claim_type.to_string(), restate::key(&claim));
-                if !self.rows.contains_key(&id)
-                    && let Some(restated) = self.by_key.get(&key).filter(|_| !key.2.is_empty()).cloned()
-                {
-                    self.merged_into.insert(id.clone(), restated.clone());
-                    if let Some(row) = self.rows.get_mut(&restated) {
-                        row.merged.push(id);
+                if !self.rows.contains_key(&id) {
+                    // A new id: it joins the claim it restates, or becomes a claim. The type
+                    // stays part of what must match: a hypothesis restated as an observed fact
+                    // is a new claim with its own threshold, not evidence for the hypothesis.
+                    let key = (subject.clone(), claim_type.to_string(), restate::key(&claim));
+                    match self.by_key.get(&key).filter(|_| !key.2.is_empty()).cloned() {
+                        Some(restated) => {
+                            self.merged_into.insert(id.clone(), restated.clone());
+                            if let Some(row) = self.rows.get_mut(&restated) {
+                                row.merged.push(id);
+                            }
+                            id = restated;
+                        }
+                        None => {
+                            if !key.2.is_empty() {
+                                self.by_key.insert(key, id.clone());
+                            }
+                            let embedding =
+                                (!embedding.is_empty()).then(|| embedding.iter().map(|&x| x as f32).collect());
+                            let row = ClaimRow {
+                                claim_id: id.clone(),
+                                claim,
+                                claim_type: claim_type.to_string(),
+                                subject,
+                                scope: scope.to_string(),
+                                observed_by,
+                                status: Status::Candidate,
+                                was_promoted: false,
+                                evidence,
+                                independent_count: 0,
+                                confidence: 0.0,
+                                updated_at: observed_at,
+                                embedding,
+                                supersedes: supersedes.map(|old| old.to_string()),
+                                replaces: None,
+                                superseded_by: None,
+                                merged: vec![],
+                            };
+                            self.rows.insert(id, row);
+                            return;
+                        }
                     }
-                    id = restated;
                 }
                 if let Some(existing) = self.rows.get_mut(&id) {
                     if existing.supersedes.is_none() {
@@ -236,33 +267,7 @@ impl Claims {
                     if existing.embedding.is_none() && !embedding.is_empty() {
                         existing.embedding = Some(embedding.iter().map(|&x| x as f32).collect());
                     }
-                    return;
                 }
-                if !key.2.is_empty() {
-                    self.by_key.entry(key).or_insert_with(|| id.clone());
-                }
-                self.rows.insert(
-                    id.clone(),
-                    ClaimRow {
-                        claim_id: id,
-                        claim,
-                        claim_type: claim_type.to_string(),
-                        subject,
-                        scope: scope.to_string(),
-                        observed_by,
-                        status: Status::Candidate,
-                        was_promoted: false,
-                        evidence,
-                        independent_count: 0,
-                        confidence: 0.0,
-                        updated_at: observed_at,
-                        embedding: (!embedding.is_empty()).then(|| embedding.iter().map(|&x| x as f32).collect()),
-                        supersedes: supersedes.map(|old| old.to_string()),
-                        replaces: None,
-                        superseded_by: None,
-                        merged: vec![],
-                    },
-                );
             }
             ClaimEvent::Promoted { claim_id, at, independent_count, confidence } => {
                 if let Some(row) = self.rows.get_mut(&self.resolve(&claim_id))

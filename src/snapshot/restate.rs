@@ -82,15 +82,14 @@ pub fn restates(a: &str, b: &str) -> bool {
     !key_a.is_empty() && key_a == key(b)
 }
 
-/// "1,000" and "1000" are one number; a comma between words stays a separator.
+/// "1,000" and "1000" are one number; a comma between words stays a separator. Digits and the
+/// comma are ASCII, and no byte of a multi-byte character is, so bytes suffice.
 fn join_digit_groups(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
+    let bytes = text.as_bytes();
+    let digit = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
     let mut out = String::with_capacity(text.len());
-    for (i, &c) in chars.iter().enumerate() {
-        let between_digits = i > 0
-            && chars[i - 1].is_ascii_digit()
-            && chars.get(i + 1..i + 4).is_some_and(|next| next.iter().all(char::is_ascii_digit))
-            && chars.get(i + 4).is_none_or(|after| !after.is_ascii_digit());
+    for (i, c) in text.char_indices() {
+        let between_digits = i > 0 && digit(i - 1) && (1..=3).all(|k| digit(i + k)) && !digit(i + 4);
         if c == ',' && between_digits {
             continue;
         }
@@ -184,13 +183,11 @@ mod tests {
     /// different facts, and keeps finding the restatements it found there.
     #[test]
     fn no_labelled_pair_of_different_facts_merges() {
-        let (same, different) = merged(include_str!("../../benches/labelled/duplicate-pairs.tsv"));
+        let (_, different) = merged(include_str!("../../benches/labelled/duplicate-pairs.tsv"));
         assert!(different.is_empty(), "different facts merged: {different:#?}");
-        assert!(same.is_empty(), "the reworded set merges nothing: {same:#?}");
         let (same, different) = merged(include_str!("../../benches/labelled/duplicate-pairs-verbatim.tsv"));
         assert!(different.is_empty(), "different facts merged: {different:#?}");
-        eprintln!("restatements merged: {}: {same:#?}", same.len());
-        assert!(same.len() >= 14, "restatements merged: {}", same.len());
+        assert!(same.len() >= 14, "restatements merged: {}: {same:#?}", same.len());
     }
 
     #[test]
