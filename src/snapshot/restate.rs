@@ -59,7 +59,7 @@ const NUMBERS: &[(&str, &str)] = &[
 /// The key two restatements share; empty when the text has no word that states anything (such
 /// a claim never merges).
 pub fn key(text: &str) -> String {
-    let spelled = spell_out_negations(&join_digit_groups(&text.to_lowercase()));
+    let spelled = spell_out_negations(join_digit_groups(text.to_lowercase()));
     let mut words: Vec<String> = vec![];
     for token in tokens(&spelled) {
         // Singular first, so "ones" and "one" both become "1", "ours" is dropped as "our" is,
@@ -84,7 +84,10 @@ pub fn restates(a: &str, b: &str) -> bool {
 
 /// "1,000" and "1000" are one number; a comma between words stays a separator. Digits and the
 /// comma are ASCII, and no byte of a multi-byte character is, so bytes suffice.
-fn join_digit_groups(text: &str) -> String {
+fn join_digit_groups(text: String) -> String {
+    if !text.contains(',') {
+        return text;
+    }
     let bytes = text.as_bytes();
     let digit = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
     let mut out = String::with_capacity(text.len());
@@ -99,7 +102,10 @@ fn join_digit_groups(text: &str) -> String {
 }
 
 /// "don't", "doesn’t" and "cannot" say "not" as a word of its own.
-fn spell_out_negations(text: &str) -> String {
+fn spell_out_negations(text: String) -> String {
+    if !text.contains(['\'', '\u{2019}']) && !text.contains("cannot") {
+        return text;
+    }
     text.replace('\u{2019}', "'")
         .replace("can't", "can not")
         .replace("won't", "will not")
