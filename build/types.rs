@@ -7,6 +7,9 @@ use typify::{TypeSpace, TypeSpaceSettings};
 pub fn space() -> TypeSpace {
     let mut settings = TypeSpaceSettings::default();
     settings.with_struct_builder(false).with_derive("PartialEq".to_string());
+    // A response's `result` (schemas/rpc/jsonrpc.json) is held as the JSON text the core
+    // serialized once, not as a `serde_json::Map`: the frame copies it onto the wire as it is.
+    settings.with_replacement("ResultObject", "crate::rpc::ResultObject", std::iter::empty());
     TypeSpace::new(&settings)
 }
 

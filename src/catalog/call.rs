@@ -6,7 +6,8 @@
 use super::ToolSpec;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde_json::{Map, Value};
+use serde_json::Value;
+use serde_json::value::RawValue;
 
 /// What the core runs tools with: `crate::tools::Toolbox` (through the generated `dispatch`),
 /// or a stand-in in tests. Shared by every session and thread of a process.
@@ -81,22 +82,25 @@ pub enum CallError {
     Output(String),
 }
 
-/// A tool's output, serialized once as text (the `text` content block) and once as the
-/// structured object (`structuredContent`), both straight from the typed output.
+/// A tool's output, serialized once, straight from the typed output: the text of the `text`
+/// content block, which is also the structured object (`structuredContent`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Output {
     pub text: String,
-    pub structured: Map<String, Value>,
 }
 
 impl Output {
     pub fn new<O: Serialize>(output: &O) -> Result<Output, CallError> {
-        let fail = |e: serde_json::Error| CallError::Output(e.to_string());
-        let text = serde_json::to_string(output).map_err(fail)?;
-        match serde_json::to_value(output).map_err(fail)? {
-            Value::Object(structured) => Ok(Output { text, structured }),
-            other => Err(CallError::Output(format!("structured content must be an object, not {other}"))),
+        let text = serde_json::to_string(output).map_err(|e| CallError::Output(e.to_string()))?;
+        match text.starts_with('{') {
+            true => Ok(Output { text }),
+            false => Err(CallError::Output(format!("structured content must be an object, not {text}"))),
         }
+    }
+
+    /// The output as `structuredContent`: its text, read back as JSON without building a tree.
+    pub fn structured(&self) -> Result<&RawValue, serde_json::Error> {
+        serde_json::from_str(&self.text)
     }
 }
 
@@ -168,11 +172,10 @@ mod tests {
             ratio: f64,
         }
         let run = |arguments: Value| {
-            invoke(arguments, |input: Limit| Ok(json!({"limit": input.limit, "ratio": input.ratio})))
-                .unwrap()
-                .structured
+            let output = invoke(arguments, |input: Limit| Ok(json!({"limit": input.limit, "ratio": input.ratio})));
+            serde_json::from_str::<Value>(&output.unwrap().text).unwrap()
         };
-        assert_eq!(Value::Object(run(json!({"limit": 5.0, "ratio": 2}))), json!({"limit": 5, "ratio": 2.0}));
+        assert_eq!(run(json!({"limit": 5.0, "ratio": 2})), json!({"limit": 5, "ratio": 2.0}));
         assert_eq!(run(json!({"limit": -1e288, "ratio": 0.5}))["limit"], i64::MIN);
         assert_eq!(run(json!({"limit": 18446744073709551615u64, "ratio": 0.5}))["limit"], i64::MAX);
     }

@@ -3,8 +3,8 @@
 
 use crate::rpc::RpcError;
 use crate::spec::rpc::{ErrorResponse, JsonRpcVersion, RequestId, Response};
-use serde::Serialize;
-use serde_json::{Map, Value};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::value::RawValue;
 
 /// One answer: a result, an error, or a batch of them.
 #[derive(Debug, Serialize)]
@@ -16,7 +16,7 @@ pub enum Frame {
 }
 
 impl Frame {
-    pub fn result(id: RequestId, result: Map<String, Value>) -> Frame {
+    pub fn result(id: RequestId, result: ResultObject) -> Frame {
         Frame::Result(Response { jsonrpc: JsonRpcVersion::X20, id, result })
     }
 
@@ -29,5 +29,53 @@ impl Frame {
     /// the transports serialize straight into their writers.
     pub fn encode(&self) -> String {
         serde_json::to_string(self).expect("a frame serializes")
+    }
+}
+
+/// A response's `result` (`ResultObject` in schemas/rpc/jsonrpc.json): a JSON object, held as
+/// the text it was serialized to once, from the typed MCP result. A frame copies it onto the
+/// wire as it is; before, every answer went typed result → `Value` tree → text, and a tool's
+/// output was serialized into a tree besides its text block (docs/performance.md).
+#[derive(Debug, Clone)]
+pub struct ResultObject(Box<RawValue>);
+
+impl ResultObject {
+    /// Serializes a typed result; anything but an object is an internal error (MCP results
+    /// are objects, and only a bug in the core could build another).
+    pub fn new<S: Serialize + ?Sized>(result: &S) -> Result<ResultObject, RpcError> {
+        let raw = serde_json::value::to_raw_value(result).map_err(RpcError::internal)?;
+        Self::object(raw)
+    }
+
+    fn object(raw: Box<RawValue>) -> Result<ResultObject, RpcError> {
+        match raw.get().starts_with('{') {
+            true => Ok(ResultObject(raw)),
+            false => Err(RpcError::internal(format!("a result serialized to {}, not an object", raw.get()))),
+        }
+    }
+
+    /// The object's compact JSON text.
+    pub fn get(&self) -> &str {
+        self.0.get()
+    }
+}
+
+/// Two results are equal when their texts are: both are compact serializations by this crate.
+impl PartialEq for ResultObject {
+    fn eq(&self, other: &Self) -> bool {
+        self.get() == other.get()
+    }
+}
+
+impl Serialize for ResultObject {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for ResultObject {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = Box::<RawValue>::deserialize(deserializer)?;
+        Self::object(raw).map_err(|error| serde::de::Error::custom(error.message))
     }
 }

@@ -15,7 +15,7 @@ pub mod surface;
 
 pub use error::RpcError;
 pub use extension::{Exchange, Extension, Outbox};
-pub use frame::Frame;
+pub use frame::{Frame, ResultObject};
 pub use in_flight::Cancellations;
 pub use revision::Revision;
 pub use server::{Server, Session};

@@ -3,13 +3,14 @@
 //! `resultType` and `_meta` before 2026-07-28).
 
 use crate::catalog::{Output, ToolSpec, parse_schema};
-use crate::rpc::{Revision, RpcError};
+use crate::rpc::{ResultObject, Revision, RpcError};
 use crate::spec::mcp::{
     CacheScope, CallToolResult, ContentBlock, DiscoverResult, Implementation, InitializeResult, ListToolsResult,
     ResultMeta, ResultType, ServerCapabilities, SubscriptionId, SubscriptionResultMeta, SubscriptionsListenResult,
     TextContent, TextContentType, Tool, ToolAnnotations, ToolsCapability,
 };
 use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 /// The catalog never changes while a process runs; modern clients may cache it this long.
@@ -172,15 +173,24 @@ fn every_subschema(schema: &mut Map<String, Value>, visit: &mut impl FnMut(&mut 
     }
 }
 
-/// The result of a successful call. The structured output is moved in after serializing the
-/// rest, so a large output is not serialized once more (`call_result_is_the_serialized_call_tool_result`
-/// checks the outcome equals serializing the whole `CallToolResult`).
-pub fn call_result(revision: Revision, output: Output) -> Result<Map<String, Value>, RpcError> {
-    let mut result = to_object(text_result(revision, output.text, false))?;
-    if revision.has_structured_output() {
-        result.insert("structuredContent".to_string(), Value::Object(output.structured));
+/// The result of a successful call: the text block and, from 2025-06-18 on, the same JSON as
+/// `structuredContent`, copied in as the tool serialized it (no second serialization, no tree).
+pub fn call_result(revision: Revision, output: Output) -> Result<ResultObject, RpcError> {
+    let result = text_result(revision, output.text.clone(), false);
+    if !revision.has_structured_output() {
+        return ResultObject::new(&result);
     }
-    Ok(result)
+    let structured = output.structured().map_err(RpcError::internal)?;
+    ResultObject::new(&WithStructured { result: &result, structured_content: structured })
+}
+
+/// A `CallToolResult` whose `structuredContent` is already JSON text.
+#[derive(Serialize)]
+struct WithStructured<'a> {
+    #[serde(flatten)]
+    result: &'a CallToolResult,
+    #[serde(rename = "structuredContent")]
+    structured_content: &'a RawValue,
 }
 
 /// A tool execution error: the model reads `text` and may try again.
@@ -233,14 +243,6 @@ pub fn result_meta() -> ResultMeta {
     ResultMeta { io_modelcontextprotocol_server_info: server_info() }
 }
 
-/// Serializes an MCP result (every one is a JSON object) into the frame's `result` member.
-pub fn to_object<S: Serialize>(result: S) -> Result<Map<String, Value>, RpcError> {
-    match serde_json::to_value(result).map_err(RpcError::internal)? {
-        Value::Object(map) => Ok(map),
-        other => Err(RpcError::internal(format!("a result serialized to {other}, not an object"))),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -252,12 +254,13 @@ mod tests {
         for revision in Revision::ALL {
             let whole = CallToolResult {
                 structured_content: match revision.has_structured_output() {
-                    true => output.structured.clone(),
+                    true => json!({"a": [1, {"b": "c"}]}).as_object().cloned().unwrap(),
                     false => Map::new(),
                 },
                 ..text_result(revision, output.text.clone(), false)
             };
-            assert_eq!(call_result(revision, output.clone()).unwrap(), to_object(whole).unwrap(), "{revision}");
+            let answer: Value = serde_json::from_str(call_result(revision, output.clone()).unwrap().get()).unwrap();
+            assert_eq!(answer, serde_json::to_value(whole).unwrap(), "{revision}");
         }
     }
 

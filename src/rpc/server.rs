@@ -9,9 +9,9 @@ use crate::rpc::extension::{Exchange, Extension, NoOutbox, Outbox};
 use crate::rpc::frame::Frame;
 use crate::rpc::in_flight::{Cancellations, InFlight};
 use crate::rpc::message::{Body, Envelope, Incoming, Request, read};
-use crate::rpc::results::{self, to_object};
+use crate::rpc::results;
 use crate::rpc::surface;
-use crate::rpc::{Revision, RpcError};
+use crate::rpc::{ResultObject, Revision, RpcError};
 use crate::spec::mcp::{
     CallToolParams, EmptyCapability, EmptyResult, Implementation, InitializeParams, LoggingLevel, LoggingMessageParams,
     PromptsCapability, ResourceUpdatedParams, ResourcesCapability, ServerCapabilities, SubscriptionFilter,
@@ -156,7 +156,7 @@ pub struct Server {
     visible: Option<BTreeSet<String>>,
     /// Methods and tools beside the catalog's (`serve --conformance-fixtures`).
     extension: Option<Box<dyn Extension>>,
-    tools_lists: [OnceLock<Map<String, Value>>; Revision::ALL.len()],
+    tools_lists: [OnceLock<ResultObject>; Revision::ALL.len()],
 }
 
 impl Server {
@@ -309,11 +309,11 @@ impl Server {
         let extension = self.extension.as_deref();
         match method {
             "initialize" => self.initialize(session, params),
-            "server/discover" => to_object(results::discover(
+            "server/discover" => ResultObject::new(&results::discover(
                 self.capabilities(Revision::V2026_07_28, false, true),
                 results::instructions(&|tool| self.is_visible_name(tool)),
             )),
-            "ping" => to_object(EmptyResult {}),
+            "ping" => ResultObject::new(&EmptyResult {}),
             // One page holds every tool: no cursor was ever issued, so any cursor is invalid.
             "tools/list" if params.contains_key("cursor") => {
                 Err(RpcError::invalid_params("`cursor`: this server issued no cursor (its tools/list is one page)"))
@@ -324,7 +324,7 @@ impl Server {
                 if let Some(extension) = extension.filter(|_| tool.is_none()) {
                     let mut exchange = Exchange { revision, session: &mut *session, outbox };
                     if let Some(answer) = extension.request(&mut exchange, method, &params) {
-                        return answer;
+                        return answer.and_then(|result| ResultObject::new(&result));
                     }
                 }
                 self.tools_call(revision, session, id, tool, params, outbox)
@@ -333,7 +333,7 @@ impl Server {
                 let mut exchange = Exchange { revision, session: &mut *session, outbox };
                 if let Some(answer) = extension.and_then(|extension| extension.request(&mut exchange, method, &params))
                 {
-                    return answer;
+                    return answer.and_then(|result| ResultObject::new(&result));
                 }
                 // The fixtures, when plugged in, stand in for ctxlake's own resources and prompts.
                 let ours = self.tools.surface().filter(|_| extension.is_none());
@@ -380,7 +380,7 @@ impl Server {
         session.client = Some(params.client_info);
         let instructions = results::instructions(&|tool| self.is_visible_name(tool));
         let capabilities = self.capabilities(revision, session.subscriptions.is_some(), session.keeps_log_level());
-        to_object(results::initialize(revision, capabilities, instructions))
+        ResultObject::new(&results::initialize(revision, capabilities, instructions))
     }
 
     /// `notifications/resources/updated` for each subscribed resource that reads differently
@@ -409,7 +409,7 @@ impl Server {
     /// to send (each its stream's last message). For a transport that is shutting down.
     pub fn end_listens(&self, session: &mut Session) -> Vec<Frame> {
         let ended = std::mem::take(&mut session.listens).into_iter().map(|listen| {
-            let result = to_object(results::listen_ended(subscription_id(&listen.id)));
+            let result = ResultObject::new(&results::listen_ended(subscription_id(&listen.id)));
             match result {
                 Ok(result) => Frame::result(listen.id, result),
                 Err(error) => Frame::error(Some(listen.id), error),
@@ -471,21 +471,25 @@ impl Server {
             serde_json::to_value(acknowledged).map_err(RpcError::internal)?,
         );
         if watched.is_empty() {
-            return to_object(results::listen_ended(subscription_id(id))).map(Now);
+            return ResultObject::new(&results::listen_ended(subscription_id(id))).map(Now);
         }
         session.listens.push(Listen { id: id.clone(), watched });
         Ok(Held)
     }
 
-    /// The catalog as `tools/list` serves it in `revision`, rendered once per process.
-    fn tools_list(&self, revision: Revision) -> &Map<String, Value> {
+    /// The catalog as `tools/list` serves it in `revision`, serialized once per process.
+    fn tools_list(&self, revision: Revision) -> &ResultObject {
         self.tools_lists[revision.index()].get_or_init(|| {
             let specs = self.catalog.specs().iter().filter(|spec| self.is_visible(spec));
-            let mut list = to_object(results::tools_list(specs, revision)).expect("the tool list serializes");
-            if let (Some(extension), Some(Value::Array(tools))) = (&self.extension, list.get_mut("tools")) {
+            let list = results::tools_list(specs, revision);
+            let Some(extension) = &self.extension else {
+                return ResultObject::new(&list).expect("the tool list serializes");
+            };
+            let mut list = serde_json::to_value(list).expect("the tool list serializes");
+            if let Some(Value::Array(tools)) = list.get_mut("tools") {
                 tools.extend(extension.tools(revision));
             }
-            list
+            ResultObject::new(&list).expect("the tool list serializes")
         })
     }
 
@@ -536,7 +540,8 @@ impl Server {
             return (Err(RpcError::unknown_tool(&params.name)), None);
         };
         let arguments = Value::Object(params.arguments);
-        let refused = |message: String| (to_object(results::tool_error(revision, message.clone())), Some(message));
+        let refused =
+            |message: String| (ResultObject::new(&results::tool_error(revision, message.clone())), Some(message));
         let failure = |errors: Vec<ArgumentError>| match argument_failure(revision, spec.name, errors) {
             Ok(message) => refused(message),
             Err(error) => (Err(error), None),
@@ -559,7 +564,7 @@ impl Server {
 }
 
 /// A result's `result` member.
-type Answer = Map<String, Value>;
+type Answer = ResultObject;
 
 /// What a request gets: its answer now, or later (a `subscriptions/listen` stream held open).
 enum Reply {

@@ -7,8 +7,8 @@ use crate::catalog::surface::{
     PROMPTS, PromptSpec, Surface, SurfaceError, TEMPLATES, TemplateSpec, enum_values, expand, find_prompt,
     find_template, prompt_arguments, template_enum_values, variables,
 };
-use crate::rpc::results::{result_meta, to_object};
-use crate::rpc::{Revision, RpcError, Session};
+use crate::rpc::results::result_meta;
+use crate::rpc::{ResultObject, Revision, RpcError, Session};
 use crate::spec::mcp::{
     CacheScope, CompleteParams, CompleteResult, Completion, CompletionReference, EmptyResult, GetPromptParams,
     GetPromptResult, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, LoggingLevel,
@@ -40,7 +40,7 @@ pub fn level_rank(level: &str) -> Option<usize> {
     LEVELS.iter().position(|known| *known == level)
 }
 
-type Answer = Map<String, Value>;
+type Answer = ResultObject;
 
 /// Which tools the caller sees (a resource or prompt shows a tool's data only where it does).
 pub type Visible<'a> = &'a dyn Fn(&str) -> bool;
@@ -147,7 +147,7 @@ fn resources_list(
     let (result_type, meta) = modern(revision);
     let (ttl_ms, cache_scope) = hints(revision, CONTENT_TTL_MS, CacheScope::Private);
     let next_cursor = (end < listed.len()).then(|| format!("{CURSOR_PREFIX}{end}"));
-    to_object(ListResourcesResult { resources, next_cursor, result_type, ttl_ms, cache_scope, meta })
+    ResultObject::new(&ListResourcesResult { resources, next_cursor, result_type, ttl_ms, cache_scope, meta })
 }
 
 /// One page holds every template and every prompt: no cursor was ever issued for them.
@@ -174,7 +174,7 @@ fn templates_list(visible: Visible<'_>, revision: Revision, params: Map<String, 
         .collect();
     let (result_type, meta) = modern(revision);
     let (ttl_ms, cache_scope) = hints(revision, CATALOG_TTL_MS, CacheScope::Public);
-    to_object(ListResourceTemplatesResult {
+    ResultObject::new(&ListResourceTemplatesResult {
         resource_templates,
         next_cursor: None,
         result_type,
@@ -202,7 +202,7 @@ fn read(
     let contents = vec![TextResourceContents { uri, mime_type: Some(spec.mime_type.to_string()), text }];
     let (result_type, meta) = modern(revision);
     let (ttl_ms, cache_scope) = hints(revision, CONTENT_TTL_MS, CacheScope::Private);
-    to_object(ReadResourceResult { contents, result_type, ttl_ms, cache_scope, meta })
+    ResultObject::new(&ReadResourceResult { contents, result_type, ttl_ms, cache_scope, meta })
 }
 
 /// A digest of a read: its text, or why it failed (a resource that disappears has changed too).
@@ -245,7 +245,7 @@ fn subscribe(
         return Err(RpcError::invalid_params(why));
     }
     watched.insert(params.uri, digest);
-    to_object(EmptyResult {})
+    ResultObject::new(&EmptyResult {})
 }
 
 /// resources/unsubscribe: ends a subscription; one that does not exist is already ended.
@@ -254,7 +254,7 @@ fn unsubscribe(session: &mut Session, params: Map<String, Value>) -> Result<Answ
     if let Some(watched) = session.subscriptions() {
         watched.remove(&params.uri);
     }
-    to_object(EmptyResult {})
+    ResultObject::new(&EmptyResult {})
 }
 
 /// The watched resources that read differently than when last read (the new digest is kept),
@@ -292,7 +292,7 @@ fn prompts_list(visible: Visible<'_>, revision: Revision, params: Map<String, Va
         .collect();
     let (result_type, meta) = modern(revision);
     let (ttl_ms, cache_scope) = hints(revision, CATALOG_TTL_MS, CacheScope::Public);
-    to_object(ListPromptsResult { prompts, next_cursor: None, result_type, ttl_ms, cache_scope, meta })
+    ResultObject::new(&ListPromptsResult { prompts, next_cursor: None, result_type, ttl_ms, cache_scope, meta })
 }
 
 fn visible_prompt(visible: Visible<'_>, name: &str) -> Result<&'static PromptSpec, RpcError> {
@@ -316,7 +316,7 @@ fn get(
     let arguments = Value::Object(params.arguments.into_iter().map(|(k, v)| (k, Value::String(v))).collect());
     let messages = surface.prompt(spec, arguments).map_err(surface_error)?;
     let (result_type, meta) = modern(revision);
-    to_object(GetPromptResult { description: Some(spec.description.to_string()), messages, result_type, meta })
+    ResultObject::new(&GetPromptResult { description: Some(spec.description.to_string()), messages, result_type, meta })
 }
 
 fn visible_template(visible: Visible<'_>, uri_template: &str) -> Result<&'static TemplateSpec, RpcError> {
@@ -365,7 +365,7 @@ fn complete(
         values: values.into_iter().take(MAX_COMPLETIONS).collect(),
     };
     let (result_type, meta) = modern(revision);
-    to_object(CompleteResult { completion, result_type, meta })
+    ResultObject::new(&CompleteResult { completion, result_type, meta })
 }
 
 fn set_level(session: &mut Session, params: Map<String, Value>) -> Result<Answer, RpcError> {
@@ -374,7 +374,7 @@ fn set_level(session: &mut Session, params: Map<String, Value>) -> Result<Answer
     }
     let params: SetLevelParams = parse("logging/setLevel", params)?;
     session.log_level = Some(params.level.to_string());
-    Ok(Map::new())
+    ResultObject::new(&EmptyResult {})
 }
 
 /// Whether a message at `level` goes out: to a client that asked for this level or a lower

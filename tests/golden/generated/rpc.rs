@@ -139,7 +139,7 @@ impl ::std::convert::From<i64> for RequestId {
 pub struct Response {
     pub id: RequestId,
     pub jsonrpc: JsonRpcVersion,
-    pub result: ::serde_json::Map<::std::string::String, ::serde_json::Value>,
+    pub result: crate::rpc::ResultObject,
 }
 /// Error types.
 pub mod error {
