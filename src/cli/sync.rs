@@ -9,7 +9,7 @@
 //! - **fold**: every `--interval` seconds, a fleet whose lake holds something no fold saw is
 //!   folded (`lake::fold`: one host at a time, by a fold lease in the lake), unless `--no-fold`;
 //! - **mirror**: then the rest of the cache (roster, history, snapshot, knowledge base);
-//! - **gc**: ten minutes after start, then every six hours, `lake::gc` over the fleets it serves
+//! - **gc**: ten minutes after start, then every six hours (`--gc-every`), `lake::gc` over the fleets it serves
 //!   (replaced snapshots, old quarantined lines; `ctxlake lake gc` says what), unless `--no-fold`.
 //!
 //! A lake that cannot be reached is retried with backoff (up to 5 minutes) while the agents
@@ -58,13 +58,17 @@ pub struct Args {
     /// re-ship after a crash).
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     batch_lines: u64,
+    /// Run gc (`ctxlake lake gc`, default retention) this often, in seconds: first ten minutes
+    /// after start, or after this when it is shorter. A service that does not fold runs none.
+    #[arg(long, default_value_t = 6 * 3600, value_parser = clap::value_parser!(u64).range(1..))]
+    gc_every: u64,
 }
 
 /// How often live sessions' heartbeats are renewed (the roster TTL is five of these).
 const HEARTBEAT: Duration = Duration::from_secs(60);
-/// When a service first runs gc, and how often after: a low rate, for what grows by the day.
+/// When a service first runs gc (at most; sooner when `--gc-every` is shorter): a low rate,
+/// for what grows by the day.
 const GC_FIRST: Duration = Duration::from_secs(600);
-const GC_EVERY: Duration = Duration::from_secs(6 * 3600);
 /// The longest wait between attempts while the lake cannot be reached.
 const MAX_BACKOFF: Duration = Duration::from_secs(300);
 /// Lease latencies kept for the p50/p95 doctor reports.
@@ -141,7 +145,8 @@ struct Service<'a> {
     fold: Option<FoldPolicy>,
     writer: String,
     last_heartbeat: Option<Instant>,
-    /// When the service runs gc next (only a service that folds).
+    /// How often the service runs gc, and when next (only a service that folds).
+    gc_every: Duration,
     next_gc: Instant,
     live_sessions: usize,
     /// Per fleet: the newest decision already counted in `latencies`.
@@ -160,6 +165,7 @@ impl<'a> Service<'a> {
             ..FoldPolicy::default()
         });
         let now = Utc::now();
+        let gc_every = Duration::from_secs(args.gc_every);
         Service {
             opened,
             ctx,
@@ -167,7 +173,8 @@ impl<'a> Service<'a> {
             fold,
             writer: format!("{}:{}", opened.host.as_str(), std::process::id()),
             last_heartbeat: None,
-            next_gc: Instant::now() + GC_FIRST,
+            gc_every,
+            next_gc: Instant::now() + GC_FIRST.min(gc_every),
             live_sessions: 0,
             seen_decisions: BTreeMap::new(),
             latencies: VecDeque::new(),
@@ -222,7 +229,7 @@ impl<'a> Service<'a> {
                 line.push_str(&self.fold(fleet, &policy, once)?);
             }
             if Instant::now() >= self.next_gc {
-                self.next_gc = Instant::now() + GC_EVERY;
+                self.next_gc = Instant::now() + self.gc_every;
                 line.push_str(&self.gc(&fleets));
             }
         }

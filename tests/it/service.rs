@@ -288,8 +288,14 @@ fn on_s3_a_fleet_left_to_its_services_shares_everything() {
 
 /// `ctxlake sync` as host `name`'s service on `lake` (a folder), its spool and cache in `home`.
 fn plain_service(home: &Path, name: &str, lake: &str) -> Child {
+    service_with(home, name, lake, &[])
+}
+
+/// `plain_service` with more options.
+fn service_with(home: &Path, name: &str, lake: &str, options: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_ctxlake"))
         .args(["sync", "--lake", lake, "--host", name, "--fleet", "team"])
+        .args(options)
         .env_clear_but_path()
         .env("HOME", home)
         .env("CTXLAKE_LOG", "info")
@@ -298,6 +304,34 @@ fn plain_service(home: &Path, name: &str, lake: &str) -> Child {
         .stderr(Stdio::null())
         .spawn()
         .expect("the service starts")
+}
+
+/// Nobody runs `ctxlake lake gc`: the service does, at its own rate (`--gc-every`, six hours by
+/// default). A presence whose agent has been gone past its retention is something only gc
+/// removes, once a fold has announced it (the service folds on its own too).
+#[test]
+fn a_service_left_alone_runs_gc_and_removes_a_presence_gone_past_its_retention() {
+    use ctxlake::lake::{FleetLayout, Lake, S3Options};
+    use ctxlake::local::paths::FleetId;
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (a, _) = hosts(dir.path());
+    let lake_dir = dir.path().join("lake");
+    let lake_url = format!("file://{}", lake_dir.display());
+    let lake = Lake::open(&lake_url, &S3Options::default()).expect("the lake");
+    let key = FleetLayout::new(&FleetId::new("team").expect("a fleet id")).presence("agent-gone");
+    let presence = json!({"agent_id": "agent-gone", "fleet_id": "team", "host": "host-c",
+        "last_seen": "2026-10-01T00:00:00Z", "heartbeat_at": "2026-10-01T00:00:00Z", "repo": "acme/app"});
+    lake.put(&key, presence.to_string().into_bytes()).expect("the presence is written");
+    let month_ago = std::time::SystemTime::now() - Duration::from_secs(31 * 86_400);
+    let file = std::fs::File::options().write(true).open(lake_dir.join(key.as_ref())).expect("the presence file");
+    file.set_modified(month_ago).expect("its age is set");
+
+    let _service = Running(vec![service_with(&a.home, a.name, &lake_url, &["--interval", "1", "--gc-every", "1"])]);
+    let (_, took) = within(FOLD_LATENCY, "the service's own gc removes the presence", || {
+        lake.get(&key).expect("the lake reads").is_none().then_some(())
+    });
+    eprintln!("presence removed by the service's gc after {took:?}");
 }
 
 #[test]
