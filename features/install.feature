@@ -50,6 +50,63 @@ Feature: Installing ctxlake into MCP clients touches only ctxlake's entry, and u
     When ctxlake uninstall runs with "--client codex"
     Then the client file ".codex/config.toml" is byte for byte as it was
 
+  Scenario Outline: <client> gets ctxlake beside the user's servers, a second install changes nothing, uninstall restores the file
+    Given the client file "<file>" holds:
+      """
+      {"mcpServers": {"linear": {"command": "npx", "args": ["-y", "linear-mcp"]}}}
+      """
+    When ctxlake install runs with "--client <client> --fleet team --agent bob"
+    Then the client file "<file>" contains "\"linear\""
+    And the client file "<file>" contains "\"ctxlake\""
+    And the client file "<file>" contains "\"CTXLAKE_AGENT_ID\": \"bob\""
+    And the client file "<file>.bak" contains "linear-mcp"
+    And the client file "<file>.bak" does not contain "ctxlake"
+    When ctxlake install runs with "--client <client> --fleet team --agent bob"
+    Then ctxlake said "already wired, unchanged"
+    When ctxlake uninstall runs with "--client <client>"
+    Then the client file "<file>" is byte for byte as it was
+
+    Examples:
+      | client     | file                                                                                     |
+      | gemini-cli | .gemini/settings.json                                                                    |
+      | windsurf   | .codeium/windsurf/mcp_config.json                                                        |
+      | cline      | .config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json |
+
+  Scenario: Gemini CLI's settings keep their comments and other keys through install and uninstall
+    Given the client file ".gemini/settings.json" holds:
+      """
+      // my settings
+      {
+        "theme": "GitHub", /* dark later */
+        "mcpServers": {}
+      }
+      """
+    When ctxlake install runs with "--client gemini-cli --fleet team"
+    Then the client file ".gemini/settings.json" contains "// my settings"
+    And the client file ".gemini/settings.json" contains "/* dark later */"
+    And the client file ".gemini/settings.json" contains "\"ctxlake\""
+    When ctxlake uninstall runs with "--client gemini-cli"
+    Then the client file ".gemini/settings.json" is byte for byte as it was
+
+  Scenario Outline: <client>'s strict JSON with a comment is refused, named with its line, and not written
+    Given the client file "<file>" holds:
+      """
+      {
+        // a comment strict JSON does not allow
+        "mcpServers": {}
+      }
+      """
+    When ctxlake install runs with "--client <client>" and exits with status 78
+    Then ctxlake said "<file>"
+    And ctxlake said "line 2"
+    And the client file "<file>" is byte for byte as it was
+    And the client file "<file>.bak" does not exist
+
+    Examples:
+      | client   | file                                                                                     |
+      | windsurf | .codeium/windsurf/mcp_config.json                                                        |
+      | cline    | .config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json |
+
   Scenario: Claude Code gets the server and a SessionStart hook that prints the briefing, beside the user's hooks
     Given the client file ".claude/settings.json" holds:
       """
@@ -87,9 +144,15 @@ Feature: Installing ctxlake into MCP clients touches only ctxlake's entry, and u
     And ctxlake said "would be ctxlake's entry added"
     And the client file ".codex/config.toml" is byte for byte as it was
 
-  Scenario: a client without a project configuration refuses --scope project with the fix
-    When ctxlake install runs with "--client claude-desktop --scope project" and exits with status 78
-    Then ctxlake said "claude-desktop has no project configuration; use --scope user"
+  Scenario Outline: <client>, without a project configuration, refuses --scope project with the fix
+    When ctxlake install runs with "--client <client> --scope project" and exits with status 78
+    Then ctxlake said "<client> has no project configuration; use --scope user"
+
+    Examples:
+      | client         |
+      | claude-desktop |
+      | windsurf       |
+      | cline          |
 
   Scenario: the AGENTS.md snippet is printed to paste, and written only when asked, as one block uninstall takes out
     Given the client file "AGENTS.md" holds:

@@ -12,11 +12,22 @@ pub enum Client {
     ClaudeDesktop,
     Vscode,
     Codex,
+    GeminiCli,
+    Windsurf,
+    Cline,
 }
 
 impl Client {
-    pub const ALL: [Client; 5] =
-        [Client::ClaudeCode, Client::Cursor, Client::ClaudeDesktop, Client::Vscode, Client::Codex];
+    pub const ALL: [Client; 8] = [
+        Client::ClaudeCode,
+        Client::Cursor,
+        Client::ClaudeDesktop,
+        Client::Vscode,
+        Client::Codex,
+        Client::GeminiCli,
+        Client::Windsurf,
+        Client::Cline,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -25,6 +36,9 @@ impl Client {
             Client::ClaudeDesktop => "claude-desktop",
             Client::Vscode => "vscode",
             Client::Codex => "codex",
+            Client::GeminiCli => "gemini-cli",
+            Client::Windsurf => "windsurf",
+            Client::Cline => "cline",
         }
     }
 
@@ -67,6 +81,11 @@ impl Places {
             Platform::Linux => self.config_home.clone(),
             Platform::MacOs => self.home.join("Library/Application Support"),
         }
+    }
+
+    /// Cline's settings folder: VS Code's storage of the extension `saoudrizwan.claude-dev`.
+    fn cline(&self) -> PathBuf {
+        self.app_config().join("Code/User/globalStorage/saoudrizwan.claude-dev")
     }
 }
 
@@ -167,6 +186,21 @@ pub fn targets(client: Client, scope: Scope, places: &Places, wiring: &Wiring) -
             let path = if user { places.codex_home.join("config.toml") } else { project.join(".codex/config.toml") };
             vec![target(path, Format::Toml, member("mcp_servers", stdio(false)))]
         }
+        // Gemini CLI strips comments from its settings before it parses them: JSON with comments.
+        Client::GeminiCli => {
+            let path =
+                if user { places.home.join(".gemini/settings.json") } else { project.join(".gemini/settings.json") };
+            vec![target(path, Format::Jsonc, member("mcpServers", stdio(false)))]
+        }
+        Client::Windsurf if user => {
+            let path = places.home.join(".codeium/windsurf/mcp_config.json");
+            vec![target(path, Format::Json, member("mcpServers", stdio(false)))]
+        }
+        Client::Cline if user => {
+            let path = places.cline().join("settings/cline_mcp_settings.json");
+            vec![target(path, Format::Json, member("mcpServers", stdio(false)))]
+        }
+        Client::Windsurf | Client::Cline => return Err(NoProjectScope { client }),
     })
 }
 
@@ -179,5 +213,8 @@ pub fn found(client: Client, places: &Places) -> bool {
         Client::ClaudeDesktop => exists(&places.app_config().join("Claude")),
         Client::Vscode => exists(&places.app_config().join("Code")),
         Client::Codex => exists(&places.codex_home),
+        Client::GeminiCli => exists(&places.home.join(".gemini")),
+        Client::Windsurf => exists(&places.home.join(".codeium/windsurf")),
+        Client::Cline => exists(&places.cline()),
     }
 }
