@@ -72,6 +72,26 @@ Feature: Installing ctxlake into MCP clients touches only ctxlake's entry, and u
       | windsurf   | .codeium/windsurf/mcp_config.json                                                        |
       | cline      | .config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json |
 
+  Scenario: Zed's settings get a context server beside the user's, keeping comments, and uninstall restores them
+    Given the client file ".config/zed/settings.json" holds:
+      """
+      // Zed settings
+      {
+        "theme": "One Dark",
+        "context_servers": {
+          "docs": { "command": "docs-mcp", "args": [] }, // mine
+        },
+      }
+      """
+    When ctxlake install runs with "--client zed --fleet team --agent z-01"
+    Then the client file ".config/zed/settings.json" contains "// Zed settings"
+    And the client file ".config/zed/settings.json" contains "// mine"
+    And the client file ".config/zed/settings.json" contains "\"CTXLAKE_AGENT_ID\": \"z-01\""
+    When ctxlake install runs with "--client zed --fleet team --agent z-01"
+    Then ctxlake said "already wired, unchanged"
+    When ctxlake uninstall runs with "--client zed"
+    Then the client file ".config/zed/settings.json" is byte for byte as it was
+
   Scenario: Gemini CLI's settings keep their comments and other keys through install and uninstall
     Given the client file ".gemini/settings.json" holds:
       """

@@ -1,7 +1,7 @@
 """`ctxlake install --all` in a scratch HOME where every client is present, then each written
 configuration read back the way its client reads it and started as that client would (its
 command, args and env), driven through a handshake and tools/list by the official Python SDK
-client (PyPI `mcp` 2.x). VS Code's and Gemini CLI's files are JSON with comments; Codex's is TOML.
+client (PyPI `mcp` 2.x). VS Code's, Gemini CLI's and Zed's files are JSON with comments; Codex's is TOML.
 
 usage: installed_clients.py PATH/TO/ctxlake     exit status 0 when every client's wiring works
 """
@@ -27,6 +27,7 @@ FILES = {
     "gemini-cli": (".gemini/settings.json", "jsonc", ("mcpServers", "ctxlake")),
     "windsurf": (".codeium/windsurf/mcp_config.json", "json", ("mcpServers", "ctxlake")),
     "cline": (f"{CLINE}/settings/cline_mcp_settings.json", "json", ("mcpServers", "ctxlake")),
+    "zed": (".config/zed/settings.json", "jsonc", ("context_servers", "ctxlake")),
 }
 
 
@@ -83,6 +84,7 @@ async def main(binary):
         os.makedirs(f"{home}/.gemini")
         os.makedirs(f"{home}/.codeium/windsurf")
         os.makedirs(f"{home}/{CLINE}")
+        os.makedirs(f"{home}/.config/zed")
         with open(f"{home}/.config/Code/User/mcp.json", "w") as f:
             f.write('// mine\n{\n  "servers": {\n    "py": {"type": "stdio", "command": "python3"}, // keep\n  },\n}\n')
         env = {"HOME": home, "PATH": os.environ.get("PATH", "")}

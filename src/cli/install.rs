@@ -12,7 +12,7 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct Args {
     /// The client to wire (repeatable): claude-code, cursor, claude-desktop, vscode, codex,
-    /// gemini-cli, windsurf, cline.
+    /// gemini-cli, windsurf, cline, zed.
     #[arg(long = "client", value_parser = parse_client, required_unless_present_any = ["all", "service", "git_hook", "agents_md", "write_agents_md"])]
     clients: Vec<Client>,
     /// Every client found on this machine (its configuration file or folder exists).

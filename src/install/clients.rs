@@ -15,10 +15,11 @@ pub enum Client {
     GeminiCli,
     Windsurf,
     Cline,
+    Zed,
 }
 
 impl Client {
-    pub const ALL: [Client; 8] = [
+    pub const ALL: [Client; 9] = [
         Client::ClaudeCode,
         Client::Cursor,
         Client::ClaudeDesktop,
@@ -27,6 +28,7 @@ impl Client {
         Client::GeminiCli,
         Client::Windsurf,
         Client::Cline,
+        Client::Zed,
     ];
 
     pub fn name(self) -> &'static str {
@@ -39,6 +41,7 @@ impl Client {
             Client::GeminiCli => "gemini-cli",
             Client::Windsurf => "windsurf",
             Client::Cline => "cline",
+            Client::Zed => "zed",
         }
     }
 
@@ -201,6 +204,12 @@ pub fn targets(client: Client, scope: Scope, places: &Places, wiring: &Wiring) -
             vec![target(path, Format::Json, member("mcpServers", stdio(false)))]
         }
         Client::Windsurf | Client::Cline => return Err(NoProjectScope { client }),
+        // Zed's settings are JSON with comments; a custom server is a `context_servers` entry.
+        Client::Zed => {
+            let path =
+                if user { places.config_home.join("zed/settings.json") } else { project.join(".zed/settings.json") };
+            vec![target(path, Format::Jsonc, member("context_servers", stdio(false)))]
+        }
     })
 }
 
@@ -216,5 +225,6 @@ pub fn found(client: Client, places: &Places) -> bool {
         Client::GeminiCli => exists(&places.home.join(".gemini")),
         Client::Windsurf => exists(&places.home.join(".codeium/windsurf")),
         Client::Cline => exists(&places.cline()),
+        Client::Zed => exists(&places.config_home.join("zed")),
     }
 }
