@@ -174,6 +174,19 @@ Feature: Installing ctxlake into MCP clients touches only ctxlake's entry, and u
       | windsurf       |
       | cline          |
 
+  Scenario: --all --scope project wires the clients that have a project file and skips the others, saying so
+    Given the client file ".cursor/mcp.json" holds:
+      """
+      {"mcpServers": {}}
+      """
+    And the client file ".codeium/windsurf/mcp_config.json" holds:
+      """
+      {"mcpServers": {}}
+      """
+    When ctxlake install runs with "--all --scope project --fleet team"
+    Then ctxlake said "windsurf has no project configuration; use --scope user; skipped"
+    And ctxlake said "cursor"
+
   Scenario: the AGENTS.md snippet is printed to paste, and written only when asked, as one block uninstall takes out
     Given the client file "AGENTS.md" holds:
       """

@@ -141,7 +141,16 @@ fn run(args: Args, ctx: Ctx, installing: bool) -> anyhow::Result<ExitCode> {
             true => install::plan_install(client, args.scope, &places, &wiring),
             false => install::plan_uninstall(client, args.scope, &places, &wiring),
         };
-        changes.extend(planned.map_err(config_error)?);
+        // `--all --scope project` wires the clients that have a project file and says which it
+        // skipped; naming such a client with `--client` is refused (exit 78).
+        let planned = match planned {
+            Err(InstallError::Scope(refused)) if args.all => {
+                eprintln!("ctxlake: {refused}; skipped");
+                continue;
+            }
+            planned => planned.map_err(config_error)?,
+        };
+        changes.extend(planned);
     }
     let service = match args.service {
         true => {

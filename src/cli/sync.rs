@@ -58,9 +58,10 @@ pub struct Args {
     /// re-ship after a crash).
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     batch_lines: u64,
-    /// Run gc (`ctxlake lake gc`, default retention) this often, in seconds: first ten minutes
-    /// after start, or after this when it is shorter. A service that does not fold runs none.
-    #[arg(long, default_value_t = 6 * 3600, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Run gc (`ctxlake lake gc`, default retention) this often, in seconds (at most a year):
+    /// first ten minutes after start, or after this when it is shorter. A service that does not
+    /// fold runs none.
+    #[arg(long, default_value_t = 6 * 3600, value_parser = clap::value_parser!(u64).range(1..=365 * 86_400))]
     gc_every: u64,
 }
 

@@ -86,6 +86,14 @@ impl Places {
         }
     }
 
+    /// Zed's settings folder: `$XDG_CONFIG_HOME/zed` on Linux; on macOS always `~/.config/zed`.
+    fn zed(&self) -> PathBuf {
+        match self.platform {
+            Platform::Linux => self.config_home.join("zed"),
+            Platform::MacOs => self.home.join(".config/zed"),
+        }
+    }
+
     /// Cline's settings folder: VS Code's storage of the extension `saoudrizwan.claude-dev`.
     fn cline(&self) -> PathBuf {
         self.app_config().join("Code/User/globalStorage/saoudrizwan.claude-dev")
@@ -204,11 +212,13 @@ pub fn targets(client: Client, scope: Scope, places: &Places, wiring: &Wiring) -
             vec![target(path, Format::Json, member("mcpServers", stdio(false)))]
         }
         Client::Windsurf | Client::Cline => return Err(NoProjectScope { client }),
-        // Zed's settings are JSON with comments; a custom server is a `context_servers` entry.
+        // Zed's settings are JSON with comments; a custom server is a `context_servers` entry,
+        // `"source": "custom"` (required by Zed releases that tagged the entry, ignored by later).
         Client::Zed => {
-            let path =
-                if user { places.config_home.join("zed/settings.json") } else { project.join(".zed/settings.json") };
-            vec![target(path, Format::Jsonc, member("context_servers", stdio(false)))]
+            let path = if user { places.zed().join("settings.json") } else { project.join(".zed/settings.json") };
+            let mut entry = stdio(false);
+            entry["source"] = json!("custom");
+            vec![target(path, Format::Jsonc, member("context_servers", entry))]
         }
     })
 }
@@ -225,6 +235,6 @@ pub fn found(client: Client, places: &Places) -> bool {
         Client::GeminiCli => exists(&places.home.join(".gemini")),
         Client::Windsurf => exists(&places.home.join(".codeium/windsurf")),
         Client::Cline => exists(&places.cline()),
-        Client::Zed => exists(&places.config_home.join("zed")),
+        Client::Zed => exists(&places.zed()),
     }
 }

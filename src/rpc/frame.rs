@@ -35,7 +35,10 @@ impl Frame {
 /// A response's `result` (`ResultObject` in schemas/rpc/jsonrpc.json): a JSON object, held as
 /// the text it was serialized to once, from the typed MCP result. A frame copies it onto the
 /// wire as it is; before, every answer went typed result → `Value` tree → text, and a tool's
-/// output was serialized into a tree besides its text block (docs/performance.md).
+/// output was serialized into a tree besides its text block (docs/performance.md). It reads
+/// from JSON text only: serde's untagged enums (the generated `spec::rpc::Message`) buffer their
+/// input and cannot hand it a raw value, so frames from a peer are read as maps
+/// (`rpc::message`), never as `Message`.
 #[derive(Debug, Clone)]
 pub struct ResultObject(Box<RawValue>);
 

@@ -177,6 +177,8 @@ fn every_subschema(schema: &mut Map<String, Value>, visit: &mut impl FnMut(&mut 
 /// `structuredContent`, copied in as the tool serialized it (no second serialization, no tree).
 pub fn call_result(revision: Revision, output: Output) -> Result<ResultObject, RpcError> {
     let result = text_result(revision, output.text.clone(), false);
+    // `WithStructured` adds the member; a text result never carries one of its own.
+    debug_assert!(result.structured_content.is_empty(), "structuredContent would be written twice");
     if !revision.has_structured_output() {
         return ResultObject::new(&result);
     }
