@@ -1,6 +1,7 @@
 //! Folds a stream of ClaimEvents into the current state of each claim.
 //!
-//! Rules: events apply in time order (`observed_at` for a proposal, `at` otherwise). Events of
+//! Rules: events apply in time order (`observed_at` for a proposal, `at` otherwise), and a
+//! verdict never before a proposal it names (its time is raised to theirs). Events of
 //! one time apply in the order a gate run makes them (proposed, promoted, corroborated,
 //! contested, superseded, then the owner's retired and retracted): a store whose clock keeps
 //! seconds gives two runs a second apart the same time, and a claim promoted by one and
@@ -120,12 +121,30 @@ pub fn parse_events(text: &str) -> Result<Vec<ClaimEvent>, crate::snapshot::Snap
 
 /// Folds events into claim rows, in claim id order.
 pub fn fold(events: impl IntoIterator<Item = ClaimEvent>) -> Vec<ClaimRow> {
-    let mut ordered: Vec<ClaimEvent> = events.into_iter().collect();
-    ordered.sort_by(|a, b| {
-        (event_time(a), rank(a)).cmp(&(event_time(b), rank(b))).then_with(|| proposal_id(a).cmp(proposal_id(b)))
+    let events: Vec<ClaimEvent> = events.into_iter().collect();
+    // A verdict applies after every proposal it names, whatever its own time says: a store whose
+    // clock keeps whole seconds dates a verdict up to a second before the proposal it judged
+    // (stamped by a host's clock, to the nanosecond), and a host's clock may run ahead of the
+    // store's. Applied first, the verdict would name no claim yet and be lost.
+    let mut first_proposed: HashMap<&str, DateTime<Utc>> = HashMap::new();
+    for event in &events {
+        if let ClaimEvent::Proposed { claim_id, observed_at, .. } = event {
+            let at = first_proposed.entry(claim_id.as_str()).or_insert(*observed_at);
+            *at = (*at).min(*observed_at);
+        }
+    }
+    let applies_at: Vec<DateTime<Utc>> = events
+        .iter()
+        .map(|event| {
+            named_claims(event).filter_map(|id| first_proposed.get(id)).fold(event_time(event), |a, b| a.max(*b))
+        })
+        .collect();
+    let mut ordered: Vec<(DateTime<Utc>, ClaimEvent)> = applies_at.into_iter().zip(events).collect();
+    ordered.sort_by(|(at_a, a), (at_b, b)| {
+        (at_a, rank(a)).cmp(&(at_b, rank(b))).then_with(|| proposal_id(a).cmp(proposal_id(b)))
     });
     let mut claims = Claims::default();
-    for event in ordered {
+    for (_, event) in ordered {
         claims.apply(event);
     }
     let Claims { mut rows, merged_into, .. } = claims;
@@ -136,6 +155,24 @@ pub fn fold(events: impl IntoIterator<Item = ClaimEvent>) -> Vec<ClaimRow> {
         }
     }
     rows.into_values().collect()
+}
+
+/// The claims a verdict names (none for a proposal or an event about an agent): it applies no
+/// earlier than their proposals.
+fn named_claims(event: &ClaimEvent) -> impl Iterator<Item = &str> {
+    let (first, second) = match event {
+        ClaimEvent::Promoted { claim_id, .. }
+        | ClaimEvent::Corroborated { claim_id, .. }
+        | ClaimEvent::Retired { claim_id, .. }
+        | ClaimEvent::Retracted { claim_id, .. } => (Some(claim_id), None),
+        ClaimEvent::Contested { claim_id, conflicts_with, .. } => (Some(claim_id), conflicts_with.as_ref()),
+        ClaimEvent::Superseded { claim_id, by, .. } => (Some(claim_id), Some(by)),
+        ClaimEvent::Proposed { .. }
+        | ClaimEvent::CalibrationScored { .. }
+        | ClaimEvent::AgentQuarantined { .. }
+        | ClaimEvent::AgentUnquarantined { .. } => (None, None),
+    };
+    first.into_iter().chain(second).map(String::as_str)
 }
 
 /// A proposal's claim id, the tie-break among events of one time and rank (empty for others,
@@ -376,6 +413,32 @@ mod tests {
             r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-02T00:00:00Z","independent_count":1,"confidence":0.65}"#
         )));
         assert_eq!(rows[0].status, Status::Promoted);
+    }
+
+    /// The lake's clock on S3 keeps whole seconds, the proposal's the host's nanoseconds: the
+    /// gate that promoted a claim in the second it was proposed dates the verdict before it.
+    #[test]
+    fn a_verdict_dated_before_the_proposal_it_names_still_applies() {
+        let proposed = PROPOSED.replace(
+            r#""observed_at":"2026-09-01T00:00:00Z","evidence""#,
+            r#""observed_at":"2026-09-01T00:00:00.436Z","evidence""#,
+        );
+        let promoted =
+            r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-01T00:00:00Z","independent_count":2,"confidence":0.8}"#;
+        for lines in [format!("{proposed}\n{promoted}"), format!("{promoted}\n{proposed}")] {
+            let rows = fold(events(&lines));
+            assert_eq!((rows[0].status, rows[0].independent_count), (Status::Promoted, 2), "{lines}");
+        }
+        // A contest naming a claim proposed after its own time applies after that proposal too.
+        let second = PROPOSED.replace(r#""claim_id":"c1""#, r#""claim_id":"c2""#).replace("2222", "22").replace(
+            r#""observed_at":"2026-09-01T00:00:00Z","evidence""#,
+            r#""observed_at":"2026-09-01T00:00:00.900Z","evidence""#,
+        );
+        let contested =
+            r#"{"kind":"contested","claim_id":"c2","at":"2026-09-01T00:00:00Z","conflicts_with":"c1","reason":"x"}"#;
+        let rows = fold(events(&format!("{contested}\n{promoted}\n{second}\n{proposed}")));
+        let status: Vec<_> = rows.iter().map(|r| (r.claim_id.as_str(), r.status)).collect();
+        assert_eq!(status, [("c1", Status::Promoted), ("c2", Status::Contested)]);
     }
 
     #[test]
