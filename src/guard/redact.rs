@@ -88,18 +88,32 @@ const RULES: &[Rule] = &[
     },
 ];
 
+/// The set tells which rules match; a rule's own regex (for its captures) and the marker's are
+/// compiled the first time they are needed. Most texts match no rule, and compiling all 29 rule
+/// regexes took two thirds of a redactor's start: 16 M of 23 M instructions, on every
+/// `ctxlake mcp` start, whose presence record is redacted (docs/performance.md).
 struct Compiled {
     set: RegexSet,
-    rules: Vec<Regex>,
-    marker: Regex,
+    rules: Vec<OnceLock<Regex>>,
+    marker: OnceLock<Regex>,
+}
+
+impl Compiled {
+    fn rule(&self, index: usize) -> &Regex {
+        self.rules[index].get_or_init(|| Regex::new(RULES[index].pattern).expect("redaction patterns are valid"))
+    }
+
+    fn marker(&self) -> &Regex {
+        self.marker.get_or_init(|| Regex::new(r"\[ctxlake:redacted:[a-z_]+\]").expect("the marker pattern is valid"))
+    }
 }
 
 fn compiled() -> &'static Compiled {
     static COMPILED: OnceLock<Compiled> = OnceLock::new();
     COMPILED.get_or_init(|| Compiled {
         set: RegexSet::new(RULES.iter().map(|r| r.pattern)).expect("redaction patterns are valid"),
-        rules: RULES.iter().map(|r| Regex::new(r.pattern).expect("redaction patterns are valid")).collect(),
-        marker: Regex::new(r"\[ctxlake:redacted:[a-z_]+\]").expect("the marker pattern is valid"),
+        rules: RULES.iter().map(|_| OnceLock::new()).collect(),
+        marker: OnceLock::new(),
     })
 }
 
@@ -134,10 +148,10 @@ fn redact_once(text: &str) -> Option<String> {
     if !hits.matched_any() {
         return None;
     }
-    let markers: Vec<(usize, usize)> = engine.marker.find_iter(text).map(|m| (m.start(), m.end())).collect();
+    let markers: Vec<(usize, usize)> = engine.marker().find_iter(text).map(|m| (m.start(), m.end())).collect();
     let mut spans = Vec::new();
     for rule in hits.iter() {
-        for captures in engine.rules[rule].captures_iter(text) {
+        for captures in engine.rule(rule).captures_iter(text) {
             if RULES[rule].accept.is_some_and(|accept| !accept(&captures)) {
                 continue;
             }
@@ -200,7 +214,7 @@ pub fn rules_matching(text: &str) -> Vec<&'static str> {
         .set
         .matches(text)
         .iter()
-        .filter(|&i| engine.rules[i].captures_iter(text).any(|c| RULES[i].accept.is_none_or(|accept| accept(&c))))
+        .filter(|&i| engine.rule(i).captures_iter(text).any(|c| RULES[i].accept.is_none_or(|accept| accept(&c))))
         .map(|i| RULES[i].name)
         .collect()
 }
