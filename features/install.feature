@@ -92,6 +92,80 @@ Feature: Installing ctxlake into MCP clients touches only ctxlake's entry, and u
     When ctxlake uninstall runs with "--client zed"
     Then the client file ".config/zed/settings.json" is byte for byte as it was
 
+  Scenario: OpenCode's config gets a local server beside the user's, keeping comments, and uninstall restores it
+    Given the client file ".config/opencode/opencode.json" holds:
+      """
+      {
+        "$schema": "https://opencode.ai/config.json",
+        // my servers
+        "mcp": {
+          "docs": { "type": "local", "command": ["docs-mcp"], "enabled": true },
+        },
+      }
+      """
+    When ctxlake install runs with "--client opencode --fleet team --agent oc-01"
+    Then the client file ".config/opencode/opencode.json" contains "// my servers"
+    And the client file ".config/opencode/opencode.json" contains "\"type\": \"local\""
+    And the client file ".config/opencode/opencode.json" contains "\"command\": ["
+    And the client file ".config/opencode/opencode.json" contains "\"environment\": {"
+    And the client file ".config/opencode/opencode.json" contains "\"CTXLAKE_AGENT_ID\": \"oc-01\""
+    When ctxlake install runs with "--client opencode --fleet team --agent oc-01"
+    Then ctxlake said "already wired, unchanged"
+    When ctxlake uninstall runs with "--client opencode"
+    Then the client file ".config/opencode/opencode.json" is byte for byte as it was
+
+  Scenario: OpenCode's opencode.jsonc is the file written when it is there, as OpenCode itself does
+    Given the client file ".config/opencode/opencode.jsonc" holds:
+      """
+      { "theme": "opencode" }
+      """
+    When ctxlake install runs with "--client opencode --fleet team"
+    Then the client file ".config/opencode/opencode.jsonc" contains "\"ctxlake\""
+    And the client file ".config/opencode/opencode.json" does not exist
+
+  Scenario Outline: <client>'s YAML keeps its comments and other entries through install and uninstall
+    Given the client file "<file>" holds:
+      """
+      # my settings
+      model: gpt-4o   # the model
+      <servers>:
+        docs:
+          <command>: docs-mcp
+      """
+    When ctxlake install runs with "--client <client> --fleet team --agent y-01"
+    Then the client file "<file>" contains "# my settings"
+    And the client file "<file>" contains "model: gpt-4o   # the model"
+    And the client file "<file>" contains "    <command>: docs-mcp"
+    And the client file "<file>" contains "  ctxlake:"
+    And the client file "<file>" contains "    <command>: /"
+    And the client file "<file>" contains "CTXLAKE_AGENT_ID: y-01"
+    When ctxlake install runs with "--client <client> --fleet team --agent y-01"
+    Then ctxlake said "already wired, unchanged"
+    When ctxlake uninstall runs with "--client <client>"
+    Then the client file "<file>" is byte for byte as it was
+
+    Examples:
+      | client | file                      | servers     | command |
+      | goose  | .config/goose/config.yaml | extensions  | cmd     |
+      | hermes | .hermes/config.yaml       | mcp_servers | command |
+
+  Scenario Outline: YAML that <what> is refused, naming why, and not written
+    Given the client file ".hermes/config.yaml" holds:
+      """
+      <text>
+      """
+    When ctxlake install runs with "--client hermes" and exits with status 78
+    Then ctxlake said ".hermes/config.yaml"
+    And ctxlake said "<said>"
+    And the client file ".hermes/config.yaml" is byte for byte as it was
+    And the client file ".hermes/config.yaml.bak" does not exist
+
+    Examples:
+      | what                                       | text                                                         | said                                              |
+      | is not YAML                                | mcp_servers: [docs                                           | not valid YAML                                    |
+      | holds its servers as a list                | mcp_servers: [docs]                                          | mcp_servers is not a mapping                      |
+      | shares its servers with an alias           | mcp_servers: &s {docs: {command: docs-mcp}}\nbackup: *s      | would change more of this file than its own entry |
+
   Scenario: Gemini CLI's settings keep their comments and other keys through install and uninstall
     Given the client file ".gemini/settings.json" holds:
       """
@@ -173,6 +247,8 @@ Feature: Installing ctxlake into MCP clients touches only ctxlake's entry, and u
       | claude-desktop |
       | windsurf       |
       | cline          |
+      | goose          |
+      | hermes         |
 
   Scenario: --all --scope project wires the clients that have a project file and skips the others, saying so
     Given the client file ".cursor/mcp.json" holds:

@@ -1,4 +1,4 @@
-//! Arbitrary text as a client's configuration file (strict JSON, JSON with comments, TOML)
+//! Arbitrary text as a client's configuration file (strict JSON, JSON with comments, TOML, YAML)
 //! through `ctxlake install`'s edits. The table: install either refuses the text with a named
 //! error, or gives a text that (1) parses in the same format, (2) holds ctxlake's entry exactly
 //! as wanted, (3) is a fixed point of install (a second run changes nothing), and (4) keeps every
@@ -12,11 +12,11 @@ use serde_json::{Value, json};
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, rest)) = data.split_first() else { return };
     let Ok(text) = std::str::from_utf8(rest) else { return };
-    let format = [Format::Json, Format::Jsonc, Format::Toml][usize::from(selector % 3)];
+    let format = [Format::Json, Format::Jsonc, Format::Toml, Format::Yaml][usize::from(selector % 4)];
     let value =
         json!({"command": "/bin/ctxlake", "args": ["mcp"], "env": {"CTXLAKE_FLEET_ID": "f", "CTXLAKE_AGENT_ID": "a"}});
     let edit = match (format, selector & 0x80 != 0) {
-        (Format::Toml, _) | (_, false) => {
+        (Format::Toml | Format::Yaml, _) | (_, false) => {
             Edit::Member { parents: vec!["mcpServers"], name: "ctxlake", value: value.clone() }
         }
         (_, true) => Edit::Element {
@@ -50,6 +50,7 @@ fn document(text: &str, format: Format, edit: &Edit) -> Option<Value> {
     let mut value = match format {
         Format::Toml => serde_json::to_value(text.parse::<toml::Table>().ok()?).ok()?,
         Format::Json => serde_json::from_str(text).ok()?,
+        Format::Yaml => serde_yaml_ng::from_str(text).ok()?,
         Format::Jsonc => {
             jsonc_parser::cst::CstRootNode::parse(text, &Default::default()).ok()?.value()?.to_serde_value()?
         }

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct Args {
     /// The client to wire (repeatable): claude-code, cursor, claude-desktop, vscode, codex,
-    /// gemini-cli, windsurf, cline, zed.
+    /// gemini-cli, windsurf, cline, zed, opencode, goose, hermes.
     #[arg(long = "client", value_parser = parse_client, required_unless_present_any = ["all", "service", "git_hook", "agents_md", "write_agents_md"])]
     clients: Vec<Client>,
     /// Every client found on this machine (its configuration file or folder exists).
@@ -84,9 +84,18 @@ pub fn places() -> anyhow::Result<Places> {
         .filter(|h| !h.is_empty())
         .map(PathBuf::from)
         .unwrap_or_else(|| home.join(".codex"));
+    let hermes_home = std::env::var_os("HERMES_HOME")
+        .filter(|h| !h.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| home.join(".hermes"));
+    // Goose keeps everything under GOOSE_PATH_ROOT when it is set, its configuration in `config`.
+    let goose_config = std::env::var_os("GOOSE_PATH_ROOT")
+        .filter(|h| !h.is_empty())
+        .map(|root| PathBuf::from(root).join("config"))
+        .unwrap_or_else(|| config_home.join("goose"));
     let project = std::env::current_dir().context("reading the current directory")?;
     let platform = if cfg!(target_os = "macos") { Platform::MacOs } else { Platform::Linux };
-    Ok(Places { home, config_home, codex_home, project, platform })
+    Ok(Places { home, config_home, codex_home, hermes_home, goose_config, project, platform })
 }
 
 /// The fleets this host serves: those of the entries install wrote, and CTXLAKE_FLEET_ID's

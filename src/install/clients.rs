@@ -16,10 +16,13 @@ pub enum Client {
     Windsurf,
     Cline,
     Zed,
+    OpenCode,
+    Goose,
+    Hermes,
 }
 
 impl Client {
-    pub const ALL: [Client; 9] = [
+    pub const ALL: [Client; 12] = [
         Client::ClaudeCode,
         Client::Cursor,
         Client::ClaudeDesktop,
@@ -29,6 +32,9 @@ impl Client {
         Client::Windsurf,
         Client::Cline,
         Client::Zed,
+        Client::OpenCode,
+        Client::Goose,
+        Client::Hermes,
     ];
 
     pub fn name(self) -> &'static str {
@@ -42,6 +48,9 @@ impl Client {
             Client::Windsurf => "windsurf",
             Client::Cline => "cline",
             Client::Zed => "zed",
+            Client::OpenCode => "opencode",
+            Client::Goose => "goose",
+            Client::Hermes => "hermes",
         }
     }
 
@@ -72,6 +81,11 @@ pub struct Places {
     pub config_home: PathBuf,
     /// `CODEX_HOME`, else `~/.codex`.
     pub codex_home: PathBuf,
+    /// `HERMES_HOME`, else `~/.hermes`.
+    pub hermes_home: PathBuf,
+    /// Goose's configuration folder: `$GOOSE_PATH_ROOT/config`, else `$XDG_CONFIG_HOME/goose`
+    /// (`~/.config/goose`, on macOS too).
+    pub goose_config: PathBuf,
     /// The project for `--scope project`: the current directory.
     pub project: PathBuf,
     pub platform: Platform,
@@ -98,6 +112,17 @@ impl Places {
     fn cline(&self) -> PathBuf {
         self.app_config().join("Code/User/globalStorage/saoudrizwan.claude-dev")
     }
+}
+
+/// OpenCode's configuration file in `folder`: the one OpenCode itself writes to, the first of
+/// `opencode.jsonc`, `opencode.json` and (user scope) the older `config.json` that exists, else
+/// `opencode.json`.
+fn opencode_file(folder: &Path, names: &[&str]) -> PathBuf {
+    names
+        .iter()
+        .map(|name| folder.join(name))
+        .find(|path| path.exists())
+        .unwrap_or_else(|| folder.join("opencode.json"))
 }
 
 /// How ctxlake is started: the absolute path of this binary and the identity it runs as.
@@ -220,6 +245,31 @@ pub fn targets(client: Client, scope: Scope, places: &Places, wiring: &Wiring) -
             entry["source"] = json!("custom");
             vec![target(path, Format::Jsonc, member("context_servers", entry))]
         }
+        // OpenCode (`$XDG_CONFIG_HOME/opencode`, macOS too) reads JSON with comments; a local
+        // server's command is one array, program first, and its environment is `environment`.
+        Client::OpenCode => {
+            let path = match user {
+                true => opencode_file(
+                    &places.config_home.join("opencode"),
+                    &["opencode.jsonc", "opencode.json", "config.json"],
+                ),
+                false => opencode_file(project, &["opencode.jsonc", "opencode.json"]),
+            };
+            let entry = json!({ "type": "local", "command": [wiring.binary(), "mcp"], "environment": wiring.env(), "enabled": true });
+            vec![target(path, Format::Jsonc, member("mcp", entry))]
+        }
+        // Goose reads `enabled` and `args` as required; `timeout` is in seconds.
+        Client::Goose if user => {
+            let entry = json!({ "enabled": true, "type": "stdio", "name": "ctxlake", "cmd": wiring.binary(),
+                "args": ["mcp"], "envs": wiring.env(), "timeout": 300 });
+            vec![target(places.goose_config.join("config.yaml"), Format::Yaml, member("extensions", entry))]
+        }
+        // Hermes starts a server with a filtered environment plus the entry's own `env`.
+        Client::Hermes if user => {
+            let entry = json!({ "command": wiring.binary(), "args": ["mcp"], "env": wiring.env() });
+            vec![target(places.hermes_home.join("config.yaml"), Format::Yaml, member("mcp_servers", entry))]
+        }
+        Client::Goose | Client::Hermes => return Err(NoProjectScope { client }),
     })
 }
 
@@ -236,5 +286,8 @@ pub fn found(client: Client, places: &Places) -> bool {
         Client::Windsurf => exists(&places.home.join(".codeium/windsurf")),
         Client::Cline => exists(&places.cline()),
         Client::Zed => exists(&places.zed()),
+        Client::OpenCode => exists(&places.config_home.join("opencode")),
+        Client::Goose => exists(&places.goose_config),
+        Client::Hermes => exists(&places.hermes_home),
     }
 }

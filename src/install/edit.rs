@@ -1,7 +1,8 @@
 //! Pure edits of a client's configuration text: ctxlake's entry in, or out, and nothing else.
 //! JSON and JSONC go through a concrete syntax tree (`jsonc-parser`'s CST) and TOML through
-//! `toml_edit`, so comments, key order, indentation and every other entry stay as they were.
-//! A text that does not parse is an error naming the position; nothing is produced from it.
+//! `toml_edit`, and YAML through `yaml-edit` (`edit::yaml`), so comments, key order, indentation
+//! and every other entry stay as they were. A text that does not parse is an error naming the
+//! position; nothing is produced from it.
 
 use jsonc_parser::ParseOptions;
 use jsonc_parser::cst::{CstInputValue, CstNode, CstObject, CstRootNode};
@@ -15,6 +16,8 @@ pub enum Format {
     /// JSON with comments and trailing commas (VS Code).
     Jsonc,
     Toml,
+    /// YAML (Goose, Hermes).
+    Yaml,
 }
 
 /// What ctxlake owns in a file.
@@ -35,6 +38,11 @@ pub enum EditError {
     /// Valid, but something ctxlake must write into has another shape.
     #[error("{at} is not {expected}, so ctxlake's entry cannot be added without changing it")]
     Shape { at: String, expected: &'static str },
+    /// The edited text, read back, meant more than ctxlake's entry changed (`edit::yaml`).
+    #[error(
+        "ctxlake's {format} editor would change more of this file than its own entry, so it writes nothing; add the entry by hand (docs/install.md shows it)"
+    )]
+    Unfaithful { format: &'static str },
 }
 
 /// The text with ctxlake's entry added or replaced. `None` text: the file does not exist.
@@ -43,6 +51,7 @@ pub fn install(text: Option<&str>, format: Format, edit: &Edit) -> Result<String
     let text = text.filter(|t| !t.trim().is_empty());
     match (format, text) {
         (Format::Toml, text) => toml_install(text.unwrap_or(""), edit),
+        (Format::Yaml, text) => yaml::install(text.unwrap_or(""), edit),
         (_, None) => Ok(new_json(edit)),
         (_, Some(text)) => json_install(text, format, edit),
     }
@@ -55,12 +64,16 @@ pub fn uninstall(text: &str, format: Format, edit: &Edit) -> Result<Option<Strin
     }
     match format {
         Format::Toml => toml_uninstall(text, edit),
+        Format::Yaml => yaml::uninstall(text, edit),
         _ => json_uninstall(text, format, edit),
     }
 }
 
 /// ctxlake's entry as the file has it, whatever it says (for `doctor`); `None`: not there.
 pub fn entry(text: &str, format: Format, edit: &Edit) -> Result<Option<Value>, EditError> {
+    if format == Format::Yaml {
+        return yaml::entry(text, edit);
+    }
     let document = match format {
         Format::Toml => toml_to_json(parse_toml(text)?.as_item()),
         _ => parse_json(text, format)?.value().and_then(|v| v.to_serde_value()),
@@ -302,6 +315,8 @@ fn toml_value_to_json(value: &toml_edit::Value) -> Value {
         }
     }
 }
+
+mod yaml;
 
 #[cfg(test)]
 mod tests;

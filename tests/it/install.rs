@@ -14,6 +14,10 @@ const DESKTOP: &str = "{\n    \"mcpServers\": {},\n    \"globalShortcut\": \"Ctr
 const VSCODE: &str = "// VS Code MCP servers\n{\n  \"inputs\": [],\n  \"servers\": {\n    /* the Python one */\n    \"py\": { \"type\": \"stdio\", \"command\": \"python\", \"args\": [\"server.py\"], },\n  },\n}\n";
 const CODEX: &str = "# Codex\nmodel = \"o4-mini\"  # fast\napproval_policy = \"on-request\"\n\n[mcp_servers.docs]\ncommand = \"docs-mcp\"\nargs = [\"--stdio\"]\n\n[profiles.deep]\nmodel = \"o3\"\n";
 
+const OPENCODE: &str = "{\n  \"$schema\": \"https://opencode.ai/config.json\",\n  // mine\n  \"mcp\": { \"docs\": { \"type\": \"local\", \"command\": [\"docs-mcp\"] }, },\n}\n";
+const GOOSE: &str = "# Goose\nGOOSE_PROVIDER: openai  # the provider\nextensions:\n  developer:\n    bundled: true\n    enabled: true\n    name: developer\n    type: builtin\n";
+const HERMES: &str = "model:\n  default: hermes-4   # mine\nmcp_servers:\n  docs:\n    command: docs-mcp\n    args: [\"--stdio\"]\n";
+
 struct Home {
     dir: tempfile::TempDir,
 }
@@ -42,6 +46,9 @@ impl Home {
             (self.path(".config/Claude/claude_desktop_config.json"), DESKTOP),
             (self.path(".config/Code/User/mcp.json"), VSCODE),
             (self.path(".codex/config.toml"), CODEX),
+            (self.path(".config/opencode/opencode.json"), OPENCODE),
+            (self.path(".config/goose/config.yaml"), GOOSE),
+            (self.path(".hermes/config.yaml"), HERMES),
         ]
     }
 
@@ -92,12 +99,16 @@ fn install_wires_every_client_and_uninstall_leaves_each_file_byte_for_byte_as_it
     assert!(vscode.contains("/* the Python one */") && vscode.contains("// VS Code MCP servers"), "{vscode}");
     let codex = home.read(&home.path(".codex/config.toml"));
     assert!(codex.contains("model = \"o4-mini\"  # fast") && codex.contains("[mcp_servers.ctxlake.env]"), "{codex}");
+    let goose = home.read(&home.path(".config/goose/config.yaml"));
+    assert!(goose.contains("GOOSE_PROVIDER: openai  # the provider") && goose.contains("    cmd: /"), "{goose}");
+    let hermes = home.read(&home.path(".hermes/config.yaml"));
+    assert!(hermes.contains("default: hermes-4   # mine") && hermes.contains("CTXLAKE_AGENT_ID: alice"), "{hermes}");
     let settings: Value = serde_json::from_str(&home.read(&home.path(".claude/settings.json"))).unwrap();
     let hook = settings["hooks"]["SessionStart"][1]["hooks"][0]["command"].as_str().unwrap().to_string();
     assert!(hook.contains("CTXLAKE_FLEET_ID='team'") && hook.ends_with(" briefing --format claude-code"), "{hook}");
 
     let again = ok(&home.ctxlake(&["install", "--all", "--fleet", "team", "--agent", "alice"]));
-    assert_eq!(again.matches("already wired, unchanged").count(), 6, "{again}");
+    assert_eq!(again.matches("already wired, unchanged").count(), 9, "{again}");
 
     ok(&home.ctxlake(&["uninstall", "--all"]));
     for (file, before) in home.files() {

@@ -438,7 +438,12 @@ pub fn register(r: &mut Registry) {
         args.extend(a[1].split_whitespace());
         let home = w.scratch_dir()?.join("home");
         std::fs::create_dir_all(&home).map_err(io)?;
-        let out = ctxlake(w, &args)?.env("HOME", &home).current_dir(&home).stdin(Stdio::null()).output().map_err(io)?;
+        let mut command = ctxlake(w, &args)?;
+        // Every client folder lies under HOME, whatever the caller's environment points elsewhere.
+        for moved in ["XDG_CONFIG_HOME", "CODEX_HOME", "HERMES_HOME", "GOOSE_PATH_ROOT"] {
+            command.env_remove(moved);
+        }
+        let out = command.env("HOME", &home).current_dir(&home).stdin(Stdio::null()).output().map_err(io)?;
         w.text_output = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
         let wanted = a.get(2).filter(|c| !c.is_empty()).map_or("0", String::as_str);
         let got = out.status.code().map(|c| c.to_string()).unwrap_or_else(|| "a signal".into());

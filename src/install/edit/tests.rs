@@ -149,3 +149,87 @@ fn uninstall_of_a_file_without_the_entry_is_nothing() {
     assert_eq!(uninstall(CODEX, Format::Toml, &toml_server()).unwrap(), None);
     assert_eq!(uninstall("", Format::Json, &server()).unwrap(), None);
 }
+
+fn goose(agent: &str) -> Edit {
+    Edit::Member {
+        parents: vec!["extensions"],
+        name: "ctxlake",
+        value: json!({"enabled": true, "type": "stdio", "name": "ctxlake", "cmd": "/opt/my tools/ctxlake",
+            "args": ["mcp"], "envs": {"CTXLAKE_FLEET_ID": "team", "CTXLAKE_AGENT_ID": agent}, "timeout": 300}),
+    }
+}
+
+const GOOSE: &str = "# Goose\nGOOSE_PROVIDER: openai   # the provider\nextensions:\n  developer:\n    bundled: true\n    enabled: true\n    name: developer\n    timeout: 300\n    type: builtin\n# models below\nGOOSE_MODEL: gpt-4o\n";
+
+#[test]
+fn yaml_gets_ctxlakes_entry_beside_the_others_and_uninstall_takes_out_only_it() {
+    let installed = install(Some(GOOSE), Format::Yaml, &goose("g-01")).unwrap();
+    for kept in [
+        "# Goose\n",
+        "GOOSE_PROVIDER: openai   # the provider\n",
+        "    type: builtin\n",
+        "# models below\nGOOSE_MODEL: gpt-4o\n",
+    ] {
+        assert!(installed.contains(kept), "{kept:?} kept: {installed}");
+    }
+    assert!(installed.contains("  ctxlake:\n") && installed.contains("\n    type: stdio\n"), "{installed}");
+    assert_eq!(entry(&installed, Format::Yaml, &goose("g-01")).unwrap(), Some(goose_value("g-01")));
+    assert_eq!(install(Some(&installed), Format::Yaml, &goose("g-01")).unwrap(), installed, "idempotent");
+    let changed = install(Some(&installed), Format::Yaml, &goose("g-02")).unwrap();
+    assert_eq!(changed.matches("ctxlake:").count(), 1, "replaced in place: {changed}");
+    assert_eq!(uninstall(&installed, Format::Yaml, &goose("g-01")).unwrap().unwrap(), GOOSE);
+    assert_eq!(uninstall(GOOSE, Format::Yaml, &goose("g-01")).unwrap(), None);
+}
+
+fn goose_value(agent: &str) -> Value {
+    let Edit::Member { value, .. } = goose(agent) else { unreachable!() };
+    value
+}
+
+#[test]
+fn yaml_values_that_look_like_other_types_keep_their_meaning() {
+    for agent in ["true", "123", "null", "~", "a: b", "#x", "'quoted'", "- dash", "multi\nline", "yes"] {
+        let installed = install(None, Format::Yaml, &goose(agent)).unwrap();
+        assert_eq!(entry(&installed, Format::Yaml, &goose(agent)).unwrap(), Some(goose_value(agent)), "{installed}");
+    }
+}
+
+#[test]
+fn yaml_an_empty_file_or_an_empty_parent_gets_the_entry() {
+    for text in
+        [None, Some(""), Some("extensions:\nGOOSE_MODEL: x\n"), Some("extensions: {}\n"), Some("# only a comment\n")]
+    {
+        let installed = install(text, Format::Yaml, &goose("g")).unwrap();
+        assert_eq!(
+            entry(&installed, Format::Yaml, &goose("g")).unwrap(),
+            Some(goose_value("g")),
+            "{text:?}: {installed}"
+        );
+    }
+}
+
+#[test]
+fn yaml_of_another_shape_or_not_yaml_is_refused_naming_where() {
+    let error = install(Some("extensions:\n  - developer\n"), Format::Yaml, &goose("g")).unwrap_err();
+    assert_eq!(error, EditError::Shape { at: "extensions".into(), expected: "a mapping" });
+    let error = install(Some("- a list\n"), Format::Yaml, &goose("g")).unwrap_err();
+    assert_eq!(error, EditError::Shape { at: "the top level".into(), expected: "a mapping" });
+    let error = install(Some("GOOSE_MODEL: x\nextensions: [\n"), Format::Yaml, &goose("g")).unwrap_err();
+    assert!(matches!(&error, EditError::Syntax { message, .. } if message.contains("line")), "{error}");
+}
+
+/// An alias shares the anchored mapping: adding ctxlake there would add it under the alias's key
+/// too. The edit is read back, found to mean more than ctxlake's entry, and refused.
+#[test]
+fn a_yaml_edit_that_would_change_more_than_the_entry_is_refused() {
+    let shared = "extensions: &shared\n  developer:\n    enabled: true\nbackup: *shared\n";
+    assert_eq!(install(Some(shared), Format::Yaml, &goose("g")).unwrap_err(), EditError::Unfaithful { format: "YAML" });
+}
+
+/// Found by fuzzing: yaml-edit reads `?` complex keys otherwise than serde, and could not find the
+/// entry it had just written. Install refuses what uninstall could not take out again.
+#[test]
+fn a_yaml_file_the_editor_reads_otherwise_is_refused_rather_than_left_unremovable() {
+    let text = "mcpSerVers:\n    doprovider\nextensions:\n  developer:\n  cs:\n    ?    comCp\n    er:\n  cs:\n    ?    comCp\n     \n";
+    assert_eq!(install(Some(text), Format::Yaml, &server()).unwrap_err(), EditError::Unfaithful { format: "YAML" });
+}
