@@ -149,6 +149,47 @@ Feature: Installing ctxlake into MCP clients touches only ctxlake's entry, and u
       | goose  | .config/goose/config.yaml | extensions  | cmd     |
       | hermes | .hermes/config.yaml       | mcp_servers | command |
 
+  Scenario Outline: <client>'s entry for another agent is replaced in place, never duplicated, and the user's kept
+    Given the client file "<file>" holds:
+      """
+      <text>
+      """
+    When ctxlake install runs with "--client <client> --fleet team --agent first-agent"
+    And ctxlake install runs with "--client <client> --fleet team --agent second-agent"
+    Then the client file "<file>" contains "second-agent"
+    And the client file "<file>" does not contain "first-agent"
+    And the client file "<file>" contains "<kept>"
+    When ctxlake uninstall runs with "--client <client>"
+    Then the client file "<file>" does not contain "ctxlake"
+    And the client file "<file>" contains "<kept>"
+
+    Examples:
+      | client     | file                              | text                                                   | kept      |
+      | gemini-cli | .gemini/settings.json             | {"mcpServers": {"docs": {"command": "docs-mcp"}}}      | docs-mcp  |
+      | windsurf   | .codeium/windsurf/mcp_config.json | {"mcpServers": {"docs": {"command": "docs-mcp"}}}      | docs-mcp  |
+      | zed        | .config/zed/settings.json         | {"context_servers": {"docs": {"command": "docs-mcp"}}} | docs-mcp  |
+      | opencode   | .config/opencode/opencode.json    | {"mcp": {"docs": {"type": "remote", "url": "x"}}}      | "remote"  |
+      | goose      | .config/goose/config.yaml         | extensions: {docs: {cmd: docs-mcp}}                    | docs-mcp  |
+      | hermes     | .hermes/config.yaml               | mcp_servers:\n  docs:\n    command: docs-mcp           | docs-mcp  |
+
+  Scenario Outline: <client>'s file that is not <format> is refused, naming its line, and not written
+    Given the client file "<file>" holds:
+      """
+      <text>
+      """
+    When ctxlake install runs with "--client <client>" and exits with status 78
+    Then ctxlake said "<file>: not valid <format>"
+    And ctxlake said "line 2"
+    And the client file "<file>" is byte for byte as it was
+    And the client file "<file>.bak" does not exist
+
+    Examples:
+      | client     | format            | file                           | text                                    |
+      | gemini-cli | JSON with comments | .gemini/settings.json          | {"mcpServers":\n  {"a": 1 "b": 2}}       |
+      | zed        | JSON with comments | .config/zed/settings.json      | {"context_servers":\n  {"a": 1 "b": 2}}  |
+      | opencode   | JSON with comments | .config/opencode/opencode.json | {"mcp":\n  {"a": 1 "b": 2}}              |
+      | goose      | YAML               | .config/goose/config.yaml      | extensions:\n  a: [1, 2                  |
+
   Scenario Outline: YAML that <what> is refused, naming why, and not written
     Given the client file ".hermes/config.yaml" holds:
       """
@@ -214,6 +255,22 @@ Feature: Installing ctxlake into MCP clients touches only ctxlake's entry, and u
     When ctxlake uninstall runs with "--client claude-code"
     Then the client file ".claude/settings.json" is byte for byte as it was
     And the client file ".claude.json" does not exist
+
+  Scenario: Gemini CLI gets the server and a SessionStart hook that prints the briefing, beside the user's hooks
+    Given the client file ".gemini/settings.json" holds:
+      """
+      {"hooks": {"SessionStart": [{"matcher": "startup", "hooks": [{"type": "command", "command": "echo hi"}]}]}}
+      """
+    When ctxlake install runs with "--client gemini-cli --fleet team --agent gem-01"
+    Then the client file ".gemini/settings.json" contains "\"mcpServers\""
+    And the client file ".gemini/settings.json" contains "echo hi"
+    And the client file ".gemini/settings.json" contains "CTXLAKE_AGENT_ID='gem-01'"
+    And the client file ".gemini/settings.json" contains "briefing --format claude-code"
+    And the client file ".gemini/settings.json" contains "\"timeout\": 30000"
+    When ctxlake install runs with "--client gemini-cli --fleet team --agent gem-01"
+    Then ctxlake said "already wired, unchanged"
+    When ctxlake uninstall runs with "--client gemini-cli"
+    Then the client file ".gemini/settings.json" is byte for byte as it was
 
   Scenario: a file that is not valid for its format is never written, and the error names it and the position
     Given the client file ".cursor/mcp.json" holds:

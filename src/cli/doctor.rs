@@ -140,7 +140,7 @@ fn clients(checks: &mut Checks, places: &Places) {
                     "repair the file by hand; ctxlake never overwrites an invalid file",
                 ),
                 Ok(None) => checks.fail(&name, format!("{shown} has no ctxlake entry"), &fix),
-                Ok(Some(entry)) => match wired_problem(&entry) {
+                Ok(Some(entry)) => match wired_problem(client, &entry) {
                     Some(problem) => checks.fail(&name, format!("{shown}: {problem}"), &fix),
                     None => checks.pass(&name, format!("{shown} starts an existing ctxlake with fleet and agent set")),
                 },
@@ -150,12 +150,11 @@ fn clients(checks: &mut Checks, places: &Places) {
 }
 
 /// What is wrong with an entry (a server entry, or the SessionStart hook), if anything.
-fn wired_problem(entry: &serde_json::Value) -> Option<String> {
-    if let Some(command) = entry.get("command").and_then(|c| c.as_str()) {
+fn wired_problem(client: Client, entry: &serde_json::Value) -> Option<String> {
+    if let Some((command, env)) = install::clients::started(client, entry) {
         if !Path::new(command).is_file() {
             return Some(format!("its command {command} does not exist"));
         }
-        let env = entry.get("env");
         let missing: Vec<&str> = ["CTXLAKE_FLEET_ID", "CTXLAKE_AGENT_ID"]
             .into_iter()
             .filter(|key| env.and_then(|e| e.get(key)).and_then(|v| v.as_str()).is_none_or(str::is_empty))

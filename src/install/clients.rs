@@ -223,10 +223,21 @@ pub fn targets(client: Client, scope: Scope, places: &Places, wiring: &Wiring) -
             vec![target(path, Format::Toml, member("mcp_servers", stdio(false)))]
         }
         // Gemini CLI strips comments from its settings before it parses them: JSON with comments.
+        // Its SessionStart hooks take Claude Code's hook output (`hookSpecificOutput.
+        // additionalContext`), so the same briefing runs there; its timeout is in milliseconds.
         Client::GeminiCli => {
             let path =
                 if user { places.home.join(".gemini/settings.json") } else { project.join(".gemini/settings.json") };
-            vec![target(path, Format::Jsonc, member("mcpServers", stdio(false)))]
+            let hook = json!({ "matcher": "", "hooks": [{ "name": "ctxlake-briefing", "type": "command",
+                "command": wiring.briefing_command(), "timeout": 30000 }] });
+            vec![
+                target(path.clone(), Format::Jsonc, member("mcpServers", stdio(false))),
+                target(
+                    path,
+                    Format::Jsonc,
+                    Edit::Element { parents: vec!["hooks", "SessionStart"], marker: BRIEFING.into(), value: hook },
+                ),
+            ]
         }
         Client::Windsurf if user => {
             let path = places.home.join(".codeium/windsurf/mcp_config.json");
@@ -271,6 +282,16 @@ pub fn targets(client: Client, scope: Scope, places: &Places, wiring: &Wiring) -
         }
         Client::Goose | Client::Hermes => return Err(NoProjectScope { client }),
     })
+}
+
+/// The program an entry of `client` starts and the environment it gives it, read the way the
+/// client reads them (what `doctor` checks); `None` for an entry that starts no server (a hook).
+pub fn started(client: Client, entry: &serde_json::Value) -> Option<(&str, Option<&serde_json::Value>)> {
+    match client {
+        Client::OpenCode => Some((entry.get("command")?.get(0)?.as_str()?, entry.get("environment"))),
+        Client::Goose => Some((entry.get("cmd")?.as_str()?, entry.get("envs"))),
+        _ => Some((entry.get("command")?.as_str()?, entry.get("env"))),
+    }
 }
 
 /// Whether `client` looks installed for this user: its configuration file or folder exists.

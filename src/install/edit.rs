@@ -100,7 +100,22 @@ fn parse_json(text: &str, format: Format) -> Result<CstRootNode, EditError> {
         // The CST parser is lenient (comments, trailing commas); a strict file must stay strict.
         serde_json::from_str::<Value>(text).map_err(|e| EditError::Syntax { format: name, message: e.to_string() })?;
     }
-    let options = ParseOptions { allow_comments: format == Format::Jsonc, ..ParseOptions::default() };
+    // JSON with comments is JSON plus comments and trailing commas, as VS Code, Zed and OpenCode
+    // read it; the parser's other leniencies (missing commas, single quotes, JSON5 numbers) would
+    // let ctxlake carry a file its client refuses forward as if it were fine.
+    let jsonc = format == Format::Jsonc;
+    let options = ParseOptions {
+        allow_comments: jsonc,
+        allow_trailing_commas: jsonc,
+        allow_loose_object_property_names: false,
+        allow_missing_commas: false,
+        allow_single_quoted_strings: false,
+        allow_hexadecimal_numbers: false,
+        allow_unary_plus_numbers: false,
+        allow_bare_decimal_point_numbers: false,
+        allow_non_finite_numbers: false,
+        allow_extended_string_escapes: false,
+    };
     CstRootNode::parse(text, &options).map_err(|e| EditError::Syntax { format: name, message: e.to_string() })
 }
 

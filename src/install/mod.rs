@@ -72,15 +72,21 @@ pub fn plan_install(
     places: &Places,
     wiring: &Wiring,
 ) -> Result<Vec<Change>, InstallError> {
-    clients::targets(client, scope, places, wiring)?
-        .into_iter()
-        .map(|target| {
-            let before = read_text(&target.path)?;
-            let after = edit::install(before.as_deref(), target.format, &target.edit)
+    let mut changes: Vec<Change> = vec![];
+    for target in clients::targets(client, scope, places, wiring)? {
+        // Two edits of one file (Gemini CLI's server and its SessionStart hook) make one change.
+        if let Some(change) = changes.iter_mut().find(|c| c.path == target.path) {
+            let after = edit::install(change.after.as_deref(), target.format, &target.edit)
                 .map_err(|source| invalid(&target, source))?;
-            Ok(Change { client: Some(client), path: target.path, before, after: Some(after) })
-        })
-        .collect()
+            change.after = Some(after);
+            continue;
+        }
+        let before = read_text(&target.path)?;
+        let after =
+            edit::install(before.as_deref(), target.format, &target.edit).map_err(|source| invalid(&target, source))?;
+        changes.push(Change { client: Some(client), path: target.path, before, after: Some(after) });
+    }
+    Ok(changes)
 }
 
 /// The changes that take ctxlake out of `client`: a file nobody changed since install gets its
@@ -93,20 +99,37 @@ pub fn plan_uninstall(
     wiring: &Wiring,
 ) -> Result<Vec<Change>, InstallError> {
     let state = read_state(&state_path(places))?;
-    let mut changes = vec![];
+    let mut changes: Vec<Change> = vec![];
+    // Files restored whole: their other edits have nothing left to take out.
+    let mut restored: Vec<PathBuf> = vec![];
     for target in clients::targets(client, scope, places, wiring)? {
-        let Some(before) = read_text(&target.path)? else { continue };
+        if restored.contains(&target.path) {
+            continue;
+        }
+        // A second edit of one file takes its entry out of what the first left.
+        let earlier = changes.iter().position(|c| c.path == target.path);
+        let current = match earlier {
+            Some(i) => changes[i].after.clone(),
+            None => read_text(&target.path)?,
+        };
+        let Some(current) = current else { continue };
         let recorded = state.files.iter().find(|f| Path::new(&f.path) == target.path);
         let after = match recorded {
-            Some(file) if file.after_sha256 == sha256_hex(&before) => file.before.clone(),
-            _ => match edit::uninstall(&before, target.format, &target.edit)
+            Some(file) if earlier.is_none() && file.after_sha256 == sha256_hex(&current) => {
+                restored.push(target.path.clone());
+                file.before.clone()
+            }
+            _ => match edit::uninstall(&current, target.format, &target.edit)
                 .map_err(|source| invalid(&target, source))?
             {
                 Some(after) => Some(after),
                 None => continue,
             },
         };
-        changes.push(Change { client: Some(client), path: target.path, before: Some(before), after });
+        match earlier {
+            Some(i) => changes[i].after = after,
+            None => changes.push(Change { client: Some(client), path: target.path, before: Some(current), after }),
+        }
     }
     Ok(changes)
 }

@@ -16,7 +16,8 @@ const CODEX: &str = "# Codex\nmodel = \"o4-mini\"  # fast\napproval_policy = \"o
 
 const OPENCODE: &str = "{\n  \"$schema\": \"https://opencode.ai/config.json\",\n  // mine\n  \"mcp\": { \"docs\": { \"type\": \"local\", \"command\": [\"docs-mcp\"] }, },\n}\n";
 const GOOSE: &str = "# Goose\nGOOSE_PROVIDER: openai  # the provider\nextensions:\n  developer:\n    bundled: true\n    enabled: true\n    name: developer\n    type: builtin\n";
-const HERMES: &str = "model:\n  default: hermes-4   # mine\nmcp_servers:\n  docs:\n    command: docs-mcp\n    args: [\"--stdio\"]\n";
+const HERMES: &str =
+    "model:\n  default: hermes-4   # mine\nmcp_servers:\n  docs:\n    command: docs-mcp\n    args: [\"--stdio\"]\n";
 
 struct Home {
     dir: tempfile::TempDir,
@@ -107,6 +108,16 @@ fn install_wires_every_client_and_uninstall_leaves_each_file_byte_for_byte_as_it
     let hook = settings["hooks"]["SessionStart"][1]["hooks"][0]["command"].as_str().unwrap().to_string();
     assert!(hook.contains("CTXLAKE_FLEET_ID='team'") && hook.ends_with(" briefing --format claude-code"), "{hook}");
 
+    // doctor reads each entry the way its client does: every wired client passes.
+    let doctor = home.ctxlake(&["doctor", "--format", "json"]);
+    let report: Value = serde_json::from_slice(&doctor.stdout).unwrap();
+    let checks = report["checks"].as_array().unwrap();
+    for client in ["claude-code", "cursor", "claude-desktop", "vscode", "codex", "opencode", "goose", "hermes"] {
+        let name = format!("client {client}");
+        let of_client: Vec<&Value> = checks.iter().filter(|c| c["name"] == name.as_str()).collect();
+        assert!(!of_client.is_empty() && of_client.iter().all(|c| c["status"] == "pass"), "{name}: {of_client:?}");
+    }
+
     let again = ok(&home.ctxlake(&["install", "--all", "--fleet", "team", "--agent", "alice"]));
     assert_eq!(again.matches("already wired, unchanged").count(), 9, "{again}");
 
@@ -130,6 +141,29 @@ fn uninstall_after_the_user_edited_the_file_removes_only_ctxlakes_entry() {
     assert!(after["mcpServers"].get("ctxlake").is_none() && after["mcpServers"].get("linear-2").is_some(), "{after}");
     let codex_text = home.read(&codex);
     assert!(!codex_text.contains("ctxlake") && codex_text.contains("[profiles.mine]"), "{codex_text}");
+}
+
+/// Gemini CLI's settings hold two of ctxlake's entries (the server and the SessionStart hook):
+/// after the user edits the file, uninstall takes both out of it and keeps the edit.
+#[test]
+fn uninstall_takes_both_of_ctxlakes_entries_out_of_an_edited_gemini_settings_file() {
+    let home = Home::with_every_client();
+    let settings = home.path(".gemini/settings.json");
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    let hooks = r#"{"hooks": {"SessionStart": [{"matcher": "startup", "hooks": [{"type": "command", "command": "echo hi"}]}]}}"#;
+    std::fs::write(&settings, hooks).unwrap();
+    ok(&home.ctxlake(&["install", "--client", "gemini-cli", "--fleet", "team", "--agent", "gem-01"]));
+    let installed: Value = serde_json::from_str(&home.read(&settings)).unwrap();
+    assert_eq!(installed["mcpServers"]["ctxlake"]["env"]["CTXLAKE_AGENT_ID"], "gem-01", "{installed}");
+    let hook = installed["hooks"]["SessionStart"][1]["hooks"][0].clone();
+    assert!(hook["command"].as_str().unwrap().ends_with(" briefing --format claude-code"), "{hook}");
+    assert_eq!(hook["timeout"], 30000, "Gemini CLI's hook timeout is in milliseconds: {hook}");
+    std::fs::write(&settings, home.read(&settings).replacen('{', "{\"theme\": \"GitHub\", ", 1)).unwrap();
+    ok(&home.ctxlake(&["uninstall", "--client", "gemini-cli"]));
+    let after: Value = serde_json::from_str(&home.read(&settings)).unwrap();
+    assert_eq!(after["theme"], "GitHub", "the user's edit stays: {after}");
+    assert_eq!(after["hooks"]["SessionStart"].as_array().map(Vec::len), Some(1), "only the user's hook: {after}");
+    assert!(after["mcpServers"].get("ctxlake").is_none(), "{after}");
 }
 
 #[test]

@@ -233,3 +233,19 @@ fn a_yaml_file_the_editor_reads_otherwise_is_refused_rather_than_left_unremovabl
     let text = "mcpSerVers:\n    doprovider\nextensions:\n  developer:\n  cs:\n    ?    comCp\n    er:\n  cs:\n    ?    comCp\n     \n";
     assert_eq!(install(Some(text), Format::Yaml, &server()).unwrap_err(), EditError::Unfaithful { format: "YAML" });
 }
+
+/// JSON with comments is JSON plus comments and trailing commas; the CST parser's other
+/// leniencies are off, so a file its client refuses is refused here too, not carried forward.
+#[test]
+fn jsonc_refuses_what_its_clients_refuse() {
+    for text in [
+        "{\"servers\": {\"a\": 1 \"b\": 2}}",
+        "{'servers': {}}",
+        "{servers: {}}",
+        "{\"servers\": {}, \"n\": 0xFF}",
+        "{\"servers\": {}, \"n\": .5}",
+    ] {
+        let edit = Edit::Member { parents: vec!["servers"], name: "ctxlake", value: json!({"command": "x"}) };
+        assert!(matches!(install(Some(text), Format::Jsonc, &edit), Err(EditError::Syntax { .. })), "{text}");
+    }
+}
