@@ -115,6 +115,14 @@ async def main(binary):
         subprocess.run([binary, "install", "--all", "--fleet", "interop", "--agent", "py-installed"], env=env, check=True)
         for client_name, (path, kind, keys) in FILES.items():
             await drive(client_name, entry(home, path, kind, keys), home)
+        for client_name, path in [("claude-code", ".claude/settings.json"), ("gemini-cli", ".gemini/settings.json")]:
+            # The SessionStart hook runs as each client runs it (bash -c) and prints the context.
+            hook = entry(home, path, "jsonc", ("hooks", "SessionStart"))[-1]["hooks"][0]["command"]
+            out = subprocess.run(["bash", "-c", hook], env=env, cwd=home, capture_output=True, text=True, check=True)
+            # An empty cache gives an empty briefing; the shape is what each client reads.
+            context = json.loads(out.stdout)["hookSpecificOutput"]["additionalContext"]
+            assert isinstance(context, str), out.stdout
+            print(f"  ok: {client_name}: its SessionStart hook prints the additionalContext both clients read")
         assert "py" in entry(home, *FILES["vscode"][:2], ("servers",)), "VS Code's own server is kept"
         assert "developer" in entry(home, *FILES["goose"][:2], ("extensions",)), "Goose's own extension is kept"
         subprocess.run([binary, "uninstall", "--all"], env=env, check=True)
