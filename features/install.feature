@@ -123,6 +123,20 @@ Feature: Installing ctxlake into MCP clients touches only ctxlake's entry, and u
     Then the client file ".config/opencode/opencode.jsonc" contains "\"ctxlake\""
     And the client file ".config/opencode/opencode.json" does not exist
 
+  Scenario: OpenCode's entry is found where install wrote it after an opencode.jsonc appeared beside it
+    Given the client file ".config/opencode/opencode.json" holds:
+      """
+      {"theme": "system"}
+      """
+    When ctxlake install runs with "--client opencode --fleet team"
+    And the client file ".config/opencode/opencode.jsonc" holds:
+      """
+      {"model": "anthropic/claude-sonnet-4"}
+      """
+    And ctxlake uninstall runs with "--client opencode"
+    Then the client file ".config/opencode/opencode.json" is byte for byte as it was
+    And the client file ".config/opencode/opencode.jsonc" is byte for byte as it was
+
   Scenario Outline: <client>'s YAML keeps its comments and other entries through install and uninstall
     Given the client file "<file>" holds:
       """
@@ -137,8 +151,8 @@ Feature: Installing ctxlake into MCP clients touches only ctxlake's entry, and u
     And the client file "<file>" contains "model: gpt-4o   # the model"
     And the client file "<file>" contains "    <command>: docs-mcp"
     And the client file "<file>" contains "  ctxlake:"
-    And the client file "<file>" contains "    <command>: /"
-    And the client file "<file>" contains "CTXLAKE_AGENT_ID: y-01"
+    And the client file "<file>" contains "    <command>: \"/"
+    And the client file "<file>" contains "CTXLAKE_AGENT_ID: \"y-01\""
     When ctxlake install runs with "--client <client> --fleet team --agent y-01"
     Then ctxlake said "already wired, unchanged"
     When ctxlake uninstall runs with "--client <client>"

@@ -3,7 +3,7 @@
 
 use super::install::places;
 use ctxlake::config::Ctx;
-use ctxlake::install::{self, Client, Places, Scope, Wiring};
+use ctxlake::install::{self, Client, Edit, Places, Scope, Wiring};
 use ctxlake::spec::wire::doctor::{DoctorCheck, DoctorCheckStatus, DoctorReport};
 use std::path::Path;
 use std::process::ExitCode;
@@ -139,9 +139,16 @@ fn clients(checks: &mut Checks, places: &Places) {
                     format!("{shown}: {e}"),
                     "repair the file by hand; ctxlake never overwrites an invalid file",
                 ),
+                Ok(None) if is_hook(&target.edit) => {
+                    checks.fail(&name, format!("{shown} has no SessionStart hook of ctxlake's"), &fix)
+                }
                 Ok(None) => checks.fail(&name, format!("{shown} has no ctxlake entry"), &fix),
-                Ok(Some(entry)) => match wired_problem(client, &entry) {
+                Ok(Some(entry)) => match wired_problem(client, &target.edit, &entry) {
                     Some(problem) => checks.fail(&name, format!("{shown}: {problem}"), &fix),
+                    None if is_hook(&target.edit) => checks.pass(
+                        &name,
+                        format!("{shown}: its SessionStart hook runs the briefing with fleet and agent set"),
+                    ),
                     None => checks.pass(&name, format!("{shown} starts an existing ctxlake with fleet and agent set")),
                 },
             }
@@ -149,9 +156,17 @@ fn clients(checks: &mut Checks, places: &Places) {
     }
 }
 
+/// Whether a target is a SessionStart hook (an element of a hooks array), not a server entry.
+fn is_hook(edit: &Edit) -> bool {
+    matches!(edit, Edit::Element { .. })
+}
+
 /// What is wrong with an entry (a server entry, or the SessionStart hook), if anything.
-fn wired_problem(client: Client, entry: &serde_json::Value) -> Option<String> {
-    if let Some((command, env)) = install::clients::started(client, entry) {
+fn wired_problem(client: Client, edit: &Edit, entry: &serde_json::Value) -> Option<String> {
+    if !is_hook(edit) {
+        let Some((command, env)) = install::clients::started(client, entry) else {
+            return Some("its entry names no command the client can start".into());
+        };
         if !Path::new(command).is_file() {
             return Some(format!("its command {command} does not exist"));
         }

@@ -89,8 +89,8 @@ const RULES: &[Rule] = &[
 ];
 
 /// The set tells which rules match; a rule's own regex (for its captures) and the marker's are
-/// compiled the first time they are needed. Most texts match no rule, and compiling all 29 rule
-/// regexes took two thirds of a redactor's start: 16 M of 23 M instructions, on every
+/// compiled the first time they are needed. Most texts match no rule, and compiling all 27 rule
+/// regexes took two thirds of a redactor's start: 16 M of 25 M instructions, on every
 /// `ctxlake mcp` start, whose presence record is redacted (docs/performance.md).
 struct Compiled {
     set: RegexSet,

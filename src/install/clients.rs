@@ -114,15 +114,14 @@ impl Places {
     }
 }
 
-/// OpenCode's configuration file in `folder`: the one OpenCode itself writes to, the first of
-/// `opencode.jsonc`, `opencode.json` and (user scope) the older `config.json` that exists, else
-/// `opencode.json`.
+/// OpenCode's configuration file in `folder`: the one holding ctxlake's entry, else the first of
+/// `opencode.jsonc`, `opencode.json` and (user scope) the older `config.json` that exists (the
+/// order OpenCode writes in), else `opencode.json` (the name its documentation uses).
 fn opencode_file(folder: &Path, names: &[&str]) -> PathBuf {
-    names
-        .iter()
-        .map(|name| folder.join(name))
-        .find(|path| path.exists())
-        .unwrap_or_else(|| folder.join("opencode.json"))
+    let existing: Vec<PathBuf> = names.iter().map(|name| folder.join(name)).filter(|path| path.exists()).collect();
+    // So uninstall and doctor find what install wrote even after another of the names appeared.
+    let holds_entry = |path: &&PathBuf| std::fs::read_to_string(path).is_ok_and(|text| text.contains("\"ctxlake\""));
+    existing.iter().find(holds_entry).or(existing.first()).cloned().unwrap_or_else(|| folder.join("opencode.json"))
 }
 
 /// How ctxlake is started: the absolute path of this binary and the identity it runs as.

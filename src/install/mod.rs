@@ -3,7 +3,8 @@
 //!
 //! - `clients`: where each client keeps its configuration and what ctxlake's entry is;
 //! - `agents_md`: the snippet for a project's AGENTS.md / CLAUDE.md, and its block;
-//! - `edit`: the pure text edits (JSON and JSONC through a CST, TOML through toml_edit);
+//! - `edit`: the pure text edits (JSON and JSONC through a CST, TOML through toml_edit, YAML
+//!   through yaml-edit, read back);
 //! - here: planning the changes, and writing them (a `.bak` before the first change, atomic
 //!   replace keeping the file's permissions) with a record of what each file held before, so
 //!   that uninstall puts a file back byte for byte while nobody else has changed it since.

@@ -140,8 +140,11 @@ pub fn fold(events: impl IntoIterator<Item = ClaimEvent>) -> Vec<ClaimRow> {
         })
         .collect();
     let mut ordered: Vec<(DateTime<Utc>, ClaimEvent)> = applies_at.into_iter().zip(events).collect();
+    // Of one raised time, proposals first, then verdicts by their own times: every host orders
+    // them alike, whichever batch it listed first.
+    let key = |at: &DateTime<Utc>, event: &ClaimEvent| (*at, rank(event) != 0, event_time(event), rank(event));
     ordered.sort_by(|(at_a, a), (at_b, b)| {
-        (at_a, rank(a)).cmp(&(at_b, rank(b))).then_with(|| proposal_id(a).cmp(proposal_id(b)))
+        key(at_a, a).cmp(&key(at_b, b)).then_with(|| proposal_id(a).cmp(proposal_id(b)))
     });
     let mut claims = Claims::default();
     for (_, event) in ordered {
@@ -413,6 +416,29 @@ mod tests {
             r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-02T00:00:00Z","independent_count":1,"confidence":0.65}"#
         )));
         assert_eq!(rows[0].status, Status::Promoted);
+    }
+
+    /// Two verdicts raised to one proposal's time keep their own order, whichever is listed first.
+    #[test]
+    fn verdicts_raised_to_one_time_apply_in_their_own_time_order() {
+        let proposed = PROPOSED.replace(
+            r#""observed_at":"2026-09-01T00:00:00Z","evidence""#,
+            r#""observed_at":"2026-09-01T00:00:00.900Z","evidence""#,
+        );
+        let promoted =
+            r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-01T00:00:00Z","independent_count":2,"confidence":0.8}"#;
+        let first = r#"{"kind":"corroborated","claim_id":"c1","at":"2026-09-01T00:00:00.100Z","independent_count":3,"confidence":0.85}"#;
+        let second = r#"{"kind":"corroborated","claim_id":"c1","at":"2026-09-01T00:00:00.200Z","independent_count":3,"confidence":0.9}"#;
+        for lines in
+            [format!("{proposed}\n{promoted}\n{first}\n{second}"), format!("{second}\n{first}\n{promoted}\n{proposed}")]
+        {
+            let rows = fold(events(&lines));
+            assert_eq!(
+                (rows[0].status, rows[0].independent_count, rows[0].confidence),
+                (Status::Promoted, 3, 0.85),
+                "{lines}"
+            );
+        }
     }
 
     /// The lake's clock on S3 keeps whole seconds, the proposal's the host's nanoseconds: the

@@ -101,9 +101,12 @@ fn install_wires_every_client_and_uninstall_leaves_each_file_byte_for_byte_as_it
     let codex = home.read(&home.path(".codex/config.toml"));
     assert!(codex.contains("model = \"o4-mini\"  # fast") && codex.contains("[mcp_servers.ctxlake.env]"), "{codex}");
     let goose = home.read(&home.path(".config/goose/config.yaml"));
-    assert!(goose.contains("GOOSE_PROVIDER: openai  # the provider") && goose.contains("    cmd: /"), "{goose}");
+    assert!(goose.contains("GOOSE_PROVIDER: openai  # the provider") && goose.contains("    cmd: \"/"), "{goose}");
     let hermes = home.read(&home.path(".hermes/config.yaml"));
-    assert!(hermes.contains("default: hermes-4   # mine") && hermes.contains("CTXLAKE_AGENT_ID: alice"), "{hermes}");
+    assert!(
+        hermes.contains("default: hermes-4   # mine") && hermes.contains("CTXLAKE_AGENT_ID: \"alice\""),
+        "{hermes}"
+    );
     let settings: Value = serde_json::from_str(&home.read(&home.path(".claude/settings.json"))).unwrap();
     let hook = settings["hooks"]["SessionStart"][1]["hooks"][0]["command"].as_str().unwrap().to_string();
     assert!(hook.contains("CTXLAKE_FLEET_ID='team'") && hook.ends_with(" briefing --format claude-code"), "{hook}");

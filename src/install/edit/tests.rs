@@ -172,7 +172,7 @@ fn yaml_gets_ctxlakes_entry_beside_the_others_and_uninstall_takes_out_only_it() 
     ] {
         assert!(installed.contains(kept), "{kept:?} kept: {installed}");
     }
-    assert!(installed.contains("  ctxlake:\n") && installed.contains("\n    type: stdio\n"), "{installed}");
+    assert!(installed.contains("  ctxlake:\n") && installed.contains("\n    type: \"stdio\"\n"), "{installed}");
     assert_eq!(entry(&installed, Format::Yaml, &goose("g-01")).unwrap(), Some(goose_value("g-01")));
     assert_eq!(install(Some(&installed), Format::Yaml, &goose("g-01")).unwrap(), installed, "idempotent");
     let changed = install(Some(&installed), Format::Yaml, &goose("g-02")).unwrap();
@@ -188,7 +188,21 @@ fn goose_value(agent: &str) -> Value {
 
 #[test]
 fn yaml_values_that_look_like_other_types_keep_their_meaning() {
-    for agent in ["true", "123", "null", "~", "a: b", "#x", "'quoted'", "- dash", "multi\nline", "yes"] {
+    for agent in [
+        "true",
+        "123",
+        "null",
+        "~",
+        "a: b",
+        "#x",
+        "'quoted'",
+        "- dash",
+        "multi\nline",
+        "yes",
+        "1_000",
+        "1:30",
+        "say \"hi\" \\",
+    ] {
         let installed = install(None, Format::Yaml, &goose(agent)).unwrap();
         assert_eq!(entry(&installed, Format::Yaml, &goose(agent)).unwrap(), Some(goose_value(agent)), "{installed}");
     }
@@ -224,6 +238,9 @@ fn yaml_of_another_shape_or_not_yaml_is_refused_naming_where() {
 fn a_yaml_edit_that_would_change_more_than_the_entry_is_refused() {
     let shared = "extensions: &shared\n  developer:\n    enabled: true\nbackup: *shared\n";
     assert_eq!(install(Some(shared), Format::Yaml, &goose("g")).unwrap_err(), EditError::Unfaithful { format: "YAML" });
+    // A merge key: a YAML 1.1 reader sees `extensions` from the base, which ctxlake's own would hide.
+    let merged = "base: &b\n  extensions:\n    developer: {enabled: true}\n<<: *b\n";
+    assert_eq!(install(Some(merged), Format::Yaml, &goose("g")).unwrap_err(), EditError::Unfaithful { format: "YAML" });
 }
 
 /// Found by fuzzing: yaml-edit reads `?` complex keys otherwise than serde, and could not find the

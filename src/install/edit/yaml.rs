@@ -11,7 +11,7 @@
 use super::{Edit, EditError};
 use serde_json::{Map, Value};
 use std::str::FromStr;
-use yaml_edit::{MappingBuilder, SequenceBuilder, YamlFile};
+use yaml_edit::{MappingBuilder, ScalarValue, SequenceBuilder, YamlFile};
 
 const FORMAT: &str = "YAML";
 
@@ -95,6 +95,11 @@ fn check_shape(document: &Value, parents: &[&str]) -> Result<(), EditError> {
     for depth in 0..=parents.len() {
         match current {
             Value::Null => return Ok(()),
+            // A merge key (`<<: *base`) adds entries serde does not show, which ctxlake's own
+            // mapping would then hide from the client (PyYAML applies merges).
+            Value::Object(members) if members.contains_key("<<") => {
+                return Err(EditError::Unfaithful { format: FORMAT });
+            }
             Value::Object(members) => match parents.get(depth) {
                 Some(parent) => current = members.get(*parent).unwrap_or(&Value::Null),
                 None => return Ok(()),
@@ -140,12 +145,18 @@ fn faithful(after: &str, expected: &Value) -> Result<(), EditError> {
     }
 }
 
+/// Every string of ctxlake's entry double-quoted: yaml-edit leaves plain what YAML 1.2 reads as a
+/// string, but YAML 1.1 readers (PyYAML, which Hermes uses) read `1_000` or `1:30` as numbers.
+fn quoted(text: &str) -> ScalarValue {
+    ScalarValue::double_quoted(text)
+}
+
 fn fill(mut builder: MappingBuilder, members: &Map<String, Value>) -> MappingBuilder {
     for (key, value) in members {
         builder = match value {
             Value::Object(inner) => builder.mapping(key.as_str(), |m| fill(m, inner)),
             Value::Array(items) => builder.sequence(key.as_str(), |s| fill_sequence(s, items)),
-            Value::String(s) => builder.pair(key.as_str(), s.as_str()),
+            Value::String(s) => builder.pair(key.as_str(), quoted(s)),
             Value::Bool(b) => builder.pair(key.as_str(), *b),
             Value::Number(n) => match n.as_i64() {
                 Some(i) => builder.pair(key.as_str(), i),
@@ -162,7 +173,7 @@ fn fill_sequence(mut builder: SequenceBuilder, items: &[Value]) -> SequenceBuild
         builder = match item {
             Value::Object(inner) => builder.mapping(|m| fill(m, inner)),
             Value::Array(inner) => builder.sequence(|s| fill_sequence(s, inner)),
-            Value::String(s) => builder.item(s.as_str()),
+            Value::String(s) => builder.item(quoted(s)),
             Value::Bool(b) => builder.item(*b),
             Value::Number(n) => match n.as_i64() {
                 Some(i) => builder.item(i),
