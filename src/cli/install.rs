@@ -72,30 +72,22 @@ fn parse_scope(name: &str) -> Result<Scope, String> {
 
 /// Where clients keep their files, from the environment (read once, here).
 pub fn places() -> anyhow::Result<Places> {
-    let home = std::env::var_os("HOME")
-        .filter(|h| !h.is_empty())
-        .map(PathBuf::from)
+    let home = dir_from_env("HOME")
         .ok_or_else(|| ConfigError("HOME is not set, so no client configuration can be found".into()))?;
-    let config_home = std::env::var_os("XDG_CONFIG_HOME")
-        .filter(|h| !h.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| home.join(".config"));
-    let codex_home = std::env::var_os("CODEX_HOME")
-        .filter(|h| !h.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| home.join(".codex"));
-    let hermes_home = std::env::var_os("HERMES_HOME")
-        .filter(|h| !h.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| home.join(".hermes"));
+    let config_home = dir_from_env("XDG_CONFIG_HOME").unwrap_or_else(|| home.join(".config"));
+    let codex_home = dir_from_env("CODEX_HOME").unwrap_or_else(|| home.join(".codex"));
+    let hermes_home = dir_from_env("HERMES_HOME").unwrap_or_else(|| home.join(".hermes"));
     // Goose keeps everything under GOOSE_PATH_ROOT when it is set, its configuration in `config`.
-    let goose_config = std::env::var_os("GOOSE_PATH_ROOT")
-        .filter(|h| !h.is_empty())
-        .map(|root| PathBuf::from(root).join("config"))
-        .unwrap_or_else(|| config_home.join("goose"));
+    let goose_config =
+        dir_from_env("GOOSE_PATH_ROOT").map(|root| root.join("config")).unwrap_or_else(|| config_home.join("goose"));
     let project = std::env::current_dir().context("reading the current directory")?;
     let platform = if cfg!(target_os = "macos") { Platform::MacOs } else { Platform::Linux };
     Ok(Places { home, config_home, codex_home, hermes_home, goose_config, project, platform })
+}
+
+/// A folder an environment variable names; unset and empty are the same.
+fn dir_from_env(name: &str) -> Option<PathBuf> {
+    std::env::var_os(name).filter(|value| !value.is_empty()).map(PathBuf::from)
 }
 
 /// The fleets this host serves: those of the entries install wrote, and CTXLAKE_FLEET_ID's

@@ -418,13 +418,18 @@ mod tests {
         assert_eq!(rows[0].status, Status::Promoted);
     }
 
+    /// A proposal's line observed at another time.
+    fn proposed_at(line: &str, at: &str) -> String {
+        line.replace(
+            r#""observed_at":"2026-09-01T00:00:00Z","evidence""#,
+            &format!(r#""observed_at":"{at}","evidence""#),
+        )
+    }
+
     /// Two verdicts raised to one proposal's time keep their own order, whichever is listed first.
     #[test]
     fn verdicts_raised_to_one_time_apply_in_their_own_time_order() {
-        let proposed = PROPOSED.replace(
-            r#""observed_at":"2026-09-01T00:00:00Z","evidence""#,
-            r#""observed_at":"2026-09-01T00:00:00.900Z","evidence""#,
-        );
+        let proposed = proposed_at(PROPOSED, "2026-09-01T00:00:00.900Z");
         let promoted =
             r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-01T00:00:00Z","independent_count":2,"confidence":0.8}"#;
         let first = r#"{"kind":"corroborated","claim_id":"c1","at":"2026-09-01T00:00:00.100Z","independent_count":3,"confidence":0.85}"#;
@@ -445,10 +450,7 @@ mod tests {
     /// gate that promoted a claim in the second it was proposed dates the verdict before it.
     #[test]
     fn a_verdict_dated_before_the_proposal_it_names_still_applies() {
-        let proposed = PROPOSED.replace(
-            r#""observed_at":"2026-09-01T00:00:00Z","evidence""#,
-            r#""observed_at":"2026-09-01T00:00:00.436Z","evidence""#,
-        );
+        let proposed = proposed_at(PROPOSED, "2026-09-01T00:00:00.436Z");
         let promoted =
             r#"{"kind":"promoted","claim_id":"c1","at":"2026-09-01T00:00:00Z","independent_count":2,"confidence":0.8}"#;
         for lines in [format!("{proposed}\n{promoted}"), format!("{promoted}\n{proposed}")] {
@@ -456,10 +458,9 @@ mod tests {
             assert_eq!((rows[0].status, rows[0].independent_count), (Status::Promoted, 2), "{lines}");
         }
         // A contest naming a claim proposed after its own time applies after that proposal too.
-        let second = PROPOSED.replace(r#""claim_id":"c1""#, r#""claim_id":"c2""#).replace("2222", "22").replace(
-            r#""observed_at":"2026-09-01T00:00:00Z","evidence""#,
-            r#""observed_at":"2026-09-01T00:00:00.900Z","evidence""#,
-        );
+        let second = proposed_at(PROPOSED, "2026-09-01T00:00:00.900Z")
+            .replace(r#""claim_id":"c1""#, r#""claim_id":"c2""#)
+            .replace("2222", "22");
         let contested =
             r#"{"kind":"contested","claim_id":"c2","at":"2026-09-01T00:00:00Z","conflicts_with":"c1","reason":"x"}"#;
         let rows = fold(events(&format!("{contested}\n{promoted}\n{second}\n{proposed}")));
