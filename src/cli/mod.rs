@@ -97,7 +97,8 @@ enum Command {
     Keys(keys::Args),
     /// Wire ctxlake into MCP clients (Claude Code with its SessionStart briefing, Cursor, Claude
     /// Desktop, VS Code, Codex, Gemini CLI, Windsurf, Cline, Zed, OpenCode, Goose, Hermes): only
-    /// ctxlake's own entry changes, a .bak is kept, a second run changes nothing. Exit status 78 when a client's file is invalid (nothing is written).
+    /// ctxlake's own entry changes, a .bak is kept, a second run changes nothing. Exit status 78
+    /// when a client's file is invalid (nothing is written).
     Install(install::Args),
     /// Take out exactly what `install` added: a file nobody changed since gets its old bytes back.
     Uninstall(install::Args),
