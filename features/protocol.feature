@@ -44,22 +44,36 @@ Feature: JSON-RPC framing and the MCP method table
       | null-id      | 2025-11-25 | {"jsonrpc":"2.0","id":null,"method":"ping"} | -32600 |
 
   @id:rpc.invalid-request @must
-  Scenario Outline: a frame that is not a valid request is -32600, with its id when readable
-    Ref: JSON-RPC 2.0 section 5.1: -32600 Invalid Request, "The JSON sent is not a valid Request object"; MCP basic: request ids "MUST NOT be null"
+  Scenario Outline: a frame that is not a valid request is -32600, with its id or a null one
+    Ref: JSON-RPC 2.0 section 5.1: -32600 Invalid Request, "The JSON sent is not a valid Request object"; section 5: "If there was an error in detecting the id in the Request object (e.g. Parse error/Invalid Request), it MUST be Null"; MCP basic: request ids "MUST NOT be null"
     Given a server initialized with revision "<revision>"
     When the client sends the line <frame>
     Then the answer is error -32600 <id>
 
     Examples:
-      | check             | revision   | frame                                       | id                   |
-      | number            | 2024-11-05 | 42                                          | without a request id |
-      | string            | 2024-11-05 | "hello"                                     | without a request id |
-      | no-method         | 2024-11-05 | {"jsonrpc":"2.0","id":202}                  | with id 202          |
-      | no-jsonrpc        | 2025-06-18 | {"id":203,"method":"ping"}                  | with id 203          |
-      | null-id           | 2025-11-25 | {"jsonrpc":"2.0","id":null,"method":"ping"} | without a request id |
-      | fractional-id     | 2025-11-25 | {"jsonrpc":"2.0","id":1.5,"method":"ping"}  | without a request id |
-      | method-not-string | 2025-11-25 | {"jsonrpc":"2.0","id":"x","method":7}       | with id "x"          |
-      | modern-no-method  | 2026-07-28 | {"jsonrpc":"2.0","id":205}                  | with id 205          |
+      | check             | revision   | frame                                       | id                           |
+      | number            | 2024-11-05 | 42                                          | without a request id         |
+      | string            | 2024-11-05 | "hello"                                     | without a request id         |
+      | no-method         | 2024-11-05 | {"jsonrpc":"2.0","id":202}                  | with id 202 or a null id     |
+      | no-jsonrpc        | 2025-06-18 | {"id":203,"method":"ping"}                  | with id 203 or a null id     |
+      | null-id           | 2025-11-25 | {"jsonrpc":"2.0","id":null,"method":"ping"} | without a request id         |
+      | fractional-id     | 2025-11-25 | {"jsonrpc":"2.0","id":1.5,"method":"ping"}  | without a request id         |
+      | method-not-string | 2025-11-25 | {"jsonrpc":"2.0","id":"x","method":7}       | with id "x" or a null id     |
+      | modern-no-method  | 2026-07-28 | {"jsonrpc":"2.0","id":205}                  | with id 205 or a null id     |
+
+  @id:rpc.invalid-request-id @should
+  Scenario Outline: an invalid request whose id is readable is answered with that id
+    Ref: JSON-RPC 2.0 section 5: the response id "MUST be the same as the value of the id member in the Request Object", but "If there was an error in detecting the id in the Request object (e.g. Parse error/Invalid Request), it MUST be Null": the text names Invalid Request as a case for null, so echoing a readable id is held as SHOULD (a client can match the error to its request only then), not MUST
+    Given a server initialized with revision "<revision>"
+    When the client sends the line <frame>
+    Then the answer is error -32600 with id <id>
+
+    Examples:
+      | check             | revision   | frame                                 | id  |
+      | no-method         | 2024-11-05 | {"jsonrpc":"2.0","id":202}            | 202 |
+      | no-jsonrpc        | 2025-06-18 | {"id":203,"method":"ping"}            | 203 |
+      | method-not-string | 2025-11-25 | {"jsonrpc":"2.0","id":"x","method":7} | "x" |
+      | modern-no-method  | 2026-07-28 | {"jsonrpc":"2.0","id":205}            | 205 |
 
   @id:rpc.method-not-found @must
   Scenario Outline: an unknown method is -32601 with the request's id
@@ -316,14 +330,18 @@ Feature: JSON-RPC framing and the MCP method table
 
   @id:modern.removed-methods @must @rev-2026-07-28
   Scenario Outline: the handshake era's methods that 2026-07-28 removed are unknown in a modern envelope
-    Ref: MCP 2026-07-28 changelog: initialize, ping, logging/setLevel and resources/subscribe|unsubscribe are removed; "If the server does not implement the requested RPC method, it MUST respond with ... -32601 (Method not found)"
+    Ref: MCP 2026-07-28 changelog: initialize, ping, logging/setLevel and resources/subscribe|unsubscribe are removed; basic/versioning: "A request carrying modern per-request _meta is served statelessly according to this revision"; "If the server does not implement the requested RPC method, it MUST respond with ... -32601 (Method not found)". For initialize, basic/versioning also says "An initialize request selects legacy semantics" for a dual-era server: the two sentences meet on an initialize carrying modern _meta, so that row is an interpretation (it reports, and is not counted as a MUST failure)
     Given a running server
     When the client sends the line {"jsonrpc":"2.0","id":8,"method":"<method>","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}},"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"},"level":"info","uri":"test://x"}}
     Then the answer is error -32601 with id 8
 
-    Examples:
+    @interpretation
+    Examples: initialize with modern _meta (a dual-era server may read it as the handshake)
       | method                |
       | initialize            |
+
+    Examples:
+      | method                |
       | logging/setLevel      |
       | resources/subscribe   |
       | resources/unsubscribe |

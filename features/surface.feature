@@ -181,6 +181,13 @@ Feature: Resources, prompts, completion, logging and paging
       | resources/list           |
       | resources/templates/list |
 
+  @id:modern.read-result @must @rev-2026-07-28 @cap-resources
+  Scenario: a modern resources/read result names its type and its cache hints
+    Ref: MCP 2026-07-28 schema: "export interface ReadResourceResult extends CacheableResult" (ttlMs and cacheScope required, like the lists); basic: every result MUST carry resultType
+    Given a server initialized with revision "2026-07-28"
+    When the client lists "resources/list" to the end
+    Then every listed resource reads as a result with its type and cache hints
+
   @id:modern.prompt-list-result @must @rev-2026-07-28 @cap-prompts
   Scenario: a modern prompts/list result names its type and its cache hints
     Ref: MCP 2026-07-28 server/prompts: ListPromptsResult is a CacheableResult (resultType, ttlMs, cacheScope required)

@@ -315,7 +315,7 @@ def read_checks():
                 cur = None
                 ids = [t[4:] for t in pending_tags if t.startswith("@id:")]
                 if ids:
-                    level = next((t[1:] for t in pending_tags if t in ("@must", "@should", "@strict")), None)
+                    level = next((t[1:] for t in pending_tags if t in ("@must", "@should", "@strict", "@interpretation")), None)
                     revs = {t[5:] for t in pending_tags if t.startswith("@rev-")}
                     cur = {"id": ids[0], "level": level, "revs": revs, "ref": "", "file": name,
                            "rows": [], "outline": s.startswith("Scenario Outline")}
@@ -339,14 +339,14 @@ def read_checks():
                     table_head = cells
                 else:
                     row = dict(zip(table_head, cells))
-                    lvl = next((t[1:] for t in ex_tags if t in ("@must", "@should", "@strict", "@ctxlake")), None)
+                    lvl = next((t[1:] for t in ex_tags if t in ("@must", "@should", "@strict", "@interpretation", "@ctxlake")), None)
                     row["_level"] = lvl or cur["level"]
                     cur["rows"].append(row)
             elif s and not s.startswith("#"):
                 table_rows = None  # a step line ends any Examples table
     out = OrderedDict()
     for cid, c in checks.items():
-        if c["level"] is None and not any(r["_level"] in ("must", "should", "strict") for r in c["rows"]):
+        if c["level"] is None and not any(r["_level"] in ("must", "should", "strict", "interpretation") for r in c["rows"]):
             continue  # ctxlake-only checks hold ctxlake alone, not other servers
         subs = OrderedDict()
         rows = c["rows"] if c["outline"] else []
@@ -354,7 +354,7 @@ def read_checks():
             subs[cid] = (c["level"], set(c["revs"]))
         else:
             for n, row in enumerate(rows, 1):
-                if row["_level"] not in ("must", "should", "strict"):
+                if row["_level"] not in ("must", "should", "strict", "interpretation"):
                     continue
                 if "check" in row:
                     sub = "%s/%s" % (cid, row["check"])
@@ -553,8 +553,8 @@ def render(rows, checks, quote_hits, mapping, commits):
     w("Sentences are those containing MUST, MUST NOT, SHOULD, SHOULD NOT (REQUIRED and SHALL count as "
       "MUST, RECOMMENDED as SHOULD); a sentence with both levels counts as MUST. A sentence counts as "
       "covered at a revision only when a check that runs at that revision covers it (a check matched at "
-      "other revisions only is shown as \"(runs at …)\" and does not count). Checks at level must, should "
-      "and strict count; ctxlake-only checks (`@ctxlake`) do not.")
+      "other revisions only is shown as \"(runs at …)\" and does not count). Checks at level must, should, "
+      "strict and interpretation count; ctxlake-only checks (`@ctxlake`) do not.")
     w("")
     w("## Summary")
     w("")

@@ -7,7 +7,7 @@ import pathlib
 import sys
 
 MARK = {"pass": "✓", "fail": "✗", "not_applicable": "n/a", "not_verified": "?"}
-LEVEL = {"must": "MUST", "should": "SHOULD", "strict": "ctxlake-strict"}
+LEVEL = {"must": "MUST", "should": "SHOULD", "strict": "ctxlake-strict", "interpretation": "INTERPRETATION"}
 
 
 def main(folder):

@@ -310,6 +310,7 @@ fn run_check(check: &Check, env: &Env, wire: &Wire) -> CheckResult {
             suite::Level::Must => Level::Must,
             suite::Level::Should => Level::Should,
             suite::Level::Strict => Level::Strict,
+            suite::Level::Interpretation => Level::Interpretation,
         },
         status,
         name: check.name.clone(),

@@ -78,6 +78,7 @@ fn level_word(level: Level) -> &'static str {
         Level::Must => "MUST",
         Level::Should => "SHOULD",
         Level::Strict => "ctxlake-strict",
+        Level::Interpretation => "INTERPRETATION",
     }
 }
 
@@ -89,7 +90,7 @@ pub fn table(report: &ConformReport, color: bool) -> String {
     let _ = writeln!(out, "ctxlake conform: {} over {}", report.target, report.transport);
     let _ = writeln!(out, "revisions: {}", report.revisions.join(", "));
     for (status, code) in [(Status::Fail, "31"), (Status::NotVerified, "33")] {
-        for level in [Level::Must, Level::Should, Level::Strict] {
+        for level in [Level::Must, Level::Should, Level::Strict, Level::Interpretation] {
             let rows: Vec<&CheckResult> =
                 report.checks.iter().filter(|c| c.status == status && c.level == level).collect();
             if rows.is_empty() {
@@ -110,7 +111,7 @@ pub fn table(report: &ConformReport, color: bool) -> String {
     }
     let _ =
         writeln!(out, "\n{:<16} {:>6} {:>6} {:>15} {:>13}", "level", "pass", "fail", "not applicable", "not verified");
-    for level in [Level::Must, Level::Should, Level::Strict] {
+    for level in [Level::Must, Level::Should, Level::Strict, Level::Interpretation] {
         let n = |s: Status| report.checks.iter().filter(|c| c.level == level && c.status == s).count();
         let _ = writeln!(
             out,
@@ -304,6 +305,15 @@ mod tests {
         let report = finish("t".into(), ConformReportTransport::Stdio, vec![], checks(), Some(&baseline(&["rpc.a"])));
         assert!(report.passed, "a scenario id covers its rows; a SHOULD failure does not fail the run");
         assert_eq!(report.counts.expected_failures, 1);
+    }
+
+    #[test]
+    fn an_interpretation_that_fails_is_reported_but_never_fails_the_run() {
+        let checks =
+            vec![check("modern.x/1", Level::Interpretation, Status::Fail), check("rpc.a", Level::Must, Status::Pass)];
+        let report = finish("t".into(), ConformReportTransport::Stdio, vec![], checks, None);
+        assert!(report.passed, "only a MUST failure fails the run");
+        assert!(table(&report, false).contains("FAIL (INTERPRETATION, 1)"), "{}", table(&report, false));
     }
 
     #[test]

@@ -5,7 +5,9 @@
 //! Tag vocabulary (see docs/conformance/README.md):
 //! - `@id:<id>`: the scenario's stable id (else `<feature>.<slugged name>`); a table row adds
 //!   its `check` column, else its number.
-//! - `@must`, `@should`, `@strict`: the level, on the scenario or an Examples block (default must).
+//! - `@must`, `@should`, `@strict`, `@interpretation`: the level, on the scenario or an Examples
+//!   block (default must). `@interpretation` marks a check whose sentence another sentence of
+//!   the spec pulls the other way; its Ref quotes both.
 //! - `@rev-<rev>`: the revisions a scenario applies to; a `revision` column in a row wins.
 //! - `@cap-<name>`: the server capability the check needs (e.g. `@cap-tools`).
 //! - `@stdio`, `@http`: the transports (neither: both).
@@ -42,6 +44,9 @@ pub enum Level {
     Must,
     Should,
     Strict,
+    /// Where two sentences of the spec pull in different directions: the check quotes both
+    /// and its failure is reported, never counted as a MUST failure.
+    Interpretation,
 }
 
 impl Level {
@@ -50,6 +55,7 @@ impl Level {
             Level::Must => "must",
             Level::Should => "should",
             Level::Strict => "strict",
+            Level::Interpretation => "interpretation",
         }
     }
 }
@@ -202,6 +208,7 @@ impl Template<'_> {
             "must" => Some(Level::Must),
             "should" => Some(Level::Should),
             "strict" => Some(Level::Strict),
+            "interpretation" => Some(Level::Interpretation),
             _ => None,
         });
         let mut revisions: BTreeSet<String> =

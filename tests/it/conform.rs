@@ -54,6 +54,9 @@ fn each_toy_defect_is_reported_by_the_check_meant_to_catch_it() {
             // answers notifications
             ("rpc.no-answer/initialized", "fail"),
             ("rpc.no-answer/unknown", "fail"),
+            // silent on an invalid request whose id is readable: no -32600 at all
+            ("rpc.invalid-request/no-method", "fail"),
+            ("rpc.invalid-request-id/no-method", "fail"),
             // echoes integer ids as strings, but string ids intact
             ("rpc.id-echo/integer", "fail"),
             ("rpc.id-echo/string", "pass"),
@@ -137,8 +140,20 @@ fn the_modern_toys_unasked_messages_are_reported_by_the_checks_meant_to_catch_th
             ("modern.resource-list-result/1", "fail"),
             ("modern.resource-list-result/2", "fail"),
             ("modern.prompt-list-result", "fail"),
+            // and a resources/read result without them
+            ("modern.read-result", "fail"),
+            // it serves logging/setLevel in a modern envelope (a MUST), and initialize there (an
+            // interpretation: reported, never a MUST failure)
+            ("modern.removed-methods/2", "fail"),
+            ("modern.removed-methods/1", "fail"),
         ],
     );
+    let report: Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    let level = |id: &str| {
+        report["checks"].as_array().and_then(|c| c.iter().find(|c| c["id"] == id)).map(|c| c["level"].clone())
+    };
+    assert_eq!(level("modern.removed-methods/1"), Some(Value::from("interpretation")));
+    assert_eq!(level("modern.removed-methods/2"), Some(Value::from("must")));
 }
 
 #[test]
@@ -173,6 +188,14 @@ fn over_http_the_toy_is_held_to_the_transport_rules() {
             ("wire.initialize", "fail"),
             ("wire.tools/list", "pass"),
             ("cancel.no-answer-once-cancelled/2", "fail"),
+            // a notification it cannot accept refused with 400 and an id-less error: allowed over
+            // HTTP; the notifications it answers with 200 and a body are still answers
+            ("rpc.no-answer/array-params", "pass"),
+            ("rpc.no-answer/unknown", "fail"),
+            // an invalid request refused with -32600 and a null id: the MUST passes, the SHOULD
+            // (echo the readable id) does not
+            ("rpc.invalid-request/no-method", "pass"),
+            ("rpc.invalid-request-id/no-method", "fail"),
         ],
     );
     assert!(status.get("stdio.stdout-frames-only").is_none(), "stdio-only checks do not run over HTTP");

@@ -31,8 +31,9 @@
 //!   (subscriptions.resource-updates-only-requested).
 //!
 //! `toy_mcp --http PORT` serves the same answers over HTTP on 127.0.0.1:PORT (any path), one
-//! JSON answer per POST (notifications included: 202 only for a body it cannot parse), and two
-//! more defects: it accepts any `Origin` (http.origin-403) and any `MCP-Protocol-Version`
+//! JSON answer per POST (notifications included: 202 only for a body it cannot parse; a
+//! notification with array params and an invalid request are refused with 400 and an id-less
+//! error, as the transport allows), and two more defects: it accepts any `Origin` (http.origin-403) and any `MCP-Protocol-Version`
 //! (http.protocol-version-header), and issues a session id with spaces in it
 //! (http.session-id-visible-ascii) that it then never checks (http.unknown-session-404).
 
@@ -186,9 +187,17 @@ fn serve_http(port: &str) {
             Some(true) => "mcp-session-id: toy session 1\r\n",
             _ => "",
         };
+        let refusal = frame.as_ref().and_then(http_refusal);
         let answer = frame.and_then(|frame| frame_answer(&frame, false));
         let reply = match (is_post, answer) {
             (false, _) => "HTTP/1.1 405 Method Not Allowed\r\ncontent-length: 0\r\n\r\n".to_string(),
+            (true, _) if refusal.is_some() => {
+                let text = refusal.unwrap_or_default().to_string();
+                format!(
+                    "HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{text}",
+                    text.len()
+                )
+            }
             (true, None) => "HTTP/1.1 202 Accepted\r\ncontent-length: 0\r\n\r\n".to_string(),
             (true, Some(answer)) => {
                 let text = answer.to_string();
@@ -199,6 +208,23 @@ fn serve_http(port: &str) {
             }
         };
         let _ = stream.write_all(reply.as_bytes());
+    }
+}
+
+/// Over HTTP the toy refuses two kinds of message the way the transport allows (400 with an
+/// error that has no id), which conform must accept: a notification whose params are not an
+/// object (rpc.no-answer/array-params), and an invalid request, whose id it does not echo
+/// (rpc.invalid-request passes, rpc.invalid-request-id does not).
+fn http_refusal(frame: &Value) -> Option<Value> {
+    let error =
+        |code: i64, message: &str| json!({"jsonrpc": "2.0", "id": null, "error": {"code": code, "message": message}});
+    let method = frame.get("method");
+    match (frame.get("id"), method) {
+        (None, Some(m)) if m.is_string() && frame.get("params").is_some_and(|p| !p.is_object()) => {
+            Some(error(-32602, "params must be an object"))
+        }
+        (Some(_), m) if !m.is_some_and(Value::is_string) => Some(error(-32600, "invalid request")),
+        _ => None,
     }
 }
 

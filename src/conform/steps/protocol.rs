@@ -133,7 +133,10 @@ pub fn register(r: &mut Registry) {
         ensure(status == a[0] || status == a[1], || format!("expected HTTP {} or {}, got {status}", a[0], a[1]))
     });
     r.add("there is no answer", |w, _, _| {
-        ensure(w.answers.is_empty(), || format!("expected no answer, got {}", shown(&w.answers)))
+        ensure(w.answers.is_empty() || refused_over_http(w), || {
+            let status = w.last_http.as_ref().map(|r| format!(" (HTTP {})", r.status)).unwrap_or_default();
+            format!("expected no answer, got {}{status}", shown(&w.answers))
+        })
     });
     r.add(r"there are (\d+) answers", |w, a, _| {
         ensure(w.answers.len().to_string() == a[0], || format!("expected {} answers, got {}", a[0], shown(&w.answers)))
@@ -151,7 +154,13 @@ pub fn register(r: &mut Registry) {
         let id = json!(w.last_id());
         ensure(answer.get("id") == Some(&id), || format!("expected id {id}: {answer}"))
     });
-    r.add(r"the answer is error (-?\d+) with id (.+)", |w, a, _| {
+    r.add(r"the answer is error (-?\d+) with id (\S+) or a null id", |w, a, _| {
+        let answer = error_code(w, &a[0])?;
+        let id = json_arg(&a[1])?;
+        let null = answer.get("id").is_none_or(Value::is_null);
+        ensure(null || answer.get("id") == Some(&id), || format!("expected id {id} or a null id: {answer}"))
+    });
+    r.add(r"the answer is error (-?\d+) with id (\S+)", |w, a, _| {
         let answer = error_code(w, &a[0])?;
         let id = json_arg(&a[1])?;
         ensure(answer.get("id") == Some(&id), || format!("expected id {id}: {answer}"))
@@ -515,4 +524,15 @@ fn structured_matches(w: &mut World<'_>, _: &[String], _: &Step) -> Outcome {
     let errors: Vec<String> =
         validator.iter_errors(&structured).map(|e| format!("{}: {e}", e.instance_path().as_str())).collect();
     ensure(errors.is_empty(), || format!("{tool} output fails its outputSchema: {errors:?}"))
+}
+
+/// Over Streamable HTTP a server may refuse a notification (or a batch of them) it cannot
+/// accept: 2025-11-25 basic/transports, "If the server cannot accept the input, it MUST return
+/// an HTTP error status code (e.g., 400 Bad Request). The HTTP response body MAY comprise a
+/// JSON-RPC error response that has no id." That is not an answer to the notification; a
+/// result, an error carrying an id, or a 2xx with a body still is.
+fn refused_over_http(w: &World<'_>) -> bool {
+    let Some(response) = &w.last_http else { return false };
+    let id_less_error = |a: &Value| a.get("error").is_some() && a.get("id").is_none_or(Value::is_null);
+    (400..600).contains(&response.status) && w.answers.iter().all(id_less_error)
 }

@@ -105,6 +105,25 @@ pub fn register(r: &mut Registry) {
         }
         Ok(())
     });
+    r.add("every listed resource reads as a result with its type and cache hints", |w, _, _| {
+        let uris: Vec<String> =
+            listed(w, "resources")?.iter().filter_map(|r| r["uri"].as_str().map(str::to_string)).collect();
+        if uris.is_empty() {
+            return Err(StepError::NotApplicable("the target lists no resource to read".into()));
+        }
+        for uri in uris.into_iter().take(SAMPLE) {
+            let answer = w.request("resources/read", json!({"uri": uri}))?;
+            let result =
+                answer.get("result").ok_or_else(|| fail(format!("resources/read {uri} was answered {answer}")))?;
+            ensure(result["resultType"] == "complete", || {
+                format!("resources/read {uri}: resultType is not \"complete\": {result}")
+            })?;
+            for hint in ["ttlMs", "cacheScope"] {
+                ensure(result.get(hint).is_some(), || format!("resources/read {uri}: no {hint} in {result}"))?;
+            }
+        }
+        Ok(())
+    });
     r.add(r"reading an unknown resource is (an error|error -32602 naming its uri)", |w, a, _| {
         let uri = "ctxlake-conform://no-such-resource/7f3a";
         let answer = w.request("resources/read", json!({"uri": uri}))?;

@@ -110,7 +110,7 @@ pub struct Counts {
     pub not_verified: u64,
     pub pass: u64,
 }
-///must and should are the spec's requirement levels; strict is ctxlake holding itself to more than the spec asks.
+///must and should are the spec's requirement levels; strict is ctxlake holding itself to more than the spec asks; interpretation is a reading of sentences of the spec that pull in different directions (the check quotes both), never counted as a MUST failure.
 #[derive(
     ::serde::Deserialize,
     ::serde::Serialize,
@@ -130,6 +130,8 @@ pub enum Level {
     Should,
     #[serde(rename = "strict")]
     Strict,
+    #[serde(rename = "interpretation")]
+    Interpretation,
 }
 impl ::std::fmt::Display for Level {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -137,6 +139,7 @@ impl ::std::fmt::Display for Level {
             Self::Must => f.write_str("must"),
             Self::Should => f.write_str("should"),
             Self::Strict => f.write_str("strict"),
+            Self::Interpretation => f.write_str("interpretation"),
         }
     }
 }
@@ -149,6 +152,7 @@ impl ::std::str::FromStr for Level {
             "must" => Ok(Self::Must),
             "should" => Ok(Self::Should),
             "strict" => Ok(Self::Strict),
+            "interpretation" => Ok(Self::Interpretation),
             _ => Err("invalid value".into()),
         }
     }
