@@ -3,6 +3,9 @@
 # 2026-07-28 subscription stream. The checks observe everything the server sent during the
 # check; each catches a seeded defect of the toy server (`toy_mcp --modern`, tests/it/conform.rs).
 # A server that offers no read-only tool, no extension or no subscriptions is not applicable.
+# @fresh: each check observes a session nothing else has touched (no log level set, no
+# subscription, no call in flight), so over stdio each gets a process of its own.
+@fresh
 Feature: What a server sends unasked
 
   @id:meta.key-names @must

@@ -18,7 +18,7 @@ Feature: Resources, prompts, completion, logging and paging
       | 2025-11-25 |
       | 2026-07-28 |
 
-  @id:resources.subscribe-listed @must @cap-resources
+  @id:resources.subscribe-listed @must @cap-resources @fresh
   Scenario Outline: a server that declares resource subscriptions lets the client subscribe to a resource it lists, and unsubscribe
     Ref: <revision> schema, ServerCapabilities.resources.subscribe: "Whether this server supports subscribing to resource updates"; SubscribeRequest: "Sent from the client to request resources/updated notifications from the server whenever a particular resource changes"; UnsubscribeRequest: "This should follow a previous resources/subscribe request"
     Given a server initialized with revision "<revision>"
@@ -93,7 +93,7 @@ Feature: Resources, prompts, completion, logging and paging
       | 2025-11-25 |
       | 2026-07-28 |
 
-  @id:logging.set-level @must @cap-logging @rev-2025-11-25
+  @id:logging.set-level @must @cap-logging @rev-2025-11-25 @fresh
   Scenario: logging/setLevel is answered with an empty result
     Ref: 2025-11-25 server/utilities/logging: "To configure the minimum log level, clients MAY send a logging/setLevel request"; the result is empty
     Given a server initialized with revision "2025-11-25"
@@ -103,7 +103,7 @@ Feature: Resources, prompts, completion, logging and paging
       """
     Then the result is {}
 
-  @id:logging.invalid-level @should @cap-logging @rev-2025-11-25
+  @id:logging.invalid-level @should @cap-logging @rev-2025-11-25 @fresh
   Scenario: an unknown log level is -32602
     Ref: 2025-11-25 server/utilities/logging, error handling: "Servers SHOULD return standard JSON-RPC errors for common failure cases: Invalid log level: -32602 (Invalid params)"
     Given a server initialized with revision "2025-11-25"

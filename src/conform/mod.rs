@@ -8,6 +8,7 @@
 
 pub mod clients;
 pub mod http;
+mod lanes;
 mod report;
 pub mod stdio;
 mod steps;
@@ -34,13 +35,14 @@ pub fn not_offered_by_ctxlake(check: &CheckResult) -> bool {
         && NOT_OFFERED_BY_CTXLAKE.iter().any(|(id, why)| check.id == *id && check.message.as_deref() == Some(*why))
 }
 
+use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 use suite::{Check, Transport};
 use wire::Wire;
-use world::{Env, MODERN, StepError, Target, World};
+use world::{Env, MODERN, StepError, Target, Warm, World};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ConformError {
@@ -85,20 +87,27 @@ pub fn run(mut options: Options) -> Result<ConformReport, ConformError> {
         Target::Http(_) => Transport::Http,
     };
     let wire = Wire::new(transport == Transport::Stdio);
-    (options.env.admitted, options.env.capabilities) = match &options.revisions {
+    let probed = match &options.revisions {
         Some(list) => {
             if let Some(unknown) = list.iter().find(|r| !known_revisions().contains(r)) {
                 return Err(ConformError::UnknownRevision(unknown.clone()));
             }
             let newest = list.iter().max().cloned().unwrap_or_default();
-            let capabilities = admits(&options.env, &wire, &newest).unwrap_or_else(|e| {
-                tracing::warn!("could not read the target's capabilities in {newest}: {e:?}");
-                serde_json::Map::new()
-            });
-            (list.clone(), capabilities)
+            let (capabilities, warm) = match admits(&options.env, &wire, &newest) {
+                Ok(admitted) => {
+                    (admitted.capabilities, admitted.warm.map(|w| (newest.clone(), w)).into_iter().collect())
+                }
+                Err(e) => {
+                    tracing::warn!("could not read the target's capabilities in {newest}: {e:?}");
+                    (serde_json::Map::new(), BTreeMap::new())
+                }
+            };
+            Probed { admitted: list.clone(), capabilities, warm }
         }
         None => probe(&options.env, &wire)?,
     };
+    (options.env.admitted, options.env.capabilities) = (probed.admitted, probed.capabilities);
+    let warm = probed.warm;
     let selected: Vec<&Check> = checks
         .iter()
         .filter(|c| c.transports.contains(&transport))
@@ -107,7 +116,7 @@ pub fn run(mut options: Options) -> Result<ConformReport, ConformError> {
         .filter(|c| options.tags.as_ref().is_none_or(|t| c.matches(t)))
         .filter(|c| options.name.as_ref().is_none_or(|n| n.is_match(&c.name)))
         .collect();
-    let results = run_checks(&selected, &options, &wire);
+    let results = run_checks(&selected, &options, &wire, warm);
     let mut checks: Vec<CheckResult> = results;
     if options.filter.is_none() && options.tags.is_none() && options.name.is_none() {
         checks.extend(wire_results(&wire, &options.env.admitted));
@@ -139,7 +148,7 @@ pub fn run_clients(mut options: Options, consumers: &[String]) -> Result<Conform
     let wire = Wire::new(transport == Transport::Stdio);
     options.env.admitted = match &options.revisions {
         Some(list) => list.clone(),
-        None => probe(&options.env, &wire)?.0,
+        None => probe(&options.env, &wire)?.admitted,
     };
     let mut checks = vec![];
     for revision in &options.env.admitted {
@@ -200,11 +209,11 @@ pub fn list(include_ctxlake: bool) -> Result<String, ConformError> {
 /// Which revisions the target admits (a legacy revision when `initialize` agrees to it, the
 /// modern one when `server/discover` lists it), and the capabilities it declares in the newest.
 /// Each probe gets a fresh connection.
-fn probe(env: &Env, wire: &Wire) -> Result<(Vec<String>, Capabilities), ConformError> {
+fn probe(env: &Env, wire: &Wire) -> Result<Probed, ConformError> {
     let mut probe_env = env.clone();
     probe_env.admitted = known_revisions();
     let probe_env = &probe_env;
-    let probed: Vec<(String, Result<Capabilities, StepError>)> = std::thread::scope(|scope| {
+    let probed: Vec<(String, Result<Admitted, StepError>)> = std::thread::scope(|scope| {
         let handles: Vec<_> = known_revisions()
             .into_iter()
             .map(|revision| {
@@ -234,18 +243,43 @@ fn probe(env: &Env, wire: &Wire) -> Result<(Vec<String>, Capabilities), ConformE
             .unwrap_or_default();
         return Err(ConformError::NoRevision { known: known_revisions().join(", "), why });
     }
-    let newest = probed.into_iter().rev().find_map(|(_, a)| a.ok()).unwrap_or_default();
-    Ok((admitted, newest))
+    let mut capabilities = Capabilities::new();
+    let mut warm = BTreeMap::new();
+    // Oldest first, so the newest admitted revision's capabilities are the ones kept.
+    for (revision, admits) in probed {
+        let Ok(admits) = admits else { continue };
+        capabilities = admits.capabilities;
+        if let Some(process) = admits.warm {
+            warm.insert(revision, process);
+        }
+    }
+    Ok(Probed { admitted, capabilities, warm })
 }
 
 type Capabilities = serde_json::Map<String, serde_json::Value>;
 
-/// Whether the target admits `revision`, and if so the capabilities it declares there.
-fn admits(env: &Env, wire: &Wire, revision: &str) -> Result<Capabilities, StepError> {
+/// What the runner knows of the target before the checks: the revisions it admits, the
+/// capabilities of the newest, and a process per admitted revision to start its lane with.
+struct Probed {
+    admitted: Vec<String>,
+    capabilities: Capabilities,
+    warm: BTreeMap<String, Warm>,
+}
+
+/// What one revision's probe learned: the capabilities declared there, and the process that
+/// declared them (stdio, unless it cannot be handed on).
+struct Admitted {
+    capabilities: Capabilities,
+    warm: Option<Warm>,
+}
+
+/// Whether the target admits `revision`, and if so the capabilities it declares there and the
+/// process that said so, to start the revision's lane with (stdio).
+fn admits(env: &Env, wire: &Wire, revision: &str) -> Result<Admitted, StepError> {
     let mut world = World::new(env, wire)?;
     let result = if revision == MODERN {
-        world.connect()?;
-        world.revision = Some(MODERN.into());
+        // No handshake: a fresh connection in the revision, as a check's own `initialize`.
+        world.initialize(MODERN)?;
         let answer = world.request("server/discover", serde_json::json!({}))?;
         let versions = answer.pointer("/result/supportedVersions").and_then(|v| v.as_array());
         if !versions.is_some_and(|v| v.iter().any(|r| r == MODERN)) {
@@ -255,28 +289,44 @@ fn admits(env: &Env, wire: &Wire, revision: &str) -> Result<Capabilities, StepEr
     } else {
         world.initialize(revision)?
     };
-    Ok(result["capabilities"].as_object().cloned().unwrap_or_default())
+    let capabilities = result["capabilities"].as_object().cloned().unwrap_or_default();
+    let warm = if matches!(env.target, Target::Stdio(_)) && !env.fixtures { world.release(revision) } else { None };
+    Ok(Admitted { capabilities, warm })
 }
 
-fn run_checks(checks: &[&Check], options: &Options, wire: &Wire) -> Vec<CheckResult> {
+fn run_checks(checks: &[&Check], options: &Options, wire: &Wire, warm: BTreeMap<String, Warm>) -> Vec<CheckResult> {
+    let units = lanes::units(checks, &options.env);
+    let warm = Mutex::new(warm);
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let slots: Vec<Mutex<Option<CheckResult>>> = checks.iter().map(|_| Mutex::new(None)).collect();
+    let finished = |i: usize, result: CheckResult| {
+        let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if options.progress {
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r\x1b[K[{finished}/{}] {}", checks.len(), checks[i].id);
+            let _ = err.flush();
+        }
+        if let Ok(mut slot) = slots[i].lock() {
+            *slot = Some(result);
+        }
+    };
     std::thread::scope(|scope| {
         for _ in 0..options.jobs.max(1) {
             scope.spawn(|| {
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(check) = checks.get(i) else { return };
-                    let result = run_check(check, &options.env, wire);
-                    let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if options.progress {
-                        let mut err = std::io::stderr().lock();
-                        let _ = write!(err, "\r\x1b[K[{finished}/{}] {}", checks.len(), check.id);
-                        let _ = err.flush();
-                    }
-                    if let Ok(mut slot) = slots[i].lock() {
-                        *slot = Some(result);
+                    let Some(unit) = units.get(next.fetch_add(1, Ordering::Relaxed)) else { return };
+                    match unit {
+                        lanes::Unit::Alone(i) => finished(*i, run_check(checks[*i], &options.env, wire, None).0),
+                        lanes::Unit::Lane { revision, checks: lane } => {
+                            let mut process = warm.lock().ok().and_then(|mut w| w.remove(revision));
+                            for &i in lane {
+                                let (result, left) =
+                                    run_check(checks[i], &options.env, wire, Some((revision, process.take())));
+                                process = left;
+                                finished(i, result);
+                            }
+                        }
                     }
                 }
             });
@@ -288,12 +338,24 @@ fn run_checks(checks: &[&Check], options: &Options, wire: &Wire) -> Vec<CheckRes
     slots.into_iter().filter_map(|s| s.into_inner().ok().flatten()).collect()
 }
 
-fn run_check(check: &Check, env: &Env, wire: &Wire) -> CheckResult {
+/// Runs one check; in a lane, on the process the lane's previous check left (if any), and
+/// returns the process this one leaves.
+fn run_check(
+    check: &Check,
+    env: &Env,
+    wire: &Wire,
+    lane: Option<(&String, Option<Warm>)>,
+) -> (CheckResult, Option<Warm>) {
     let started = Instant::now();
+    let mut left = None;
     let (status, message) = match applicability(check, env) {
-        Some(why) => (Status::NotApplicable, Some(why)),
+        Some(why) => {
+            left = lane.and_then(|(_, warm)| warm);
+            (Status::NotApplicable, Some(why))
+        }
         None => {
-            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_steps(check, env, wire)));
+            let outcome =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_steps(check, env, wire, lane, &mut left)));
             outcome.unwrap_or_else(|panic| {
                 let what = panic
                     .downcast_ref::<String>()
@@ -304,7 +366,7 @@ fn run_check(check: &Check, env: &Env, wire: &Wire) -> CheckResult {
             })
         }
     };
-    CheckResult {
+    let result = CheckResult {
         id: check.id.clone(),
         level: match check.level {
             suite::Level::Must => Level::Must,
@@ -320,7 +382,8 @@ fn run_check(check: &Check, env: &Env, wire: &Wire) -> CheckResult {
         message,
         expected_failure: None,
         millis: Some(u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX)),
-    }
+    };
+    (result, left)
 }
 
 fn applicability(check: &Check, env: &Env) -> Option<String> {
@@ -334,25 +397,41 @@ fn applicability(check: &Check, env: &Env) -> Option<String> {
     Some(format!("the target does not admit {}", wanted.join(" or ")))
 }
 
-fn run_steps(check: &Check, env: &Env, wire: &Wire) -> (Status, Option<String>) {
+fn run_steps(
+    check: &Check,
+    env: &Env,
+    wire: &Wire,
+    lane: Option<(&String, Option<Warm>)>,
+    left: &mut Option<Warm>,
+) -> (Status, Option<String>) {
     let mut world = match World::new(env, wire) {
         Ok(w) => w,
         Err(e) => return (Status::NotVerified, Some(format!("{e:?}"))),
     };
+    let revision = lane.map(|(revision, warm)| {
+        if let Some(warm) = warm {
+            world.adopt(warm);
+        }
+        revision
+    });
+    let mut outcome = (Status::Pass, None);
     for step in &check.steps {
         let at = format!("step at line {}: `{}`", step.line, step.text);
-        match steps::run(&mut world, step) {
-            Ok(()) => {}
-            Err(StepError::NotApplicable(why)) => return (Status::NotApplicable, Some(why)),
-            Err(StepError::NotVerified(why)) => return (Status::NotVerified, Some(format!("{at}: {why}"))),
+        let failed = match steps::run(&mut world, step) {
+            Ok(()) => continue,
+            Err(StepError::NotApplicable(why)) => (Status::NotApplicable, Some(why)),
+            Err(StepError::NotVerified(why)) => (Status::NotVerified, Some(format!("{at}: {why}"))),
             // A setup step that fails means the check itself was never reached.
             Err(StepError::Fail(why)) if step.kind == gherkin::StepType::Given => {
-                return (Status::NotVerified, Some(format!("{at}: {why}")));
+                (Status::NotVerified, Some(format!("{at}: {why}")))
             }
-            Err(StepError::Fail(why)) => return (Status::Fail, Some(format!("{at}: {why}"))),
-        }
+            Err(StepError::Fail(why)) => (Status::Fail, Some(format!("{at}: {why}"))),
+        };
+        outcome = failed;
+        break;
     }
-    (Status::Pass, None)
+    *left = revision.and_then(|revision| world.release(revision));
+    outcome
 }
 
 fn wire_results(wire: &Wire, admitted: &[String]) -> Vec<CheckResult> {

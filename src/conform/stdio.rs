@@ -107,6 +107,11 @@ impl StdioConn {
         stdin.flush()
     }
 
+    /// Whether its input is still open and its output has not ended.
+    pub fn is_open(&self) -> bool {
+        self.stdin.is_some() && !self.eof
+    }
+
     pub fn close_input(&mut self) {
         self.stdin.take();
     }

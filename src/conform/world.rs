@@ -109,6 +109,11 @@ pub struct World<'a> {
     next_id: i64,
     sentinels: u64,
     methods: HashMap<String, String>,
+    /// A connection an earlier check of the lane left, taken by `initialize` in its revision.
+    warm: Option<Warm>,
+    /// The revision `initialize` brought the current connection into (`None` after any other
+    /// `connect`): only such a connection can be left to the next check.
+    initialized_in: Option<(String, Value)>,
     /// ctxlake fixtures: a scratch directory holding `cache/` and `spool/`.
     pub scratch: Option<tempfile::TempDir>,
     pub fleet: String,
@@ -148,6 +153,18 @@ impl Drop for Served {
     }
 }
 
+/// A stdio process a check left initialized for the next check of its lane (`World::release`),
+/// with the request ids and sentinels already used on it, which the next check goes on from: a
+/// client never reuses an id within a session.
+pub struct Warm {
+    conn: StdioConn,
+    revision: String,
+    /// What `initialize` answered (null in 2026-07-28, which has no handshake).
+    initialized: Value,
+    next_id: i64,
+    sentinels: u64,
+}
+
 impl<'a> World<'a> {
     pub fn new(env: &'a Env, wire: &'a Wire) -> Result<World<'a>, StepError> {
         let scratch = if env.fixtures {
@@ -166,6 +183,8 @@ impl<'a> World<'a> {
             next_id: 0,
             sentinels: 0,
             methods: HashMap::new(),
+            warm: None,
+            initialized_in: None,
             scratch,
             fleet: "test-fleet".into(),
             text_output: String::new(),
@@ -216,6 +235,7 @@ impl<'a> World<'a> {
     /// Starts a fresh process (stdio) or a fresh session (HTTP).
     pub fn connect(&mut self) -> Outcome {
         self.conn = None;
+        self.initialized_in = None;
         self.conn = Some(match &self.env.target {
             Target::Stdio(_) => {
                 let launch = self.launch()?;
@@ -241,7 +261,7 @@ impl<'a> World<'a> {
         match self.conn()? {
             Conn::Stdio(_) => {
                 self.note_requests(bytes);
-                self.exchange_stdio(bytes)
+                self.exchange_stdio(bytes, owed_answers(bytes), self.env.timeout)
             }
             Conn::Http(_) => {
                 // One POST per line: Streamable HTTP carries one message per request body.
@@ -254,7 +274,14 @@ impl<'a> World<'a> {
         }
     }
 
-    fn exchange_stdio(&mut self, bytes: &[u8]) -> Outcome {
+    /// Writes `bytes` and a sentinel and reads until the sentinel's answer, then for the settle
+    /// window unless every request `owed` an answer has it (`None`: something else was sent).
+    fn exchange_stdio(
+        &mut self,
+        bytes: &[u8],
+        mut owed: Option<std::collections::HashSet<String>>,
+        timeout: Duration,
+    ) -> Outcome {
         self.sentinels += 1;
         let sentinel_id = format!("ctxlake-sentinel-{}", self.sentinels);
         let sentinel = if self.is_modern() {
@@ -263,7 +290,6 @@ impl<'a> World<'a> {
             json!({"jsonrpc": "2.0", "id": sentinel_id, "method": "ping"})
         };
         self.methods.insert(sentinel_id.clone(), sentinel["method"].as_str().unwrap_or("").to_string());
-        let timeout = self.env.timeout;
         let settle = self.env.settle;
         let Some(Conn::Stdio(conn)) = self.conn.as_mut() else { return Err(fail("not a stdio connection")) };
         let write = conn.write(bytes).and_then(|()| conn.write(format!("{sentinel}\n").as_bytes()));
@@ -273,7 +299,6 @@ impl<'a> World<'a> {
                 conn.stderr_tail()
             )));
         }
-        let mut owed = owed_answers(bytes);
         let mut deadline = Instant::now() + timeout;
         let mut seen_sentinel = false;
         let mut lines = Vec::new();
@@ -470,9 +495,17 @@ impl<'a> World<'a> {
     /// Brings the target into `revision`: a handshake for legacy revisions (returning the
     /// InitializeResult), nothing for modern (returning null).
     pub fn initialize(&mut self, revision: &str) -> Result<Value, StepError> {
+        if let Some(warm) = self.warm.take().filter(|w| w.revision == revision) {
+            self.conn = Some(Conn::Stdio(warm.conn));
+            (self.next_id, self.sentinels) = (warm.next_id, warm.sentinels);
+            self.revision = Some(revision.to_string());
+            self.initialized_in = Some((revision.to_string(), warm.initialized.clone()));
+            return Ok(warm.initialized);
+        }
         self.connect()?;
         self.revision = Some(revision.to_string());
         if revision == MODERN {
+            self.initialized_in = Some((revision.to_string(), Value::Null));
             return Ok(Value::Null);
         }
         let params = json!({"protocolVersion": revision, "capabilities": {}, "clientInfo": {"name": "ctxlake-conform", "version": env!("CARGO_PKG_VERSION")}});
@@ -483,7 +516,45 @@ impl<'a> World<'a> {
         }
         self.exchange(b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n")
             .map_err(|e| StepError::NotVerified(format!("after notifications/initialized: {e:?}")))?;
+        self.initialized_in = Some((revision.to_string(), answer["result"].clone()));
         Ok(answer["result"].clone())
+    }
+
+    /// Lets this check start on `warm`: `initialize` in its revision takes it instead of
+    /// starting the target and shaking hands again.
+    pub fn adopt(&mut self, warm: Warm) {
+        self.warm = Some(warm);
+    }
+
+    /// The connection, for the next check of the lane, when it is fit: a stdio process that
+    /// `initialize` brought into `revision` and nothing connected anew since, still open, which
+    /// answers a sentinel sent now with nothing else before it (no late answer to the check, no
+    /// message the check set off). A slow or silent one is dropped, not waited for.
+    pub fn release(mut self, revision: &str) -> Option<Warm> {
+        let initialized = match self.initialized_in.take() {
+            Some((r, initialized)) if r == revision => initialized,
+            _ => return None,
+        };
+        if !matches!(&self.conn, Some(Conn::Stdio(conn)) if conn.is_open()) {
+            return None;
+        }
+        self.answers.clear();
+        let heard = self.heard.len();
+        let timeout = self.env.timeout.min(Duration::from_secs(5));
+        // No settle window: the check's own last exchange had one unless every request it sent
+        // was answered, so what is late past it would be as late for the check itself.
+        self.exchange_stdio(b"", Some(Default::default()), timeout).ok()?;
+        if !self.answers.is_empty() || self.heard.len() != heard + 1 {
+            return None;
+        }
+        let Some(Conn::Stdio(conn)) = self.conn.take() else { return None };
+        Some(Warm {
+            conn,
+            revision: revision.to_string(),
+            initialized,
+            next_id: self.next_id,
+            sentinels: self.sentinels,
+        })
     }
 
     pub fn only_answer(&self) -> Result<&Value, StepError> {

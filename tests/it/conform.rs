@@ -157,6 +157,25 @@ fn the_modern_toys_unasked_messages_are_reported_by_the_checks_meant_to_catch_th
 }
 
 #[test]
+fn over_stdio_checks_of_one_revision_share_a_process_and_fresh_ones_get_their_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let starts = dir.path().join("starts");
+    // Each start of the server appends a line, then becomes the toy.
+    let command = format!("echo start >> {}; exec {}", starts.display(), toy().display());
+    let out = conform(&["--stdio", &command, "--format", "json", "--settle-ms", "20"]);
+    let report: Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    let ran = report["checks"].as_array().unwrap().iter().filter(|c| c["status"] != "not_applicable").count();
+    let started = std::fs::read_to_string(&starts).unwrap().lines().count();
+    // Five probes (four revisions admitted, each starting its lane), the `@fresh` checks and
+    // those that start the server themselves; a process per check would be more than `ran`.
+    assert!(ran > 60, "{ran} checks ran");
+    assert!(started * 3 < ran, "{started} processes for {ran} checks: the lanes are not shared");
+    // The lanes changed no verdict the toy's defects decide (the other tests hold those).
+    let status = statuses(&out);
+    assert_statuses(&status, &[("rpc.id-echo/integer", "fail"), ("rpc.id-echo/string", "pass")]);
+}
+
+#[test]
 fn over_http_the_toy_is_held_to_the_transport_rules() {
     let toy = toy();
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
