@@ -38,10 +38,22 @@ conform_http() {
 conform ctxlake.stdio --stdio "$CTX mcp"
 conform server-memory.stdio --stdio "MEMORY_FILE_PATH=$PEERS/memory.jsonl node $MEMORY"
 conform server-everything.stdio --stdio "node $EVERYTHING stdio"
+conform server-filesystem.stdio --stdio "node $FILESYSTEM $PEERS/files"
+conform server-sequential-thinking.stdio --stdio "node $THINKING"
+conform ts-sdk-example.stdio --stdio "node $TS_SDK_STDIO"
+conform fastmcp-ts.stdio --stdio "node $FASTMCP_TS"
 conform python-sdk.stdio --stdio "$PY"
+conform fastmcp-py.stdio --stdio "$FASTMCP_PY"
+conform server-time.stdio --stdio "$TIME"
+conform server-git.stdio --stdio "$GIT"
+conform server-fetch.stdio --stdio "$FETCH"
 conform rmcp.stdio --stdio "$RMCP"
 conform_http server-everything.http 3901 env PORT=3901 node "$EVERYTHING" streamableHttp
 conform_http python-sdk.http 3902 $PY http 3902
+conform_http fastmcp-py.http 3903 $FASTMCP_PY http 3903
+conform_http fastmcp-ts.http 3904 node "$FASTMCP_TS" http 3904
+conform_http ts-sdk-example.http 3905 env MCP_PORT=3905 node "$TS_SDK_HTTP"
+conform_http rmcp.http 3906 "$RMCP" http 3906
 
 # The same peers' tools/list held to the rules of the clients and model APIs that consume it.
 mkdir -p "$OUT/clients"
@@ -57,7 +69,15 @@ clients() {
 clients ctxlake.stdio --stdio "$CTX mcp"
 clients server-memory.stdio --stdio "MEMORY_FILE_PATH=$PEERS/memory.jsonl node $MEMORY"
 clients server-everything.stdio --stdio "node $EVERYTHING stdio"
+clients server-filesystem.stdio --stdio "node $FILESYSTEM $PEERS/files"
+clients server-sequential-thinking.stdio --stdio "node $THINKING"
+clients ts-sdk-example.stdio --stdio "node $TS_SDK_STDIO"
+clients fastmcp-ts.stdio --stdio "node $FASTMCP_TS"
 clients python-sdk.stdio --stdio "$PY"
+clients fastmcp-py.stdio --stdio "$FASTMCP_PY"
+clients server-time.stdio --stdio "$TIME"
+clients server-git.stdio --stdio "$GIT"
+clients server-fetch.stdio --stdio "$FETCH"
 clients rmcp.stdio --stdio "$RMCP"
 
 log "docs/conformance/peers.md"

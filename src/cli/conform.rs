@@ -37,9 +37,18 @@ pub struct Args {
     /// Milliseconds a server gets to exit after its stdin closes, before TERM, then KILL.
     #[arg(long, default_value_t = 2000)]
     grace_ms: u64,
-    /// Checks run at once, each on its own process or session.
+    /// Lanes and lone checks run at once (over stdio the checks of one revision share a process).
     #[arg(long, default_value_t = 4)]
     jobs: usize,
+    /// Seconds one HTTP request may spend in all waiting out 429 Too Many Requests, as its
+    /// Retry-After asks (at most 10 s a wait), before the 429 stands as the answer.
+    #[arg(long, default_value_t = 30)]
+    rate_limit_wait: u64,
+    /// The official suite's convention: a check whose prerequisite the target lacks (a
+    /// capability, something of the kind to test) fails as "not testable" instead of not
+    /// applying. A revision the target does not admit still does not apply.
+    #[arg(long)]
+    not_testable_fails: bool,
     /// Only checks whose id contains this text.
     #[arg(long)]
     filter: Option<String>,
@@ -132,6 +141,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             admitted: vec![],
             capabilities: serde_json::Map::new(),
             fixtures: args.self_test,
+            rate_limit_wait: if args.self_test { Duration::ZERO } else { Duration::from_secs(args.rate_limit_wait) },
+            not_testable_fails: args.not_testable_fails,
         },
         revisions: if args.revision.is_empty() { None } else { Some(args.revision.clone()) },
         jobs: args.jobs,

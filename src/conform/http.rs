@@ -155,6 +155,35 @@ pub fn send(
         .ok_or_else(|| std::io::Error::other("the answer is not an HTTP/1.1 response"))
 }
 
+/// The longest one wait for a `Retry-After` lasts: a server asking for an hour is not waited on.
+pub const MAX_RETRY_AFTER: Duration = Duration::from_secs(10);
+
+/// [`send`], sent again after each `429 Too Many Requests` for as long as its `Retry-After`
+/// asks (seconds; a date or nothing counts as one second, each wait at most
+/// [`MAX_RETRY_AFTER`]) while `budget` lasts; then the last answer stands, a 429 included.
+/// A rate limit is the server's to set: a check should not fail for one it would pass after.
+pub fn send_waiting_out_429(
+    url: &Url,
+    method: &str,
+    headers: &[(String, String)],
+    body: &[u8],
+    timeout: Duration,
+    budget: Duration,
+) -> std::io::Result<Response> {
+    let mut left = budget;
+    loop {
+        let response = send(url, method, headers, body, timeout)?;
+        if response.status != 429 || left.is_zero() {
+            return Ok(response);
+        }
+        let asked = response.header("retry-after").and_then(|v| v.trim().parse::<u64>().ok()).unwrap_or(1);
+        let wait = Duration::from_secs(asked).min(MAX_RETRY_AFTER).min(left);
+        tracing::info!(seconds = wait.as_secs_f64(), "429 Too Many Requests: waiting as Retry-After asks");
+        std::thread::sleep(wait);
+        left -= wait;
+    }
+}
+
 /// A response parsed from the bytes read so far.
 struct Partial {
     response: Response,
@@ -323,6 +352,42 @@ mod tests {
         let events = Events::parse(body);
         assert_eq!(events.messages, [r#"{"id":1,"result":{}}"#]);
         assert_eq!(events.last_id.as_deref(), Some("p-1"));
+    }
+
+    /// A server that answers 429 (Retry-After: 1) to its first `limited` requests, then 200.
+    fn rate_limited(limited: usize) -> (Url, std::thread::JoinHandle<()>) {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = Url::parse(&format!("http://{}/mcp", listener.local_addr().unwrap())).unwrap();
+        let server = std::thread::spawn(move || {
+            for n in 0..=limited {
+                let Ok((mut peer, _)) = listener.accept() else { return };
+                let mut request = [0u8; 4096];
+                let _ = peer.read(&mut request);
+                let answer = if n < limited {
+                    "HTTP/1.1 429 Too Many Requests\r\nretry-after: 1\r\ncontent-length: 0\r\n\r\n"
+                } else {
+                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}"
+                };
+                let _ = peer.write_all(answer.as_bytes());
+            }
+        });
+        (url, server)
+    }
+
+    #[test]
+    fn a_429_is_waited_out_as_retry_after_asks_while_the_budget_lasts() {
+        let (url, server) = rate_limited(1);
+        let started = Instant::now();
+        let answer = send_waiting_out_429(&url, "POST", &[], b"{}", Duration::from_secs(5), Duration::from_secs(5));
+        assert_eq!(answer.unwrap().status, 200);
+        assert!(started.elapsed() >= Duration::from_secs(1), "it waited as Retry-After asked");
+        server.join().unwrap();
+        // Without a budget the 429 is the answer.
+        let (url, server) = rate_limited(1);
+        let answer = send_waiting_out_429(&url, "POST", &[], b"{}", Duration::from_secs(5), Duration::ZERO);
+        assert_eq!(answer.unwrap().status, 429);
+        drop(send(&url, "POST", &[], b"{}", Duration::from_secs(5)));
+        server.join().unwrap();
     }
 
     #[test]

@@ -152,12 +152,8 @@ pub fn run_clients(mut options: Options, consumers: &[String]) -> Result<Conform
     };
     let mut checks = vec![];
     for revision in &options.env.admitted {
-        let listing = clients::fetch(&options.env, &wire, revision).map_err(|e| ConformError::Tools {
-            revision: revision.clone(),
-            why: match e {
-                StepError::Fail(m) | StepError::NotVerified(m) | StepError::NotApplicable(m) => m,
-            },
-        })?;
+        let listing = clients::fetch(&options.env, &wire, revision)
+            .map_err(|e| ConformError::Tools { revision: revision.clone(), why: e.message().to_string() })?;
         checks.extend(clients::lint(&rules, &consumers, &listing));
     }
     Ok(finish(&options, checks))
@@ -235,11 +231,7 @@ fn probe(env: &Env, wire: &Wire) -> Result<Probed, ConformError> {
             .iter()
             .rev()
             .find_map(|(r, a)| a.as_ref().err().filter(|_| r.as_str() != MODERN).map(|e| (r, e)))
-            .map(|(r, e)| match e {
-                StepError::Fail(m) | StepError::NotVerified(m) | StepError::NotApplicable(m) => {
-                    format!("initialize with {r}: {m}")
-                }
-            })
+            .map(|(r, e)| format!("initialize with {r}: {}", e.message()))
             .unwrap_or_default();
         return Err(ConformError::NoRevision { known: known_revisions().join(", "), why });
     }
@@ -349,9 +341,13 @@ fn run_check(
     let started = Instant::now();
     let mut left = None;
     let (status, message) = match applicability(check, env) {
-        Some(why) => {
+        Some(Inapplicable::Revision(why)) => {
             left = lane.and_then(|(_, warm)| warm);
             (Status::NotApplicable, Some(why))
+        }
+        Some(Inapplicable::Prerequisite(why)) => {
+            left = lane.and_then(|(_, warm)| warm);
+            not_testable(env, why)
         }
         None => {
             let outcome =
@@ -386,15 +382,31 @@ fn run_check(
     (result, left)
 }
 
-fn applicability(check: &Check, env: &Env) -> Option<String> {
-    if let Some(missing) = check.capabilities.iter().find(|c| !env.capabilities.contains_key(c.as_str())) {
-        return Some(format!("the target does not declare the `{missing}` capability"));
+/// Why a check does not run against this target.
+enum Inapplicable {
+    /// It is for revisions the target does not admit.
+    Revision(String),
+    /// The target lacks what it tests (a capability): not testable.
+    Prerequisite(String),
+}
+
+fn applicability(check: &Check, env: &Env) -> Option<Inapplicable> {
+    if !check.revisions.is_empty() && !check.revisions.iter().any(|r| env.admitted.contains(r)) {
+        let wanted: Vec<&str> = check.revisions.iter().map(String::as_str).collect();
+        return Some(Inapplicable::Revision(format!("the target does not admit {}", wanted.join(" or "))));
     }
-    if check.revisions.is_empty() || check.revisions.iter().any(|r| env.admitted.contains(r)) {
-        return None;
+    let missing = check.capabilities.iter().find(|c| !env.capabilities.contains_key(c.as_str()))?;
+    Some(Inapplicable::Prerequisite(format!("the target does not declare the `{missing}` capability")))
+}
+
+/// A check the target gives nothing to test: not applicable, or with `--not-testable-fails`
+/// (the official suite's convention) a failure that says so.
+fn not_testable(env: &Env, why: String) -> (Status, Option<String>) {
+    if env.not_testable_fails {
+        (Status::Fail, Some(format!("not testable: {why}")))
+    } else {
+        (Status::NotApplicable, Some(why))
     }
-    let wanted: Vec<&str> = check.revisions.iter().map(String::as_str).collect();
-    Some(format!("the target does not admit {}", wanted.join(" or ")))
 }
 
 fn run_steps(
@@ -419,7 +431,8 @@ fn run_steps(
         let at = format!("step at line {}: `{}`", step.line, step.text);
         let failed = match steps::run(&mut world, step) {
             Ok(()) => continue,
-            Err(StepError::NotApplicable(why)) => (Status::NotApplicable, Some(why)),
+            Err(StepError::NotApplicable(why)) => not_testable(env, why),
+            Err(StepError::Elsewhere(why)) => (Status::NotApplicable, Some(why)),
             Err(StepError::NotVerified(why)) => (Status::NotVerified, Some(format!("{at}: {why}"))),
             // A setup step that fails means the check itself was never reached.
             Err(StepError::Fail(why)) if step.kind == gherkin::StepType::Given => {

@@ -23,7 +23,20 @@ pub const LEGACY: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-1
 pub enum StepError {
     Fail(String),
     NotVerified(String),
+    /// The target gives the check nothing to test (no such capability, nothing listed).
     NotApplicable(String),
+    /// The check is for another run: a revision the target does not admit, another
+    /// transport, ctxlake's own fixtures. Never a failure, whatever the conventions.
+    Elsewhere(String),
+}
+
+impl StepError {
+    /// What it says, whatever its kind.
+    pub fn message(&self) -> &str {
+        match self {
+            StepError::Fail(m) | StepError::NotVerified(m) | StepError::NotApplicable(m) | StepError::Elsewhere(m) => m,
+        }
+    }
 }
 
 pub type Outcome = Result<(), StepError>;
@@ -59,6 +72,14 @@ pub struct Env {
     pub capabilities: serde_json::Map<String, Value>,
     /// Run ctxlake's own fixtures: each check gets cache and spool directories of its own.
     pub fixtures: bool,
+    /// How long one HTTP request may wait out `429 Too Many Requests` in all, as its
+    /// `Retry-After` asks (each wait at most [`http::MAX_RETRY_AFTER`]), before the 429 stands
+    /// as the answer. Zero: a 429 is the answer at once.
+    pub rate_limit_wait: Duration,
+    /// The official suite's convention: a check whose prerequisite the target lacks (a
+    /// capability it does not declare, nothing of the kind to test) fails as "not testable"
+    /// instead of not applying. A revision the target does not admit still does not apply.
+    pub not_testable_fails: bool,
 }
 
 impl Env {
@@ -73,6 +94,9 @@ impl Env {
             admitted: vec![],
             capabilities: serde_json::Map::new(),
             fixtures: true,
+            // ctxlake's own quota checks expect the 429 itself.
+            rate_limit_wait: Duration::ZERO,
+            not_testable_fails: false,
         }
     }
 }
@@ -209,13 +233,13 @@ impl<'a> World<'a> {
         self.scratch
             .as_ref()
             .map(|d| d.path().to_path_buf())
-            .ok_or_else(|| StepError::NotApplicable("needs ctxlake's fixtures (--self)".into()))
+            .ok_or_else(|| StepError::Elsewhere("needs ctxlake's fixtures (--self)".into()))
     }
 
     /// The launch command with the fixture environment, for `--self` runs.
     pub fn launch(&self) -> Result<Launch, StepError> {
         let Target::Stdio(launch) = &self.env.target else {
-            return Err(StepError::NotApplicable("needs a stdio target".into()));
+            return Err(StepError::Elsewhere("needs a stdio target".into()));
         };
         let mut launch = launch.clone();
         if let Some(dir) = &self.scratch {
@@ -394,7 +418,7 @@ impl<'a> World<'a> {
         self.note_requests(body);
         let revision = self.revision.clone();
         let Some(Conn::Http(session)) = self.conn.as_mut() else {
-            return Err(StepError::NotApplicable("needs an HTTP target".into()));
+            return Err(StepError::Elsewhere("needs an HTTP target".into()));
         };
         let mut headers = post_headers(revision.as_deref(), session.session_id.as_deref(), body);
         let method = serde_json::from_slice::<Value>(body)
@@ -407,8 +431,9 @@ impl<'a> World<'a> {
                 headers.push(((*k).into(), (*v).into()));
             }
         }
-        let response = http::send(&session.url, "POST", &headers, body, timeout)
-            .map_err(|e| fail(format!("POST {} failed: {e}", session.url.path)))?;
+        let response =
+            http::send_waiting_out_429(&session.url, "POST", &headers, body, timeout, self.env.rate_limit_wait)
+                .map_err(|e| fail(format!("POST {} failed: {e}", session.url.path)))?;
         if method == "initialize"
             && let Some(id) = response.header("mcp-session-id")
         {
@@ -444,7 +469,7 @@ impl<'a> World<'a> {
     pub fn http_request(&mut self, method: &str, headers: &[(&str, &str)]) -> Outcome {
         let timeout = self.env.timeout;
         let Some(Conn::Http(session)) = self.conn.as_mut() else {
-            return Err(StepError::NotApplicable("needs an HTTP target".into()));
+            return Err(StepError::Elsewhere("needs an HTTP target".into()));
         };
         let mut all: Vec<(String, String)> = headers.iter().map(|(k, v)| ((*k).into(), (*v).into())).collect();
         if let Some(id) = &session.session_id {
@@ -580,7 +605,7 @@ impl<'a> World<'a> {
         self.note_requests(bytes);
         let timeout = self.env.timeout;
         let Conn::Stdio(conn) = self.conn()? else {
-            return Err(StepError::NotApplicable("needs a stdio target".into()));
+            return Err(StepError::Elsewhere("needs a stdio target".into()));
         };
         conn.write(bytes).map_err(|e| fail(format!("could not write to the server: {e}")))?;
         conn.close_input();

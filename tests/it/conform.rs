@@ -176,6 +176,28 @@ fn over_stdio_checks_of_one_revision_share_a_process_and_fresh_ones_get_their_ow
 }
 
 #[test]
+fn with_not_testable_fails_a_missing_prerequisite_fails_and_another_revision_still_does_not_apply() {
+    let toy = toy();
+    let tags = "@id:tasks.declared-before-use or @id:modern.discover";
+    let run = |extra: &[&str]| {
+        let mut args = vec!["--stdio", toy.to_str().expect("utf-8 path"), "--format", "json", "--tags", tags];
+        args.extend_from_slice(extra);
+        let out = conform(&args);
+        let report: Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+        report["checks"].as_array().expect("checks").clone()
+    };
+    let find = |checks: &[Value], id: &str| checks.iter().find(|c| c["id"] == id).cloned().expect(id);
+    let usual = run(&[]);
+    assert_eq!(find(&usual, "tasks.declared-before-use")["status"], "not_applicable");
+    let official = run(&["--not-testable-fails"]);
+    let task = find(&official, "tasks.declared-before-use");
+    assert_eq!(task["status"], "fail");
+    assert!(task["message"].as_str().unwrap_or_default().starts_with("not testable: "), "{task}");
+    // The toy admits no 2026-07-28: that is another run's check, not a missing prerequisite.
+    assert_eq!(find(&official, "modern.discover")["status"], "not_applicable");
+}
+
+#[test]
 fn over_http_the_toy_is_held_to_the_transport_rules() {
     let toy = toy();
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();

@@ -10,7 +10,7 @@ pub fn register(r: &mut Registry) {
     r.add("a running server", |w, _, _| w.connect());
     r.add(r#"a server initialized with revision "([^"]*)""#, |w, a, _| {
         if !w.env.admitted.iter().any(|r| *r == a[0]) {
-            return Err(StepError::NotApplicable(format!("the target does not admit revision {}", a[0])));
+            return Err(StepError::Elsewhere(format!("the target does not admit revision {}", a[0])));
         }
         w.initialize(&a[0]).map(drop)
     });
