@@ -545,6 +545,11 @@ impl<'a> World<'a> {
         Ok(answer["result"].clone())
     }
 
+    /// What `initialize` answered the connection in force (null in 2026-07-28).
+    pub fn initialize_result(&self) -> Option<&Value> {
+        self.initialized_in.as_ref().map(|(_, result)| result)
+    }
+
     /// Lets this check start on `warm`: `initialize` in its revision takes it instead of
     /// starting the target and shaking hands again.
     pub fn adopt(&mut self, warm: Warm) {

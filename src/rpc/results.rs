@@ -66,7 +66,8 @@ pub fn initialize(revision: Revision, capabilities: ServerCapabilities, instruct
     InitializeResult {
         protocol_version: revision.as_str().to_string(),
         capabilities,
-        server_info: server_info(),
+        // serverInfo's title came with 2025-06-18, like the other titles.
+        server_info: Implementation { title: revision.has_titles().then(|| "ctxlake".to_string()), ..server_info() },
         instructions: Some(instructions),
     }
 }

@@ -62,7 +62,7 @@ impl Revision {
         self >= Revision::V2025_06_18
     }
 
-    /// `title` on tools, resources, templates and prompts exists since 2025-06-18.
+    /// `title` on tools, resources, templates, prompts and serverInfo exists since 2025-06-18.
     pub fn has_titles(self) -> bool {
         self >= Revision::V2025_06_18
     }

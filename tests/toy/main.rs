@@ -11,7 +11,9 @@
 //! - it lists a resource template without its uriTemplate (resources.templates-listed);
 //! - it declares resource subscriptions but has no resources/subscribe (resources.subscribe-listed);
 //! - it answers a cancellation with an error for the request it names, which it had already
-//!   answered (cancel.no-answer-once-cancelled).
+//!   answered (cancel.no-answer-once-cancelled);
+//! - it sends its tool's annotations and declares completions in 2024-11-05 too, which came with
+//!   2025-03-26 (compat.no-newer-fields).
 //!
 //! It is otherwise a plain legacy-era server with one tool, `echo(text: string)`, and no 2026-07-28.
 //!

@@ -1,9 +1,11 @@
 //! Step definitions: a sentence pattern and what it does to a [`World`].
-//! `protocol` holds the steps any MCP server can be driven by; `surface` those that discover and
+//! `protocol` holds the steps any MCP server can be driven by; `compat` what an older revision's
+//! session may be sent; `surface` those that discover and
 //! test resources, prompts and completions; `observed` the rules over everything the server
 //! sent during a check (and the subscription stream); `fixtures` the steps that set
 //! up ctxlake's cache, spool and snapshots (used only by `@ctxlake` scenarios, under `--self`).
 
+mod compat;
 mod fixtures;
 mod observed;
 mod protocol;
@@ -35,6 +37,7 @@ impl Registry {
 static STEPS: LazyLock<Registry> = LazyLock::new(|| {
     let mut registry = Registry(Vec::new());
     protocol::register(&mut registry);
+    compat::register(&mut registry);
     surface::register(&mut registry);
     observed::register(&mut registry);
     fixtures::register(&mut registry);
