@@ -70,10 +70,10 @@ Feature: JSON-RPC framing and the MCP method table
 
     Examples:
       | check             | revision   | frame                                 | id  |
-      | no-method         | 2024-11-05 | {"jsonrpc":"2.0","id":202}            | 202 |
-      | no-jsonrpc        | 2025-06-18 | {"id":203,"method":"ping"}            | 203 |
-      | method-not-string | 2025-11-25 | {"jsonrpc":"2.0","id":"x","method":7} | "x" |
-      | modern-no-method  | 2026-07-28 | {"jsonrpc":"2.0","id":205}            | 205 |
+      | no-method         | 2024-11-05 | {"jsonrpc":"2.0","id":212}            | 212 |
+      | no-jsonrpc        | 2025-06-18 | {"id":213,"method":"ping"}            | 213 |
+      | method-not-string | 2025-11-25 | {"jsonrpc":"2.0","id":"y","method":7} | "y" |
+      | modern-no-method  | 2026-07-28 | {"jsonrpc":"2.0","id":215}            | 215 |
 
   @id:rpc.method-not-found @must
   Scenario Outline: an unknown method is -32601 with the request's id

@@ -159,7 +159,7 @@ pub fn send(
 pub const MAX_RETRY_AFTER: Duration = Duration::from_secs(10);
 
 /// [`send`], sent again after each `429 Too Many Requests` for as long as its `Retry-After`
-/// asks (seconds; a date or nothing counts as one second, each wait at most
+/// asks (seconds, at least one; a date or nothing counts as one second, each wait at most
 /// [`MAX_RETRY_AFTER`]) while `budget` lasts; then the last answer stands, a 429 included.
 /// A rate limit is the server's to set: a check should not fail for one it would pass after.
 pub fn send_waiting_out_429(
@@ -176,7 +176,8 @@ pub fn send_waiting_out_429(
         if response.status != 429 || left.is_zero() {
             return Ok(response);
         }
-        let asked = response.header("retry-after").and_then(|v| v.trim().parse::<u64>().ok()).unwrap_or(1);
+        // At least a second a wait, so a `Retry-After: 0` cannot make it spin.
+        let asked = response.header("retry-after").and_then(|v| v.trim().parse::<u64>().ok()).unwrap_or(1).max(1);
         let wait = Duration::from_secs(asked).min(MAX_RETRY_AFTER).min(left);
         tracing::info!(seconds = wait.as_secs_f64(), "429 Too Many Requests: waiting as Retry-After asks");
         std::thread::sleep(wait);

@@ -3,14 +3,15 @@
 //! a check that starts with "a server initialized with revision R" and is not tagged `@fresh`
 //! joins the lane of R: the checks of one lane run one after another on one process, each
 //! taking the connection the one before left (`World::release` hands it on only when it still
-//! answers cleanly). The probe's process of each revision starts its lane. A `@fresh` check,
+//! answers cleanly, owing no answer). The probe's process of each revision starts its lane. A
+//! check whose own frames carry a request id its lane already sent runs alone. A `@fresh` check,
 //! one that starts the server itself (`a running server`), and every check of ctxlake's own
 //! fixtures (each has its own folders) gets a process of its own, as before. Over HTTP each
 //! check has its own session anyway, and nothing is shared.
 
 use super::suite::Check;
-use super::world::{Env, Target};
-use std::collections::BTreeMap;
+use super::world::{Env, Target, requests_in};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// What the runner hands a worker: a check alone, or a lane of checks in one revision.
 #[derive(Debug, PartialEq)]
@@ -29,16 +30,46 @@ pub fn lane_of(check: &Check, env: &Env) -> Option<String> {
     Some(revision.to_string())
 }
 
+/// The request ids a check's own frames carry (`{"jsonrpc":"2.0","id":202,…}` in a step or its
+/// lines): the runner numbers its own requests on a lane from `world::LANE_IDS`, but these are
+/// fixed, and a client never sends one id twice in a session.
+fn fixed_ids(check: &Check) -> Vec<String> {
+    let mut ids = vec![];
+    for step in &check.steps {
+        if let Some(at) = step.text.find(['{', '[']) {
+            ids.extend(requests_in(&step.text.as_bytes()[at..]));
+        }
+        if let Some(lines) = &step.docstring {
+            ids.extend(requests_in(lines.as_bytes()));
+        }
+        // `the client sends a request with id 77`: the step builds the frame.
+        if let Some(id) = step.text.strip_prefix("the client sends a request with id ") {
+            ids.extend(requests_in(format!("{{\"id\":{id},\"method\":\"ping\"}}").as_bytes()));
+        }
+    }
+    ids
+}
+
 /// The checks as units of work, the lanes first (each is long and sequential, so starting them
-/// early keeps the workers busy to the end), then the checks alone, in suite order.
+/// early keeps the workers busy to the end), then the checks alone, in suite order. A check
+/// whose fixed request ids an earlier check of its lane already sent runs alone.
 pub fn units(checks: &[&Check], env: &Env) -> Vec<Unit> {
     let mut lanes: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    let mut sent: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut alone = Vec::new();
     for (i, check) in checks.iter().enumerate() {
-        match lane_of(check, env) {
-            Some(revision) => lanes.entry(revision).or_default().push(i),
-            None => alone.push(Unit::Alone(i)),
+        let Some(revision) = lane_of(check, env) else {
+            alone.push(Unit::Alone(i));
+            continue;
+        };
+        let ids = fixed_ids(check);
+        let used = sent.entry(revision.clone()).or_default();
+        if ids.iter().any(|id| used.contains(id)) {
+            alone.push(Unit::Alone(i));
+            continue;
         }
+        used.extend(ids);
+        lanes.entry(revision).or_default().push(i);
     }
     let mut units: Vec<Unit> = lanes.into_iter().map(|(revision, checks)| Unit::Lane { revision, checks }).collect();
     units.sort_by_key(|u| match u {
@@ -74,6 +105,27 @@ mod tests {
                 Unit::Alone(1),
                 Unit::Alone(2),
             ]
+        );
+    }
+
+    #[test]
+    fn a_check_whose_fixed_ids_its_lane_already_sent_runs_alone() {
+        let frame = |id: &str| {
+            format!("    When the client sends the line {{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"ping\"}}\n")
+        };
+        let given = "    Given a server initialized with revision \"2025-11-25\"\n";
+        let feature = format!(
+            "Feature: f\n\n  Scenario: one\n{given}{}\n  Scenario: two\n{given}{}\n  Scenario: three\n{given}{}",
+            frame("202"),
+            frame("202"),
+            frame("\"x\"")
+        );
+        let checks = suite::load(&[("f.feature", &feature)]).unwrap();
+        let checks: Vec<&Check> = checks.iter().collect();
+        let stdio = env(Target::Stdio(Launch::shell("server")), false);
+        assert_eq!(
+            units(&checks, &stdio),
+            vec![Unit::Lane { revision: "2025-11-25".into(), checks: vec![0, 2] }, Unit::Alone(1)]
         );
     }
 

@@ -269,6 +269,10 @@ struct Admitted {
 /// process that said so, to start the revision's lane with (stdio).
 fn admits(env: &Env, wire: &Wire, revision: &str) -> Result<Admitted, StepError> {
     let mut world = World::new(env, wire)?;
+    let lanes = matches!(env.target, Target::Stdio(_)) && !env.fixtures;
+    if lanes {
+        world.number_for_a_lane();
+    }
     let result = if revision == MODERN {
         // No handshake: a fresh connection in the revision, as a check's own `initialize`.
         world.initialize(MODERN)?;
@@ -282,12 +286,17 @@ fn admits(env: &Env, wire: &Wire, revision: &str) -> Result<Admitted, StepError>
         world.initialize(revision)?
     };
     let capabilities = result["capabilities"].as_object().cloned().unwrap_or_default();
-    let warm = if matches!(env.target, Target::Stdio(_)) && !env.fixtures { world.release(revision) } else { None };
+    let warm = if lanes { world.release(revision) } else { None };
     Ok(Admitted { capabilities, warm })
 }
 
 fn run_checks(checks: &[&Check], options: &Options, wire: &Wire, warm: BTreeMap<String, Warm>) -> Vec<CheckResult> {
     let units = lanes::units(checks, &options.env);
+    let mut warm = warm;
+    // A probe's process no lane goes on with (its checks filtered out) ends now, not at the end.
+    warm.retain(|revision, _| {
+        units.iter().any(|u| matches!(u, lanes::Unit::Lane { revision: r, .. } if r == revision))
+    });
     let warm = Mutex::new(warm);
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);

@@ -138,6 +138,9 @@ pub struct World<'a> {
     /// The revision `initialize` brought the current connection into (`None` after any other
     /// `connect`): only such a connection can be left to the next check.
     initialized_in: Option<(String, Value)>,
+    /// Requests sent over stdio (a string method and an id) not answered yet: a process that
+    /// still owes an answer is not handed on, or the answer would land in the next check.
+    outstanding: std::collections::HashSet<String>,
     /// ctxlake fixtures: a scratch directory holding `cache/` and `spool/`.
     pub scratch: Option<tempfile::TempDir>,
     pub fleet: String,
@@ -177,6 +180,11 @@ impl Drop for Served {
     }
 }
 
+/// Where the runner's own request ids start on a process a lane will share: far above the
+/// fixed ids the features' frames carry (`lanes::units` keeps a check whose fixed ids were
+/// already sent on a lane's process out of it), so no id is sent twice in one session.
+pub const LANE_IDS: i64 = 1_000_000;
+
 /// A stdio process a check left initialized for the next check of its lane (`World::release`),
 /// with the request ids and sentinels already used on it, which the next check goes on from: a
 /// client never reuses an id within a session.
@@ -187,6 +195,13 @@ pub struct Warm {
     initialized: Value,
     next_id: i64,
     sentinels: u64,
+}
+
+impl Warm {
+    /// Whether it is still open and has said nothing since it was handed on.
+    fn is_quiet(&mut self) -> bool {
+        self.conn.is_open() && matches!(self.conn.read(Instant::now()), Got::Timeout)
+    }
 }
 
 impl<'a> World<'a> {
@@ -209,6 +224,7 @@ impl<'a> World<'a> {
             methods: HashMap::new(),
             warm: None,
             initialized_in: None,
+            outstanding: Default::default(),
             scratch,
             fleet: "test-fleet".into(),
             text_output: String::new(),
@@ -285,6 +301,7 @@ impl<'a> World<'a> {
         match self.conn()? {
             Conn::Stdio(_) => {
                 self.note_requests(bytes);
+                self.outstanding.extend(requests_in(bytes));
                 self.exchange_stdio(bytes, owed_answers(bytes), self.env.timeout)
             }
             Conn::Http(_) => {
@@ -379,6 +396,11 @@ impl<'a> World<'a> {
 
     fn observe(&mut self, frame: Value, sentinel_id: Option<&str>) {
         let id_key = frame.get("id").map(id_key);
+        if frame.get("method").is_none()
+            && let Some(key) = &id_key
+        {
+            self.outstanding.remove(key);
+        }
         let method = id_key.as_ref().and_then(|k| self.methods.get(k)).map(String::as_str);
         self.wire.frame(&frame, method, self.revision.as_deref());
         self.heard.push(frame.clone());
@@ -520,7 +542,11 @@ impl<'a> World<'a> {
     /// Brings the target into `revision`: a handshake for legacy revisions (returning the
     /// InitializeResult), nothing for modern (returning null).
     pub fn initialize(&mut self, revision: &str) -> Result<Value, StepError> {
-        if let Some(warm) = self.warm.take().filter(|w| w.revision == revision) {
+        // A process the previous check left, unless it spoke or ended while it waited (what
+        // it said would land in this check).
+        if let Some(mut warm) = self.warm.take().filter(|w| w.revision == revision)
+            && warm.is_quiet()
+        {
             self.conn = Some(Conn::Stdio(warm.conn));
             (self.next_id, self.sentinels) = (warm.next_id, warm.sentinels);
             self.revision = Some(revision.to_string());
@@ -556,6 +582,12 @@ impl<'a> World<'a> {
         self.warm = Some(warm);
     }
 
+    /// Numbers this world's own requests from [`LANE_IDS`]: for a probe whose process a lane
+    /// will go on with.
+    pub fn number_for_a_lane(&mut self) {
+        self.next_id = self.next_id.max(LANE_IDS);
+    }
+
     /// The connection, for the next check of the lane, when it is fit: a stdio process that
     /// `initialize` brought into `revision` and nothing connected anew since, still open, which
     /// answers a sentinel sent now with nothing else before it (no late answer to the check, no
@@ -565,14 +597,17 @@ impl<'a> World<'a> {
             Some((r, initialized)) if r == revision => initialized,
             _ => return None,
         };
+        if !self.outstanding.is_empty() {
+            return None;
+        }
         if !matches!(&self.conn, Some(Conn::Stdio(conn)) if conn.is_open()) {
             return None;
         }
         self.answers.clear();
         let heard = self.heard.len();
         let timeout = self.env.timeout.min(Duration::from_secs(5));
-        // No settle window: the check's own last exchange had one unless every request it sent
-        // was answered, so what is late past it would be as late for the check itself.
+        // No settle window: every request the check sent has its answer (`outstanding`), and
+        // its last exchange had the window if it sent anything else.
         self.exchange_stdio(b"", Some(Default::default()), timeout).ok()?;
         if !self.answers.is_empty() || self.heard.len() != heard + 1 {
             return None;
@@ -672,6 +707,25 @@ fn owed_answers(bytes: &[u8]) -> Option<std::collections::HashSet<String>> {
         owed.insert(id_key(id));
     }
     Some(owed)
+}
+
+/// The ids of the requests in `bytes` (lines, or a batch's items) that have a string method and
+/// an id that is not null: the ones a server is expected to answer.
+pub(super) fn requests_in(bytes: &[u8]) -> Vec<String> {
+    let mut ids = vec![];
+    for line in bytes.split(|b| *b == b'\n') {
+        let Ok(value) = serde_json::from_slice::<Value>(line) else { continue };
+        let frames = match value {
+            Value::Array(items) => items,
+            one => vec![one],
+        };
+        for frame in frames {
+            if let (Some(id), true) = (frame.get("id").filter(|id| !id.is_null()), frame["method"].is_string()) {
+                ids.push(id_key(id));
+            }
+        }
+    }
+    ids
 }
 
 fn frame_id(line: &[u8]) -> Option<Value> {

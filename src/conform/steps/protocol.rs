@@ -534,5 +534,5 @@ fn structured_matches(w: &mut World<'_>, _: &[String], _: &Step) -> Outcome {
 fn refused_over_http(w: &World<'_>) -> bool {
     let Some(response) = &w.last_http else { return false };
     let id_less_error = |a: &Value| a.get("error").is_some() && a.get("id").is_none_or(Value::is_null);
-    (400..600).contains(&response.status) && w.answers.iter().all(id_less_error)
+    (400..500).contains(&response.status) && w.answers.iter().all(id_less_error)
 }
