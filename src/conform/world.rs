@@ -413,16 +413,9 @@ impl<'a> World<'a> {
 
     /// Remembers which method each request id was for, so answers can be schema-checked.
     fn note_requests(&mut self, bytes: &[u8]) {
-        for line in bytes.split(|b| *b == b'\n') {
-            let Ok(value) = serde_json::from_slice::<Value>(line) else { continue };
-            let frames = match value {
-                Value::Array(items) => items,
-                one => vec![one],
-            };
-            for frame in frames {
-                if let (Some(id), Some(method)) = (frame.get("id"), frame.get("method").and_then(Value::as_str)) {
-                    self.methods.insert(id_key(id), method.to_string());
-                }
+        for frame in frames_in(bytes) {
+            if let (Some(id), Some(method)) = (frame.get("id"), frame.get("method").and_then(Value::as_str)) {
+                self.methods.insert(id_key(id), method.to_string());
             }
         }
     }
@@ -712,20 +705,20 @@ fn owed_answers(bytes: &[u8]) -> Option<std::collections::HashSet<String>> {
 /// The ids of the requests in `bytes` (lines, or a batch's items) that have a string method and
 /// an id that is not null: the ones a server is expected to answer.
 pub(super) fn requests_in(bytes: &[u8]) -> Vec<String> {
-    let mut ids = vec![];
-    for line in bytes.split(|b| *b == b'\n') {
-        let Ok(value) = serde_json::from_slice::<Value>(line) else { continue };
-        let frames = match value {
+    frames_in(bytes)
+        .filter(|frame| frame["method"].is_string())
+        .filter_map(|frame| frame.get("id").filter(|id| !id.is_null()).map(id_key))
+        .collect()
+}
+
+/// Every message in `bytes`: each line that parses as JSON, a batch's items one by one.
+fn frames_in(bytes: &[u8]) -> impl Iterator<Item = Value> + '_ {
+    bytes.split(|b| *b == b'\n').filter_map(|line| serde_json::from_slice::<Value>(line).ok()).flat_map(|value| {
+        match value {
             Value::Array(items) => items,
             one => vec![one],
-        };
-        for frame in frames {
-            if let (Some(id), true) = (frame.get("id").filter(|id| !id.is_null()), frame["method"].is_string()) {
-                ids.push(id_key(id));
-            }
         }
-    }
-    ids
+    })
 }
 
 fn frame_id(line: &[u8]) -> Option<Value> {
