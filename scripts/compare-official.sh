@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs `ctxlake conform` and the official conformance suite (@modelcontextprotocol/conformance,
 # pinned) against the same HTTP servers: ctxlake serve (with the fixtures the suite calls by
-# name), server-everything, a Python SDK server and an rmcp server. Keeps the raw results in
+# name), server-everything, a Python SDK server, an rmcp server, fastmcp's for Python and for
+# TypeScript and the TypeScript SDK's own example server. Keeps the raw results in
 # PEERS_DIR/results, a digest of each server's statuses in docs/conformance/agreement/, and writes
 # docs/conformance/agreement.md from the digests with scripts/agreement.py.
 # Not part of CI (it downloads and builds the peers, ~15 min cold); its results are committed.
@@ -54,6 +55,9 @@ compare ctxlake 3911 env HOME="$PEERS/ctxlake-home" "$CTX" serve --bind 127.0.0.
 compare server-everything 3912 env PORT=3912 node "$EVERYTHING" streamableHttp
 compare python-sdk 3913 $PY http 3913
 compare rmcp 3914 "$RMCP" http 3914
+compare fastmcp-py 3915 $FASTMCP_PY http 3915
+compare fastmcp-ts 3916 node "$FASTMCP_TS" http 3916
+compare ts-sdk-example 3917 env MCP_PORT=3917 node "$TS_SDK_HTTP"
 
 log "docs/conformance/agreement.md"
 python3 "$ROOT/scripts/agreement.py" render "$OUT" >"$ROOT/docs/conformance/agreement.md.new"

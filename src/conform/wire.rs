@@ -32,9 +32,15 @@ pub const CHECKS: &[(&str, &str)] = &[
         "stdio transport: the server MUST NOT write anything to stdout that is not a valid MCP message",
     ),
     ("wire.frame", "JSON-RPC 2.0: every response has jsonrpc \"2.0\", an id, and exactly one of result or error"),
-    ("wire.initialize", "lifecycle: InitializeResult has protocolVersion, capabilities and serverInfo{name, version}"),
+    (
+        "wire.initialize",
+        "lifecycle: InitializeResult has protocolVersion, capabilities and serverInfo{name, version}; an icon's src is a URI",
+    ),
     ("wire.ping", "ping: the receiver MUST respond promptly with an empty result"),
-    ("wire.tools/list", "tools: ListToolsResult; 2026-07-28 adds resultType, ttlMs and cacheScope"),
+    (
+        "wire.tools/list",
+        "tools: ListToolsResult (an icon's src is a URI); 2026-07-28 adds resultType, ttlMs and cacheScope",
+    ),
     ("wire.tools/call", "tools: CallToolResult has content; 2026-07-28 adds resultType"),
     (
         "wire.server/discover",
@@ -59,7 +65,12 @@ impl Wire {
             "DiscoverResult",
         ] {
             let root = serde_json::json!({"$ref": format!("#/$defs/{name}"), "$defs": defs});
-            let validator = jsonschema::validator_for(&root).expect("peer_wire.json compiles (checked by a unit test)");
+            // Formats are asserted: the spec's schemas use them for what it states in words
+            // (an icon's src is "A standard URI"), and the official suite asserts them too.
+            let validator = jsonschema::options()
+                .should_validate_formats(true)
+                .build(&root)
+                .expect("peer_wire.json compiles (checked by a unit test)");
             validators.insert(name, validator);
         }
         Wire { validators, tallies: Mutex::new(BTreeMap::new()), stdio }
@@ -183,5 +194,24 @@ mod tests {
             Some("2025-11-25"),
         );
         assert_eq!(violations(&wire, "wire.initialize"), 1, "serverInfo is required");
+    }
+
+    #[test]
+    fn an_icon_whose_src_is_a_relative_path_is_a_violation_and_an_absolute_uri_is_not() {
+        let wire = Wire::new(false);
+        let initialize = |src: &str| {
+            json!({"jsonrpc": "2.0", "id": 1, "result": {"protocolVersion": "2025-11-25", "capabilities": {},
+                "serverInfo": {"name": "s", "version": "1", "icons": [{"src": src, "mimeType": "image/svg+xml"}]}}})
+        };
+        wire.frame(&initialize("https://example.com/icon.svg"), Some("initialize"), Some("2025-11-25"));
+        wire.frame(&initialize("data:image/png;base64,iVBORw0KGgo="), Some("initialize"), Some("2025-11-25"));
+        assert_eq!(violations(&wire, "wire.initialize"), 0);
+        // The TypeScript SDK's example server sends this one (docs/conformance/agreement.md).
+        wire.frame(&initialize("./mcp.svg"), Some("initialize"), Some("2025-11-25"));
+        assert_eq!(violations(&wire, "wire.initialize"), 1);
+        let tool = json!({"jsonrpc": "2.0", "id": 2, "result": {"tools": [
+            {"name": "t", "inputSchema": {"type": "object"}, "icons": [{"src": "icon.png"}]}]}});
+        wire.frame(&tool, Some("tools/list"), Some("2025-11-25"));
+        assert_eq!(violations(&wire, "wire.tools/list"), 1);
     }
 }
