@@ -1,7 +1,10 @@
 //! Turns `schemas/` into Rust at build time: typify types for every schema file, and per tool
 //! family a trait with one typed method per tool, a dispatcher, and the catalog `tools/list` serves.
-//! Generated code lands in `$OUT_DIR` and is included once, by `src/spec.rs`.
+//! Generated code lands in `$OUT_DIR` and is included once, by `src/spec.rs`. It also asks the
+//! linker to gather the stdio path's functions (`build/link.rs`).
 
+#[path = "build/link.rs"]
+mod link;
 #[path = "build/surface.rs"]
 mod surface;
 #[path = "build/tools.rs"]
@@ -47,6 +50,7 @@ fn main() {
     let code = tools::generate(&schemas);
     write(&out.join("tools.rs"), code);
     write(&out.join("surface.rs"), surface::generate(&schemas));
+    link::order_stdio_path(&root);
 }
 
 fn write(path: &Path, code: String) {

@@ -22,12 +22,18 @@ pub enum Unit {
 
 /// The revision whose lane `check` joins, if any.
 pub fn lane_of(check: &Check, env: &Env) -> Option<String> {
-    if !matches!(env.target, Target::Stdio(_)) || env.fixtures || check.tags.iter().any(|t| t == "fresh") {
+    if !shares_processes(env) || check.tags.iter().any(|t| t == "fresh") {
         return None;
     }
     let first = check.steps.first()?;
     let revision = first.text.strip_prefix("a server initialized with revision \"")?.strip_suffix('"')?;
     Some(revision.to_string())
+}
+
+/// Whether checks share server processes at all: over stdio, and not under `--self`, whose
+/// checks each get folders of their own.
+pub fn shares_processes(env: &Env) -> bool {
+    matches!(env.target, Target::Stdio(_)) && !env.fixtures
 }
 
 /// The request ids a check's own frames carry (`{"jsonrpc":"2.0","id":202,…}` in a step or its

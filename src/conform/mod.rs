@@ -269,7 +269,7 @@ struct Admitted {
 /// process that said so, to start the revision's lane with (stdio).
 fn admits(env: &Env, wire: &Wire, revision: &str) -> Result<Admitted, StepError> {
     let mut world = World::new(env, wire)?;
-    let lanes = matches!(env.target, Target::Stdio(_)) && !env.fixtures;
+    let lanes = lanes::shares_processes(env);
     if lanes {
         world.number_for_a_lane();
     }
