@@ -5,8 +5,34 @@
 # renames or adds much of the stdio path, then rebuild; benches/stdio.sh says how many of the
 # names the binary still has. Not part of CI (the file is committed, like the goldens).
 # usage: scripts/stdio-order.sh        needs: cargo, valgrind, nm, python3
+#        scripts/stdio-order.sh --check BIN
+# --check (in .ci/run) fails when BIN, a release build, lacks more than a tenth of the file's
+# names (the file is stale: rewrite it) or when the functions it has are spread over more than
+# twice the pages they weigh (the linker did not take the file).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+if [ "${1:-}" = "--check" ]; then
+  nm -S --defined-only "${2:?usage: scripts/stdio-order.sh --check BIN}" | python3 -c '
+import math, sys
+listed = set(open(sys.argv[1]).read().split())
+pages, weight, present = set(), 0, set()
+for line in sys.stdin:
+    fields = line.split()
+    if len(fields) != 4 or fields[3] not in listed:
+        continue
+    start, size = int(fields[0], 16), int(fields[1], 16)
+    present.add(fields[3])
+    weight += size
+    pages.update(range(start // 4096, (start + max(size, 1) - 1) // 4096 + 1))
+need = math.ceil(weight / 4096)
+print(f"build/stdio.order: {len(present)} of {len(listed)} functions in the binary, on {len(pages)} pages (they weigh {need})")
+if len(present) < 0.9 * len(listed):
+    sys.exit("build/stdio.order is stale: run scripts/stdio-order.sh and commit the file")
+if len(pages) > 2 * need + 16:
+    sys.exit("the stdio path is not gathered: the linker did not take build/stdio.order (build/link.rs)")
+' "$root/build/stdio.order"
+  exit
+fi
 cargo build --release --quiet --manifest-path "$root/Cargo.toml" --bin ctxlake
 bin="$root/target/release/ctxlake"
 work=$(mktemp -d)
