@@ -50,7 +50,7 @@ fn main() {
     let code = tools::generate(&schemas);
     write(&out.join("tools.rs"), code);
     write(&out.join("surface.rs"), surface::generate(&schemas));
-    link::order_stdio_path(&root);
+    link::order_stdio_path(&root, &out);
 }
 
 fn write(path: &Path, code: String) {
