@@ -77,11 +77,11 @@ for entry in "${binaries[@]}"; do
   echo "== pinned: $name fleet_status, empty cache"
   CTXLAKE_FLEET_ID=empty taskset -c 0 "$drive" --tool fleet_status --args '{}' --only steady -- taskset -c 1 "$bin" mcp | tee "$out/$name-empty-pinned.txt"
 done
-# build/stdio.order goes stale as functions are renamed; the linker skips what it cannot find.
+# Whether each binary has build/stdio.order's functions, gathered (a stale file or a linker
+# that did not take it shows in the RSS; an older baseline may not be gathered at all).
 for entry in "${binaries[@]}"; do
   name="${entry%%=*}" bin="${entry#*=}"
-  present=$(nm --defined-only "$bin" | awk '{print $3}' | sort -u | comm -12 - <(sort -u "$root/build/stdio.order") | wc -l)
-  echo "== $name: $present of $(wc -l <"$root/build/stdio.order") functions of build/stdio.order are in it (scripts/stdio-order.sh rewrites the file)"
+  echo "== $name: $("$root/scripts/stdio-order.sh" --check "$bin" 2>&1 | tr '\n' ' ')"
 done
 grep -h '^RESULT' "$out"/*.txt > "$out/results.jsonl"
 echo "results: $out/results.jsonl"
