@@ -2,7 +2,9 @@
 //! - drain throughput (records/s) into the folder lake and into the S3 server embedded in this
 //!   process (s3s-fs over loopback, tests/it/s3.rs), 10 000-line batches;
 //! - maint (fold + gate + publish) over N proposals already in the lake;
-//! - an idle sync round (drain + mirror with nothing new): its time and, on S3, its requests.
+//! - an idle sync round (drain + mirror with nothing new): its time and, on S3, its requests;
+//! - 2,000 drains of 50 proposals: `claims list` and a fold from scratch before and after gc
+//!   gathers their batches into packs, with the S3 requests each made.
 //!
 //! Run: `cargo bench --bench lake [-- DRAIN_RECORDS MAINT_EVENTS...]`, default `-- 100000 100000`.
 //! Figures: docs/lake.md.
@@ -83,6 +85,61 @@ fn main() {
         let rate = format!("{} promoted, {} held, {} contested", report.promoted, report.held.len(), report.contested);
         row("maint, 1,000 new proposals", "folder", n, started.elapsed(), rate);
     }
+
+    for backend in ["folder", "s3"] {
+        compaction(backend, &fleet, &host, 2_000, 50);
+    }
+}
+
+/// `batches` drains of `per_batch` proposals each (a fleet's small rounds), folded; then what
+/// reading them costs before and after gc gathers them into packs, in one run on one lake:
+/// `claims list` (reads every proposal and event) and a fold from scratch, with the S3
+/// requests each made.
+fn compaction(backend: &str, fleet: &FleetId, host: &HostId, batches: usize, per_batch: usize) {
+    use ctxlake::lake::gc::{self, Retention};
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let lake = open(backend, dir.path());
+    let spool_root = dir.path().join("spool");
+    for b in 0..batches {
+        spool_more_proposals(&spool_root, fleet, b * per_batch, per_batch);
+        lake::drain(&lake, &DrainOptions::new(&spool_root, host)).expect("drain");
+    }
+    lake::maint(&lake, &MaintOptions::new(fleet, "bench")).expect("maint");
+    let n = batches * per_batch;
+    let read = |label: &str| {
+        let requests = s3::requests_served();
+        let started = Instant::now();
+        let claims = ctxlake::lake::claims::list(&lake, fleet).expect("claims list");
+        let took = started.elapsed();
+        let said = match backend {
+            "s3" => format!("{} claims, {} requests", claims.len(), s3::requests_served() - requests),
+            _ => format!("{} claims", claims.len()),
+        };
+        row(&format!("claims list, {label}"), backend, n, took, said);
+        let requests = s3::requests_served();
+        let mut options = MaintOptions::new(fleet, "bench-scratch");
+        options.from_scratch = true;
+        let started = Instant::now();
+        let report = lake::maint(&lake, &options).expect("maint from scratch");
+        let took = started.elapsed();
+        let said = match backend {
+            "s3" => format!("{} held, {} requests", report.held.len(), s3::requests_served() - requests),
+            _ => format!("{} held", report.held.len()),
+        };
+        row(&format!("maint --from-scratch, {label}"), backend, n, took, said);
+    };
+    read(&format!("{batches} batches"));
+    // The store's clock keeps whole seconds on S3: the batches must be a second old for a zero
+    // retention to take them.
+    std::thread::sleep(Duration::from_millis(1_100));
+    let zero = Retention { drained: chrono::Duration::zero(), ..Retention::default() };
+    let started = Instant::now();
+    let report = gc::run(&lake, std::slice::from_ref(fleet), "bench-gc", &zero, false).expect("gc");
+    let packed: u64 = report.compacted.iter().map(|c| c.batches).sum();
+    let bytes: u64 = report.compacted.iter().map(|c| c.bytes).sum();
+    let said = format!("{packed} batches into {} packs of {bytes} bytes in all", report.compacted.len());
+    row("gc, compacting", backend, n, started.elapsed(), said);
+    read(&format!("{} packs", report.compacted.len()));
 }
 
 fn open(backend: &str, dir: &Path) -> Lake {

@@ -19,6 +19,22 @@ Feature: The lake in operation: stats and gc say what a lake holds and what gc r
     And ctxlake lake gc prints "no checkpoint covers it yet, or it holds proposals"
     And ctxlake lake stats prints "spool_batch"
 
+  Scenario: gc gathers the folded batches holding proposals past their retention into one pack, and the claims stay
+    Given a server initialized with revision "2025-11-25"
+    And agent "agent-a" on host "A" proposes the convention "the workspace builds with just ci" about "build" with evidence from sessions "s1,s2"
+    When host "A" runs ctxlake sync
+    And agent "agent-b" on host "A" proposes the convention "tabs, not spaces" about "style" with evidence from sessions "s3"
+    And host "A" runs ctxlake sync
+    And ctxlake maint runs
+    And the lake's drained batches are 8 days old
+    Then ctxlake lake gc --dry-run prints "would compact 2 drained batches (2 lines) into a pack"
+    And ctxlake lake stats prints "spool_batch"
+    And ctxlake lake gc prints "compacted 2 drained batches (2 lines) into a pack"
+    And ctxlake lake stats prints "pack"
+    And ctxlake claims list prints "tabs, not spaces"
+    And ctxlake claims list prints "the workspace builds with just ci"
+    And ctxlake lake gc prints "kept 1 pack"
+
   Scenario Outline: lake <command> with <what> exits <status> naming it, and the lake is unchanged
     Given a server initialized with revision "2025-11-25"
     And agent "agent-a" on host "A" proposes the convention "tabs, not spaces" about "style" with evidence from sessions "s1"

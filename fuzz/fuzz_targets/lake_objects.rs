@@ -1,6 +1,6 @@
 //! The lake's parsers of outside input, on arbitrary bytes. The first byte picks the parser:
 //!
-//! | byte % 11 | parser | the table it must keep |
+//! | byte % 12 | parser | the table it must keep |
 //! |---|---|---|
 //! | 0 | the drain's `prepare` (spool lines → a batch) | every whole line is shipped or refused with a named reason; what it ships is a spool that reads back with nothing refused, re-scrubbing it changes nothing, and maint reads every line of it |
 //! | 1 | maint's `parse_batch` (a batch body from the lake) | every non-empty line is a proposal, a request, or counted unreadable |
@@ -10,7 +10,8 @@
 //! | 7 | `kb::verify` (a published knowledge base's blob, under a pointer with its true hash) | every record approved and counted, and the set published again verifies to the same records; or a refusal naming the key |
 //! | 8 | `layout::classify` (a key a listing returned, for `lake stats` and `gc`) | outside `fleets/<fleet>/` it is no fleet's; inside, the fleet is that segment, and a key of a kind gc may remove has that kind's shape |
 //! | 10 | `export::read` (a file `ctxlake lake import` loads) | a file it accepts is written back by `to_lines` as a file it reads the same, every object named under the header's fleet as a kind an export carries; a refusal names a line of the file and says why |
-//! | 9 | `checkpoint::parse` (the fold's checkpoint) | a checkpoint whose handoffs are all handoffs and that reads back the same once written again; or refused as newer (a version above 2), not a checkpoint, or a handoff named by its index |
+//! | 9 | `checkpoint::parse` (the fold's checkpoint) | a checkpoint whose handoffs are all handoffs and that reads back the same once written again; or refused as newer (a version above 3), not a checkpoint, or a handoff named by its index |
+//! | 11 | `pack::parse` (a pack compaction wrote) | its sections, each naming a drained batch once, whose lines are the body's lines less one per section, and which a pack written from them reads back the same; or refused with a line and why |
 //!
 //! Never a panic; a refused object is refused whole (the functions are pure, so nothing is
 //! half-applied: the caller writes only what an `Ok` returned).
@@ -28,7 +29,8 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Some((which, body)) = data.split_first() else { return };
-    match which % 11 {
+    match which % 12 {
+        11 => packed(body),
         10 => exported(body),
         9 => checkpoint(body),
         8 => classified(body),
@@ -174,5 +176,23 @@ fn exported(body: &[u8]) {
             assert!((1..=lines).contains(&refused.line), "line {} of {lines}: {refused}", refused.line);
             assert!(!refused.reason.is_empty() && refused.file == "f.jsonl");
         }
+    }
+}
+
+/// A pack from the lake: never a panic; what it accepts holds every line of the body once (a
+/// section line or one of its batch's lines) and is written back as a pack that reads the same;
+/// what it refuses it says where.
+fn packed(body: &[u8]) {
+    use ctxlake::lake::pack;
+    match pack::parse(body) {
+        Ok(sections) => {
+            let lines = body.split(|b| *b == b'\n').count().saturating_sub(1);
+            let held: usize = sections.iter().map(|s| s.lines.len() + 1).sum();
+            assert_eq!(held, lines, "every line is a section's or one of its batch's");
+            assert!(sections.iter().flat_map(|s| &s.lines).all(|l| !l.is_empty() && !l.contains(&b'\n')));
+            let again = pack::body(&sections);
+            assert_eq!(pack::parse(&again).as_ref(), Ok(&sections), "a pack written from its sections reads back");
+        }
+        Err(why) => assert!(why.starts_with("line ") || why.contains("newline"), "{why}"),
     }
 }

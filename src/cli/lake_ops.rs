@@ -13,7 +13,7 @@ use ctxlake::lake::export::{self, ImportError};
 use ctxlake::lake::gc::{self, Retention};
 use ctxlake::lake::stats::{human, summarize};
 use ctxlake::local::paths::FleetId;
-use ctxlake::spec::wire::lake_ops::{GcGroup, LakeStats};
+use ctxlake::spec::wire::lake_ops::{GcCompaction, GcGroup, LakeStats};
 use std::io::Write as _;
 use std::process::ExitCode;
 
@@ -34,10 +34,11 @@ enum Command {
         #[arg(long, default_value = "text")]
         format: Format,
     },
-    /// Remove replaced snapshots, folded batches that hold no proposal (after 7 days), old
-    /// quarantined lines and leftover doctor probes; decisions, presence and batches holding
-    /// proposals are kept (folds read them). Safe to kill at any point and to run on many hosts
-    /// at once. A dry run writes only the store-clock probe.
+    /// Gather folded batches holding proposals (after 7 days) into packs, then remove replaced
+    /// snapshots, folded batches (after 7 days; those holding proposals once a pack holds them),
+    /// presence gone 30 days, old quarantined lines and leftover doctor probes; decisions are
+    /// kept (folds read them). Safe to kill at any point and to run on many hosts at once. A dry
+    /// run writes only the store-clock probe.
     Gc {
         /// Say what would be removed, and remove nothing.
         #[arg(long)]
@@ -47,7 +48,7 @@ enum Command {
         format: Format,
     },
     /// Write one fleet's state (`--fleet`) as versioned JSON Lines (schemas/wire/lake_export.json):
-    /// its drained batches, verdicts, owner events and approvals, presence, leases, history and
+    /// its drained batches and packs, verdicts, owner events and approvals, presence, leases, history and
     /// checkpoint, and the published knowledge base. A backup, or what `import` loads elsewhere.
     Export {
         /// The file to write (complete or not at all); default: standard output.
@@ -81,9 +82,8 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     match args.command {
         Command::Stats { format } => {
             let (entries, other) = gc::listing(lake, &fleets)?;
-            let names = gc::fleets_of(&entries);
             let now = chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now());
-            let plan = gc::plan(&entries, &gc::current(lake, names)?, now, &Retention::default());
+            let plan = gc::plan(&entries, &gc::current(lake, &entries)?, now, &Retention::default());
             let stats = summarize(lake.url(), &entries, &other, &plan, now);
             match format {
                 Format::Json => println!("{}", serde_json::to_string_pretty(&stats)?),
@@ -97,6 +97,7 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
                 Format::Json => println!("{}", serde_json::to_string_pretty(&report)?),
                 Format::Text => {
                     let verb = if dry_run { "would remove" } else { "removed" };
+                    print!("{}", compacted_text(dry_run, &report.compacted));
                     print!("{}", groups_text(verb, &report.removed));
                     print!("{}", groups_text("kept", &report.kept));
                 }
@@ -200,6 +201,23 @@ fn stats_text(stats: &LakeStats) -> String {
     }
     out.push_str(&format!("gc would free: {} objects, {}\n", stats.gc.objects, human(stats.gc.bytes)));
     out
+}
+
+/// A line per pack compaction wrote (nothing when it wrote none).
+fn compacted_text(dry_run: bool, packs: &[GcCompaction]) -> String {
+    let verb = if dry_run { "would compact" } else { "compacted" };
+    packs
+        .iter()
+        .map(|p| {
+            let fleet = clean_single_line(&p.fleet, MAX_SHORT_FIELD);
+            format!(
+                "{verb} {} drained batches ({} lines) into a pack ({}) in {fleet}\n",
+                p.batches,
+                p.lines,
+                human(p.bytes)
+            )
+        })
+        .collect()
 }
 
 fn groups_text(verb: &str, groups: &[GcGroup]) -> String {

@@ -319,10 +319,15 @@ impl<'a> Service<'a> {
             Ok(report) => {
                 let objects: u64 = report.removed.iter().map(|g| g.objects).sum();
                 let bytes: u64 = report.removed.iter().map(|g| g.bytes).sum();
-                match objects {
-                    0 => String::new(),
-                    _ => format!("; gc removed {objects} objects ({})", ctxlake::lake::stats::human(bytes)),
+                let packed: u64 = report.compacted.iter().map(|c| c.batches).sum();
+                let mut said = String::new();
+                if packed > 0 {
+                    said.push_str(&format!("; gc compacted {packed} batches into {} packs", report.compacted.len()));
                 }
+                if objects > 0 {
+                    said.push_str(&format!("; gc removed {objects} objects ({})", ctxlake::lake::stats::human(bytes)));
+                }
+                said
             }
             Err(e) => {
                 tracing::warn!(error = %e, "gc failed; retried at the next gc time");

@@ -142,8 +142,8 @@ impl Stamped for FoldCheckpoint {
         &mut self.stamp
     }
     fn same_content(&self, other: &Self) -> bool {
-        (self.version, &self.batches, &self.agents, &self.handoffs)
-            == (other.version, &other.batches, &other.agents, &other.handoffs)
+        (self.version, &self.batches, &self.agents, &self.handoffs, &self.packs)
+            == (other.version, &other.batches, &other.agents, &other.handoffs, &other.packs)
     }
 }
 

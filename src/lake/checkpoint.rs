@@ -11,6 +11,9 @@
 //! run whose gate inputs changed reads the batches that hold any again (the gate weighs every
 //! claim), and a run whose gate inputs did not change reads no batch but the new ones.
 //!
+//! Compaction (`lake::pack`) names here each pack it wrote, with the batches it holds, before it
+//! removes them, and only over batches no pack named here holds.
+//!
 //! Written by compare-and-swap and merged, never replaced: two runs at once both add what they
 //! folded (the union of batches and agents, the newest handoffs of both), and folding a batch
 //! twice changes nothing (a request is applied once, a handoff is kept once by id). So a run
@@ -22,13 +25,14 @@ use crate::lake::cas::{self, CasError, Updated};
 use crate::lake::layout::FleetLayout;
 use crate::lake::leases::request_order;
 use crate::lake::store::{Lake, LakeError};
-use crate::spec::wire::lake::{Announced, CasStamp, FoldCheckpoint, FoldedBatch, Presence};
+use crate::spec::wire::lake::{Announced, CasStamp, FoldCheckpoint, FoldedBatch, NamedPack, Presence};
 use crate::spec::wire::spool::SpoolRecord;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The format this build writes: 2 (`announced`); it reads 1 too. A build that reads only 1
-/// leaves a 2 as it is (a newer version), so it never drops what presence announced.
-pub const VERSION: std::num::NonZeroU64 = std::num::NonZeroU64::new(2).unwrap();
+/// The newest format this build writes: 3 (`packs`; 2 added `announced`), once a pack is named (2
+/// before); it reads 1 and 2 too. A build that reads an older version only leaves a newer one as
+/// it is, so it never drops what presence announced or which packs hold which batches.
+pub const VERSION: std::num::NonZeroU64 = std::num::NonZeroU64::new(3).unwrap();
 
 /// Why a checkpoint's body cannot be used; the run folds from scratch.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -52,6 +56,8 @@ pub struct Folded {
     pub handoffs: Vec<SpoolRecord>,
     /// What each agent's newest folded presence announced, by agent id.
     pub announced: BTreeMap<String, Announced>,
+    /// The packs named, by key, with the batches each holds.
+    pub packs: BTreeMap<String, Vec<String>>,
 }
 
 impl Folded {
@@ -99,11 +105,32 @@ impl Folded {
         for announced in other.announced.values() {
             self.add_announced(announced.clone());
         }
+        for (key, covers) in &other.packs {
+            self.packs.entry(key.clone()).or_insert_with(|| covers.clone());
+        }
     }
 
-    /// The keys of the batches that hold proposals (what a gate run reads again).
+    /// The batches a named pack holds.
+    pub fn packed(&self) -> BTreeSet<&str> {
+        self.packs.values().flatten().map(String::as_str).collect()
+    }
+
+    /// The keys of the batches that hold proposals and no named pack holds (what a gate run
+    /// reads again, besides the packs).
     pub fn proposal_batches(&self) -> impl Iterator<Item = &str> {
-        self.batches.iter().filter(|(_, n)| **n > 0).map(|(key, _)| key.as_str())
+        let packed = self.packed();
+        self.batches
+            .iter()
+            .filter(move |(key, n)| **n > 0 && !packed.contains(key.as_str()))
+            .map(|(key, _)| key.as_str())
+    }
+
+    /// Every batch whose proposals the gate weighs, packed or not, in key order: the same keys
+    /// before and after a compaction, so compacting does not make the next fold rebuild.
+    pub fn gated_batches(&self) -> BTreeSet<&str> {
+        let mut keys = self.packed();
+        keys.extend(self.batches.iter().filter(|(_, n)| **n > 0).map(|(key, _)| key.as_str()));
+        keys
     }
 
     /// The checkpoint's body as `write` stores it (stamp aside).
@@ -112,8 +139,10 @@ impl Folded {
     }
 
     fn document(&self) -> FoldCheckpoint {
+        // Version 2 until a pack is named: a build that reads only 2 keeps its checkpoint till then.
+        let version = if self.packs.is_empty() { std::num::NonZeroU64::new(2).unwrap_or(VERSION) } else { VERSION };
         FoldCheckpoint {
-            version: VERSION,
+            version,
             batches: self.batches.iter().map(|(key, n)| FoldedBatch { key: key.clone(), proposals: *n }).collect(),
             agents: self.agents.iter().cloned().collect(),
             handoffs: self
@@ -125,6 +154,11 @@ impl Folded {
                 })
                 .collect(),
             announced: self.announced.values().cloned().collect(),
+            packs: self
+                .packs
+                .iter()
+                .map(|(key, covers)| NamedPack { key: key.clone(), covers: covers.clone() })
+                .collect(),
             stamp: CasStamp { writer: String::new(), epoch: 0, nonce: String::new() },
         }
     }
@@ -180,6 +214,7 @@ fn document_to_folded(document: &FoldCheckpoint) -> Result<Folded, Unusable> {
         agents: document.agents.iter().cloned().collect(),
         handoffs,
         announced: document.announced.iter().map(|a| (a.agent_id.clone(), a.clone())).collect(),
+        packs: document.packs.iter().map(|p| (p.key.clone(), p.covers.clone())).collect(),
     })
 }
 
@@ -235,6 +270,34 @@ pub fn write(
         tracing::warn!(%key, "a newer build's fold checkpoint is left as it is");
     }
     Ok(())
+}
+
+/// Names `pack`, holding `covers`, in the checkpoint (`true` also when it is named so already);
+/// `false` (and nothing written) when there is
+/// no checkpoint this build can use, a batch of `covers` is not one it covers as holding
+/// proposals, or a pack it names holds one of them already (another compaction was first).
+pub fn name_pack(
+    lake: &Lake,
+    layout: &FleetLayout,
+    writer: &str,
+    pack: &str,
+    covers: &[String],
+) -> Result<bool, CasError> {
+    let updated = cas::update::<FoldCheckpoint, CasError>(lake, &layout.checkpoint(), writer, |current| {
+        let Some(Ok(mut folded)) = current.map(document_to_folded) else { return Ok(None) };
+        let packed = folded.packed();
+        let covered = |key: &String| folded.batches.get(key).is_some_and(|n| *n > 0) && !packed.contains(key.as_str());
+        if folded.packs.get(pack).is_some_and(|held| held == covers) {
+            // Named already (a compaction killed before its removals): unchanged, not written.
+            return Ok(Some(folded.document()));
+        }
+        if folded.packs.contains_key(pack) || !covers.iter().all(covered) {
+            return Ok(None);
+        }
+        folded.packs.insert(pack.to_string(), covers.to_vec());
+        Ok(Some(folded.document()))
+    })?;
+    Ok(!matches!(updated, Updated::Declined))
 }
 
 #[cfg(test)]
@@ -295,7 +358,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let lake = Lake::open(&format!("file://{}", dir.path().display()), &Default::default()).expect("a lake");
         let layout = FleetLayout::new(&crate::local::paths::FleetId::new("f").expect("a fleet id"));
-        let newer = br#"{"version":3,"batches":[],"agents":[],"handoffs":[],"segments":[],"stamp":{"writer":"w","epoch":0,"nonce":"n"}}"#;
+        let newer = br#"{"version":4,"batches":[],"agents":[],"handoffs":[],"segments":[],"stamp":{"writer":"w","epoch":0,"nonce":"n"}}"#;
         lake.put(&layout.checkpoint(), newer.to_vec()).expect("written");
         let mut folded = Folded::default();
         folded.add_batch("k", 1, &[], 10);
@@ -306,8 +369,8 @@ mod tests {
 
     #[test]
     fn a_newer_version_a_broken_body_and_a_handoff_that_is_not_one_are_refused() {
-        let newer = br#"{"version":3,"batches":[],"agents":[],"handoffs":[],"stamp":{"writer":"w","epoch":0,"nonce":"n"},"more":1}"#;
-        assert_eq!(parse(newer), Err(Unusable::Newer(3)));
+        let newer = br#"{"version":4,"batches":[],"agents":[],"handoffs":[],"stamp":{"writer":"w","epoch":0,"nonce":"n"},"more":1}"#;
+        assert_eq!(parse(newer), Err(Unusable::Newer(4)));
         assert!(matches!(parse(b"{\"version\":1"), Err(Unusable::Invalid(_))));
         let not_handoff = br#"{"version":1,"batches":[],"agents":[],"handoffs":[{"kind":"release_request","id":"r","at":"2026-09-01T00:00:00Z","fleet_id":"f","agent_id":"a","paths":null}],"stamp":{"writer":"w","epoch":0,"nonce":"n"}}"#;
         assert_eq!(parse(not_handoff), Err(Unusable::Handoff { index: 0, why: "not a handoff".into() }));

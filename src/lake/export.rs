@@ -2,8 +2,8 @@
 //! (`schemas/wire/lake_export.json`), so a fleet moves from a folder to a bucket or between
 //! buckets, and a backup is an export and a restore an import.
 //!
-//! An export holds the fleet's own objects, each with its bytes: the drained batches, verdict
-//! batches, owner events and approvals (the claims and every decision about them), presence, the
+//! An export holds the fleet's own objects, each with its bytes: the drained batches and the
+//! packs compaction gathered some into, verdict batches, owner events and approvals (the claims and every decision about them), presence, the
 //! leases, history and checkpoint documents, and the published knowledge base with its pointer.
 //! Not the snapshots (the next fold builds one from the rest, with the target's embedder), the
 //! roster (rebuilt from presence), `fold.json`, quarantined lines or probes. Lines are in key
@@ -40,8 +40,9 @@ pub const VERSION: std::num::NonZeroU64 = std::num::NonZeroU64::MIN;
 
 /// The kinds an export carries, in the order an import writes them: what a document describes
 /// before the document.
-const WRITE_ORDER: [ObjectKind; 10] = [
+const WRITE_ORDER: [ObjectKind; 11] = [
     ObjectKind::SpoolBatch,
+    ObjectKind::Pack,
     ObjectKind::Verdicts,
     ObjectKind::OwnerEvent,
     ObjectKind::Approval,
@@ -105,13 +106,19 @@ pub fn export(lake: &Lake, fleet: &FleetId) -> Result<Exported, ExportError> {
         None => None,
     };
     let mut objects = BTreeMap::new();
-    for listed in lake.list(&layout.root())? {
+    let mut vanished = vec![];
+    let mut add = |listed: &crate::lake::store::Listed, objects: &mut BTreeMap<String, String>| {
         let key = listed.key.to_string();
-        let Some((_, kind)) = classify(&key) else { continue };
+        let Some((_, kind)) = classify(&key) else { return Ok(()) };
         if !WRITE_ORDER.contains(&kind) || (kind == ObjectKind::Kb && current_kb.as_deref() != Some(key.as_str())) {
-            continue;
+            return Ok(());
         }
-        let Some(object) = lake.get(&listed.key)? else { continue };
+        let Some(object) = lake.get(&listed.key)? else {
+            if kind == ObjectKind::SpoolBatch {
+                vanished.push(key);
+            }
+            return Ok(());
+        };
         let body = String::from_utf8(object.body)
             .map_err(|_| ExportError::Object { key: key.clone(), why: "not UTF-8 text".into() })?;
         let name = key.strip_prefix(&root).unwrap_or(&key).to_string();
@@ -122,6 +129,30 @@ pub fn export(lake: &Lake, fleet: &FleetId) -> Result<Exported, ExportError> {
             why: format!("an import would refuse it: {why}"),
         })?;
         objects.insert(name, body);
+        Ok::<(), ExportError>(())
+    };
+    for listed in lake.list(&layout.root())? {
+        add(&listed, &mut objects)?;
+    }
+    // A compaction between the listing and the reads removed batches after writing the pack
+    // that holds them: list the packs again (as every reader of proposals does, batches first).
+    for listed in lake.list(&layout.packs_prefix())? {
+        let name = listed.key.as_ref().strip_prefix(&root).unwrap_or_default().to_string();
+        if !objects.contains_key(&name) {
+            add(&listed, &mut objects)?;
+        }
+    }
+    let packed: std::collections::BTreeSet<String> = objects
+        .iter()
+        .filter(|(name, _)| name.starts_with("packs/"))
+        .filter_map(|(_, body)| crate::lake::pack::parse(body.as_bytes()).ok())
+        .flat_map(|sections| sections.into_iter().map(|s| s.batch))
+        .collect();
+    if let Some(key) = vanished.into_iter().find(|key| !packed.contains(key)) {
+        return Err(ExportError::Object {
+            key,
+            why: "removed while it was exported, and no pack holds it: export again".into(),
+        });
     }
     check_kb(&objects).map_err(|(name, why)| ExportError::Object {
         key: format!("{root}{name}"),
@@ -260,6 +291,14 @@ fn check_object(fleet: &FleetId, name: &str, body: &str) -> Result<(), (&'static
             let batch = parse_batch(body.as_bytes());
             if batch.unreadable > 0 {
                 return bad(format!("{} lines are neither a proposal nor a spool record", batch.unreadable));
+            }
+        }
+        ObjectKind::Pack => {
+            named_by_content(".ndjson")?;
+            let sections = crate::lake::pack::parse(body.as_bytes()).map_err(|why| ("/body", why))?;
+            let spool = format!("{}/", layout.spool_prefix());
+            if let Some(other) = sections.iter().find(|s| !s.batch.starts_with(&spool)) {
+                return bad(format!("a section names batch {:?}, not one of this fleet", other.batch));
             }
         }
         ObjectKind::Verdicts => {

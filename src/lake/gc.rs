@@ -1,7 +1,13 @@
 //! `ctxlake lake gc`: removes what no reader needs and no fold reads, and says what it keeps and
-//! why. Verdicts, owner events and approvals are inputs of every fold, and a drained batch
-//! holding proposals is read again whenever the gate runs, so gc never touches them; it removes:
+//! why. Verdicts, owner events and approvals are inputs of every fold, so gc never touches them.
+//! A drained batch holding proposals is read again whenever the gate runs: gc first gathers those
+//! its checkpoint covers and older than `drained` into packs (`lake::pack`), and removes a batch
+//! holding proposals only once a pack the checkpoint names holds them. It removes:
 //!
+//! - a drained batch holding proposals that a listed pack the checkpoint names holds;
+//! - a pack the checkpoint does not name (a compaction killed before naming it, or one that lost
+//!   to another host's), older than `blob_grace`, when every batch it holds is still in the lake
+//!   or held by a named pack, so it is nobody's only copy;
 //! - a drained batch the fleet's checkpoint covers and that holds no proposal, older than
 //!   `drained` (its leases are applied, its handoffs and agents are in the checkpoint: no fold
 //!   reads it again);
@@ -21,10 +27,11 @@
 //! deleted its pointer is read again, and a fleet whose pointer or id cannot be read keeps all.
 
 use crate::lake::layout::{FleetLayout, classify};
+use crate::lake::pack::{self, PackError};
 use crate::lake::store::{Lake, LakeError, Listed};
 use crate::local::paths::FleetId;
 use crate::spec::wire::lake::{KbPointer, Presence, SnapshotPointer};
-use crate::spec::wire::lake_ops::{GcGroup, GcReport, ObjectKind};
+use crate::spec::wire::lake_ops::{GcCompaction, GcGroup, GcReport, ObjectKind};
 use chrono::{DateTime, Duration, Utc};
 use object_store::path::Path;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -103,6 +110,10 @@ pub struct FleetRefs {
     pub folded: HashSet<String>,
     /// The presence keys whose announcement its checkpoint holds, with the `last_seen` held.
     pub announced: HashMap<String, DateTime<Utc>>,
+    /// The packs its checkpoint names, with the batches each holds.
+    pub packs: HashMap<String, Vec<String>>,
+    /// The listed packs it does not name, with the batches each holds (`None`: unreadable).
+    pub unnamed: HashMap<String, Option<Vec<String>>>,
 }
 
 impl FleetRefs {
@@ -124,9 +135,14 @@ pub fn plan(entries: &[Entry], current: &Current, now: DateTime<Utc>, retention:
         recent_blobs.extend(blobs.iter().take(retention.blobs_kept).map(|e| &e.listed.key));
     }
     let older = |entry: &Entry, age: Duration| entry.listed.last_modified < now - age;
+    let listed: HashSet<&str> = entries.iter().map(|e| e.listed.key.as_ref()).collect();
     let mut plan = Plan::default();
     for entry in entries {
         let (remove, why) = match entry.kind {
+            ObjectKind::SpoolBatch if packed(current, entry, &listed) => {
+                (true, "a pack the checkpoint names holds its proposals, and the rest of it is folded")
+            }
+            ObjectKind::Pack => pack_rule(current, entry, &listed, older(entry, retention.blob_grace)),
             ObjectKind::Snapshot => {
                 if kept_by_pointer(current, entry) {
                     (false, "its pointer names it, or a pointer of the fleet cannot be read")
@@ -178,6 +194,38 @@ pub fn plan(entries: &[Entry], current: &Current, now: DateTime<Utc>, retention:
     plan
 }
 
+/// Whether a listed pack the fleet's checkpoint names holds the batch `entry`.
+fn packed(current: &Current, entry: &Entry, listed: &HashSet<&str>) -> bool {
+    current.get(&entry.fleet).is_some_and(|refs| {
+        refs.packs.iter().any(|(pack, covers)| {
+            listed.contains(pack.as_str()) && covers.iter().any(|c| *c == entry.listed.key.as_ref())
+        })
+    })
+}
+
+/// What becomes of a pack: kept while the checkpoint names it; unnamed, removed once old and
+/// nobody's only copy of a batch.
+fn pack_rule(current: &Current, entry: &Entry, listed: &HashSet<&str>, old: bool) -> (bool, &'static str) {
+    let key = entry.listed.key.as_ref();
+    let Some(refs) = current.get(&entry.fleet) else { return (false, "its fleet's checkpoint cannot be read") };
+    if refs.packs.contains_key(key) {
+        return (false, "the checkpoint names it: every fold that gates reads it");
+    }
+    if !old {
+        return (false, "not named yet: a compaction may still be naming it");
+    }
+    let Some(Some(covers)) = refs.unnamed.get(key) else { return (false, "not a pack this build can read") };
+    let elsewhere = |batch: &String| {
+        listed.contains(batch.as_str())
+            || refs.packs.iter().any(|(pack, held)| listed.contains(pack.as_str()) && held.contains(batch))
+    };
+    if covers.iter().all(elsewhere) {
+        (true, "a compaction left it unnamed, and every batch it holds is in the lake or a named pack")
+    } else {
+        (false, "unnamed, but the only copy of batches no longer in the lake")
+    }
+}
+
 /// Whether the fleet's pointers name `entry`, or cannot be read (which keeps every blob).
 fn kept_by_pointer(current: &Current, entry: &Entry) -> bool {
     current
@@ -199,9 +247,9 @@ pub fn fleets_of(entries: &[Entry]) -> Vec<String> {
 
 /// The snapshot and knowledge-base keys each fleet's pointers name now, and the batches its
 /// checkpoint covers without proposals (none when it cannot be read: those batches are kept).
-pub fn current(lake: &Lake, fleets: impl IntoIterator<Item = String>) -> Result<Current, LakeError> {
+pub fn current(lake: &Lake, entries: &[Entry]) -> Result<Current, LakeError> {
     let mut refs = Current::new();
-    for fleet in fleets {
+    for fleet in fleets_of(entries) {
         let fleet_refs = match FleetId::new(fleet.as_str()) {
             Ok(id) => {
                 let layout = FleetLayout::new(&id);
@@ -212,7 +260,19 @@ pub fn current(lake: &Lake, fleets: impl IntoIterator<Item = String>) -> Result<
                     .into_values()
                     .map(|a| (layout.presence(&a.agent_id).to_string(), a.last_seen))
                     .collect();
-                FleetRefs { named: pointed(lake, &layout)?, folded, announced }
+                let packs: HashMap<String, Vec<String>> = checkpoint.packs.into_iter().collect();
+                let mut unnamed = HashMap::new();
+                for entry in entries.iter().filter(|e| e.fleet == fleet && e.kind == ObjectKind::Pack) {
+                    let key = entry.listed.key.to_string();
+                    if packs.contains_key(&key) {
+                        continue;
+                    }
+                    let covers = lake.get(&entry.listed.key)?.and_then(|object| {
+                        pack::read(&key, &object.body).ok().map(|s| s.into_iter().map(|s| s.batch).collect())
+                    });
+                    unnamed.insert(key, covers);
+                }
+                FleetRefs { named: pointed(lake, &layout)?, folded, announced, packs, unnamed }
             }
             Err(_) => FleetRefs::default(),
         };
@@ -246,20 +306,37 @@ pub fn run(
     writer: &str,
     retention: &Retention,
     dry_run: bool,
-) -> Result<GcReport, LakeError> {
-    let (entries, _) = listing(lake, fleets)?;
+) -> Result<GcReport, PackError> {
+    let (mut entries, _) = listing(lake, fleets)?;
     let names = fleets_of(&entries);
     let Some(first) = names.first().and_then(|name| FleetId::new(name.as_str()).ok()) else {
-        return Ok(GcReport { dry_run, removed: vec![], kept: vec![] });
+        return Ok(GcReport { dry_run, compacted: vec![], removed: vec![], kept: vec![] });
     };
     let now = lake.clock(&FleetLayout::new(&first).clock_probe(writer))?;
-    let refs = current(lake, names)?;
+    let compacted = compact(lake, &entries, writer, now, retention, dry_run)?;
+    if !dry_run && !compacted.is_empty() {
+        // The batches compaction removed, and the packs it wrote, are planned from a new listing.
+        entries = listing(lake, fleets)?.0;
+    }
+    let refs = current(lake, &entries)?;
     let plan = plan(&entries, &refs, now, retention);
     let (mut removed, mut kept) = (vec![], plan.keep);
     for (entry, why) in plan.remove {
         if !dry_run {
-            if entry.kind == ObjectKind::Snapshot && kept_by_pointer(&current(lake, [entry.fleet.clone()])?, &entry) {
+            if entry.kind == ObjectKind::Snapshot
+                && kept_by_pointer(&current(lake, std::slice::from_ref(&entry))?, &entry)
+            {
                 kept.push((entry, "its pointer names it again"));
+                continue;
+            }
+            if entry.kind == ObjectKind::Pack && named_now(lake, &entry)? {
+                kept.push((entry, "the checkpoint names it now"));
+                continue;
+            }
+            // A compaction that found it written rewrites it (its age restarts) before naming it.
+            let rewritten = |at: Option<Listed>| at.is_none_or(|at| at.last_modified >= now - retention.blob_grace);
+            if entry.kind == ObjectKind::Pack && rewritten(lake.head(&entry.listed.key)?) {
+                kept.push((entry, "written again since the listing: a compaction is naming it"));
                 continue;
             }
             if entry.kind == ObjectKind::Presence && !announcement_held(lake, &refs, &entry)? {
@@ -271,7 +348,37 @@ pub fn run(
         }
         removed.push((entry, why));
     }
-    Ok(GcReport { dry_run, removed: groups(&removed), kept: groups(&kept) })
+    Ok(GcReport { dry_run, compacted, removed: groups(&removed), kept: groups(&kept) })
+}
+
+/// Compaction of each listed fleet's batches holding proposals (`lake::pack::compact`).
+fn compact(
+    lake: &Lake,
+    entries: &[Entry],
+    writer: &str,
+    now: DateTime<Utc>,
+    retention: &Retention,
+    dry_run: bool,
+) -> Result<Vec<GcCompaction>, PackError> {
+    let mut compacted = vec![];
+    for name in fleets_of(entries) {
+        let Ok(fleet) = FleetId::new(name.as_str()) else { continue };
+        let spool: Vec<Listed> = entries
+            .iter()
+            .filter(|e| e.fleet == name && e.kind == ObjectKind::SpoolBatch)
+            .map(|e| e.listed.clone())
+            .collect();
+        let layout = FleetLayout::new(&fleet);
+        compacted.extend(pack::compact(lake, &layout, writer, &spool, now, retention.drained, dry_run)?);
+    }
+    Ok(compacted)
+}
+
+/// Whether the fleet's checkpoint names this pack now (read again just before its delete).
+fn named_now(lake: &Lake, entry: &Entry) -> Result<bool, LakeError> {
+    let Ok(fleet) = FleetId::new(entry.fleet.as_str()) else { return Ok(true) };
+    let checkpoint = crate::lake::checkpoint::read(lake, &FleetLayout::new(&fleet))?;
+    Ok(checkpoint.is_none_or(|c| c.packs.contains_key(entry.listed.key.as_ref())))
 }
 
 /// Whether the checkpoint holds what this presence says now (read again just before its
@@ -357,6 +464,37 @@ mod tests {
         assert_eq!(removed(&plan), ["fleets/t/spool/h/folded-old"]);
         let plan = super::plan(&entries, &Current::new(), now, &Retention::default());
         assert!(plan.remove.is_empty(), "no checkpoint: every batch is kept");
+    }
+
+    #[test]
+    fn a_packed_batch_goes_once_a_named_pack_holds_it_and_an_unnamed_pack_only_when_nobody_needs_it() {
+        let now: DateTime<Utc> = "2026-12-04T00:00:00Z".parse().unwrap();
+        let key = |name: &str| format!("fleets/t/spool/h/{name}");
+        let batch = |name: &str| entry("t", ObjectKind::SpoolBatch, &key(name), 0, now);
+        let pack = |name: &str, days: i64| entry("t", ObjectKind::Pack, &format!("fleets/t/packs/{name}"), days, now);
+        let entries = vec![
+            batch("in-named"),
+            batch("unpacked"),
+            batch("in-unlisted-named"),
+            pack("named", 0),
+            pack("stale", 1),
+            pack("stale-young", 0),
+            pack("only-copy", 1),
+            pack("unreadable", 1),
+        ];
+        let mut refs = FleetRefs::naming(vec![]);
+        refs.packs = HashMap::from([
+            ("fleets/t/packs/named".to_string(), vec![key("in-named"), key("gone-but-named")]),
+            ("fleets/t/packs/unlisted".to_string(), vec![key("in-unlisted-named")]),
+        ]);
+        refs.unnamed = HashMap::from([
+            ("fleets/t/packs/stale".to_string(), Some(vec![key("unpacked"), key("gone-but-named")])),
+            ("fleets/t/packs/stale-young".to_string(), Some(vec![key("unpacked")])),
+            ("fleets/t/packs/only-copy".to_string(), Some(vec![key("unpacked"), key("gone-elsewhere")])),
+            ("fleets/t/packs/unreadable".to_string(), None),
+        ]);
+        let plan = plan(&entries, &Current::from([("t".to_string(), refs)]), now, &Retention::default());
+        assert_eq!(removed(&plan), [key("in-named").as_str(), "fleets/t/packs/stale"]);
     }
 
     #[test]

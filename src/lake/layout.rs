@@ -87,6 +87,17 @@ impl FleetLayout {
         self.key(&format!("spool/{}/{content_sha256}.ndjson", host.as_str()))
     }
 
+    /// Prefix of every pack (`lake::pack`).
+    pub fn packs_prefix(&self) -> Path {
+        self.key("packs")
+    }
+
+    /// The proposals of drained batches gc's compaction gathered into one object, named by its
+    /// content (`lake::pack`).
+    pub fn pack(&self, content_sha256: &str) -> Path {
+        self.key(&format!("packs/{content_sha256}.ndjson"))
+    }
+
     pub fn quarantine_prefix(&self) -> Path {
         self.key("quarantine")
     }
@@ -189,6 +200,7 @@ pub fn classify(key: &str) -> Option<(String, ObjectKind)> {
     let rest: Vec<&str> = parts.collect();
     let kind = match rest.as_slice() {
         ["spool", _, _] => ObjectKind::SpoolBatch,
+        ["packs", _] => ObjectKind::Pack,
         ["quarantine", _, _] => ObjectKind::Quarantine,
         ["events", "verdicts", _] => ObjectKind::Verdicts,
         ["events", "owner", _] => ObjectKind::OwnerEvent,
@@ -254,6 +266,7 @@ mod tests {
         let host = HostId::new("host-a").unwrap();
         let table = [
             (l.spool_batch(&host, "ab"), ObjectKind::SpoolBatch),
+            (l.pack("ab"), ObjectKind::Pack),
             (l.quarantined_line(&host, "ab"), ObjectKind::Quarantine),
             (l.verdict_batch("ab"), ObjectKind::Verdicts),
             (l.owner_event("retired", "01"), ObjectKind::OwnerEvent),

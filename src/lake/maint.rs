@@ -16,11 +16,13 @@
 //! checkpoint, the listings and the fleet's documents, whatever the fleet's history
 //! (`lake::checkpoint`).
 
+pub use crate::lake::batch::{ParsedBatch, parse_batch};
 use crate::lake::cas::{self, CasError, Updated};
 use crate::lake::checkpoint::{self, Folded};
 use crate::lake::gate::{self, GateFacts};
 use crate::lake::layout::{FleetLayout, sha256_hex};
 use crate::lake::leases::{self, LeaseReport};
+use crate::lake::pack;
 use crate::lake::store::{Created, Lake, LakeError};
 use crate::local::paths::FleetId;
 use crate::snapshot::fold::event_time;
@@ -46,6 +48,8 @@ pub enum MaintError {
     Cas(#[from] CasError),
     #[error("building the snapshot: {0}")]
     Snapshot(#[from] SnapshotError),
+    #[error(transparent)]
+    Pack(#[from] crate::lake::pack::PackError),
     #[error("building the snapshot in {path}: {source}")]
     Io { path: String, source: std::io::Error },
 }
@@ -87,6 +91,8 @@ pub struct MaintReport {
     pub records: usize,
     /// Lines of a batch that did not parse (a newer or older writer); skipped and logged.
     pub unreadable: usize,
+    /// The proposals a gate run weighed (read from batches and packs); 0 when the gate did not run.
+    pub weighed: usize,
     pub promoted: usize,
     pub contested: usize,
     /// Candidates the gate held back, and why.
@@ -150,7 +156,8 @@ pub fn maint(lake: &Lake, options: &MaintOptions) -> Result<MaintReport, MaintEr
     let mut folded = before;
     for batch in &drained.batches {
         // A line this build cannot read may be another build's proposal: such a batch counts
-        // as holding proposals, so every gate reads it again and gc never removes it.
+        // as holding proposals, so every gate reads it again and gc removes it only once a pack
+        // holds it (`lake::pack`).
         folded.add_batch(&batch.key, batch.proposals.len() + batch.unreadable, &batch.requests, MAX_SESSIONS);
     }
     for key in &gone {
@@ -195,7 +202,7 @@ fn publish(
 ) -> Result<Option<SnapshotPointer>, MaintError> {
     let event_keys = list_event_keys(lake, layout)?;
     let mut input_keys: Vec<String> = event_keys.clone();
-    input_keys.extend(folded.proposal_batches().map(str::to_string));
+    input_keys.extend(folded.gated_batches().into_iter().map(str::to_string));
     let held_sessions = sessions_digest(sessions);
     let may_stand = |c: &&SnapshotPointer| !options.from_scratch && c.recheck_at.is_none_or(|at| facts.now < at);
     if let Some(current) = current.filter(may_stand) {
@@ -218,7 +225,7 @@ fn publish(
         }
     }
     report.rebuilt = true;
-    let mut events = read_proposals_of(lake, folded, drained, report)?;
+    let mut events = read_proposals_of(lake, layout, folded, drained, report)?;
     events.extend(read_events_at(lake, &event_keys)?);
     let outcome = gate::run(&events, facts);
     if !outcome.events.is_empty() {
@@ -404,68 +411,46 @@ fn read_batches(lake: &Lake, keys: &[&String], report: &mut MaintReport) -> Resu
     Ok(drained)
 }
 
-/// The proposals of every batch the checkpoint says holds any, in key order: those this run
-/// read already, the others read again.
+/// The proposals of every batch the checkpoint says holds any, in key order (those this run read
+/// already, the others read again), then of every pack.
 fn read_proposals_of(
     lake: &Lake,
+    layout: &FleetLayout,
     folded: &Folded,
     drained: &Drained,
     report: &mut MaintReport,
 ) -> Result<Vec<ClaimEvent>, MaintError> {
     let read: std::collections::HashMap<&str, &DrainedBatch> =
         drained.batches.iter().map(|b| (b.key.as_str(), b)).collect();
-    let mut proposals = vec![];
+    let mut gathered = pack::Gathered::default();
     for key in folded.proposal_batches() {
         if let Some(batch) = read.get(key) {
-            proposals.extend(batch.proposals.iter().cloned());
+            gathered.proposals.extend(batch.proposals.iter().cloned());
+            gathered.taken.insert(key.to_string());
             continue;
         }
         let Some(object) = get_listed(lake, key)? else { continue };
-        let batch = parse_batch(&object.body);
-        report.unreadable += batch.unreadable;
-        proposals.extend(batch.proposals);
+        gathered.take(key, &parse_batch(&object.body));
     }
-    Ok(proposals)
+    gathered.add_packs(lake, layout, &folded.packs)?;
+    report.unreadable += gathered.unreadable;
+    report.weighed = gathered.proposals.len();
+    Ok(gathered.proposals)
 }
 
-/// One batch body as maint reads it: every non-empty line is a proposal, a spool record, or
-/// counted unreadable (a batch is written by a drain, but the lake is shared, so its bytes are
-/// outside input here).
-#[derive(Debug, Default, Clone, PartialEq)]
-pub struct ParsedBatch {
-    pub proposals: Vec<ClaimEvent>,
-    pub requests: Vec<SpoolRecord>,
-    pub unreadable: usize,
-}
-
-pub fn parse_batch(body: &[u8]) -> ParsedBatch {
-    let mut batch = ParsedBatch::default();
-    for line in body.split(|b| *b == b'\n').filter(|l| !l.is_empty()) {
-        let Ok(value) = serde_json::from_slice::<Value>(line) else {
-            batch.unreadable += 1;
-            continue;
-        };
-        if value.get("kind").and_then(Value::as_str) == Some("proposed") {
-            match serde_json::from_value::<ClaimEvent>(value) {
-                Ok(event) => batch.proposals.push(event),
-                Err(_) => batch.unreadable += 1,
-            }
-            continue;
-        }
-        match serde_json::from_value::<SpoolRecord>(value) {
-            Ok(record) => batch.requests.push(record),
-            Err(_) => batch.unreadable += 1,
-        }
-    }
-    batch
-}
-
-/// The `proposed` events of every drained batch (what `ctxlake claims list` folds).
+/// The `proposed` events of every drained batch and pack (what `ctxlake claims list` folds).
 pub(crate) fn read_proposals(lake: &Lake, layout: &FleetLayout) -> Result<Vec<ClaimEvent>, MaintError> {
     let keys = keys_under(lake, &layout.spool_prefix())?;
     let keys: Vec<&String> = keys.iter().collect();
     let drained = read_batches(lake, &keys, &mut MaintReport::default())?;
-    Ok(drained.batches.into_iter().flat_map(|b| b.proposals).collect())
+    let mut gathered = pack::Gathered::default();
+    for batch in drained.batches {
+        gathered.proposals.extend(batch.proposals);
+        gathered.taken.insert(batch.key);
+    }
+    let named = checkpoint::read(lake, layout)?.map(|c| c.packs).unwrap_or_default();
+    gathered.add_packs(lake, layout, &named)?;
+    Ok(gathered.proposals)
 }
 
 /// The claim ids the fleet's owner approved (`ctxlake claims approve`).

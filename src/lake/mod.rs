@@ -30,6 +30,7 @@
 //! as is; the CLI maps a `LakeError::Url` to exit code 78 (a configuration error).
 //! docs/lake.md has the layout, the CAS choice per backend, the gate, and what is not built yet.
 
+pub mod batch;
 pub mod cas;
 pub mod checkpoint;
 pub mod claims;
@@ -44,6 +45,7 @@ pub mod layout;
 pub mod leases;
 pub mod maint;
 pub mod mirror;
+pub mod pack;
 pub mod stats;
 pub mod store;
 

@@ -447,9 +447,9 @@ fn an_agent_appears_in_another_hosts_roster_while_its_process_lives_and_ages_out
 /// A batch of a handoff alone, then three maint runs publish three snapshots; a doctor probe is
 /// left behind. `lake stats` counts every object of the listing once, by kind; gc with zero
 /// retention removes the two replaced snapshots, the probe and the folded batch without
-/// proposals (the dry run only says so), keeps the batches holding proposals, the next fold
-/// still knows the handoff, and the current snapshot still mirrors and answers; a second gc
-/// removes nothing.
+/// proposals (the dry run only says so), gathers the batches holding proposals into a pack, the
+/// next fold still knows the handoff and does not rebuild, and the current snapshot still
+/// mirrors and answers; a second gc removes nothing.
 fn gc_removes_only_what_it_says_and_stats_count_every_object(backend: Backend) {
     use ctxlake::lake::gc::{self, Retention};
     use ctxlake::spec::wire::lake_ops::{GcReport, ObjectKind};
@@ -475,7 +475,7 @@ fn gc_removes_only_what_it_says_and_stats_count_every_object(backend: Backend) {
     let listed = lake.list(&layout.root()).unwrap();
     let (entries, other) = gc::listing(&lake, &[]).unwrap();
     let now = chrono::Utc::now();
-    let planned = gc::plan(&entries, &gc::current(&lake, ["team".to_string()]).unwrap(), now, &Retention::default());
+    let planned = gc::plan(&entries, &gc::current(&lake, &entries).unwrap(), now, &Retention::default());
     let stats = ctxlake::lake::stats::summarize("lake", &entries, &other, &planned, now);
     let team = stats.fleets.iter().find(|s| s.fleet == "team").expect("the fleet is listed");
     assert_eq!(team.objects as usize, listed.len());
@@ -503,12 +503,15 @@ fn gc_removes_only_what_it_says_and_stats_count_every_object(backend: Backend) {
     };
     assert_eq!(removes(&dry), [2, 1, 1], "{dry:?}");
     assert_eq!(count(ObjectKind::Snapshot), 3, "a dry run removes nothing");
+    assert_eq!(dry.compacted.iter().map(|c| c.batches).collect::<Vec<_>>(), [3], "{dry:?}");
     let done = gc::run(&lake, &[], "gc-test", &zero, false).unwrap();
-    assert_eq!(done.removed, dry.removed);
-    assert_eq!((count(ObjectKind::Snapshot), count(ObjectKind::SpoolBatch), count(ObjectKind::DoctorProbe)), (1, 3, 0));
+    assert_eq!((&done.removed, &done.compacted), (&dry.removed, &dry.compacted));
+    // The three batches holding proposals are in one pack now.
+    assert_eq!((count(ObjectKind::Snapshot), count(ObjectKind::SpoolBatch), count(ObjectKind::DoctorProbe)), (1, 0, 0));
+    assert_eq!(count(ObjectKind::Pack), 1);
     // The fold that follows reads no batch, and its history still holds the handoff.
     let after = lake::maint(&lake, &MaintOptions::new(&f.fleet, "maint")).unwrap();
-    assert_eq!((after.batches, after.checkpointed, after.sessions), (0, 3, 1), "{after:?}");
+    assert_eq!((after.batches, after.checkpointed, after.sessions, after.rebuilt), (0, 0, 1, false), "{after:?}");
     let again = gc::run(&lake, &[], "gc-test", &zero, false).unwrap();
     assert!(again.removed.is_empty(), "{again:?}");
 
@@ -650,6 +653,163 @@ fn a_checkpointed_fold_publishes_what_a_fold_from_scratch_would(backend: Backend
     assert_eq!((again.promoted, again.contested, again.rebuilt), (0, 0, true), "{again:?}");
     let folded = checkpoint::read(&lake, &lake::FleetLayout::new(&f.fleet)).unwrap().expect("a checkpoint");
     assert_eq!(folded.agents, ["agent-a", "agent-b"].map(String::from).into());
+}
+
+/// Four batches holding proposals (and one of a handoff alone) folded, and a pack a killed
+/// compaction left unnamed over two of them: a batch and a pack holding it are read once. gc with zero
+/// retention gathers the four into one pack, names it, removes them and the unnamed pack; `claims
+/// list` and a fold from scratch see the same claims as before, the next fold does not rebuild
+/// (compaction changes no input of the gate), the snapshot still answers, an export round trip
+/// keeps the pack, and a second gc does nothing. Then a compaction killed after naming its pack:
+/// the gate weighs each proposal once and gc removes the batches; and a named pack removed by
+/// hand stops the fold and `claims list`, naming it.
+fn compaction_gathers_proposal_batches_into_a_pack_and_every_reader_sees_the_same_claims(backend: Backend) {
+    use ctxlake::lake::gc::{self, Retention};
+    use ctxlake::lake::{checkpoint, claims, export, pack};
+    use ctxlake::spec::wire::lake_ops::ObjectKind;
+    let f = fleet(backend);
+    let lake = f.lake();
+    let layout = lake::FleetLayout::new(&f.fleet);
+    f.spool(&f.a).append(&handoff(&f.fleet, "agent-a", "set up the fleet")).unwrap();
+    lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
+    for (n, agent) in ["agent-a", "agent-b", "agent-a", "agent-c"].iter().enumerate() {
+        let mut event = serde_json::to_value(proposal(agent, &[&format!("s{n}")])).unwrap();
+        if n == 3 {
+            event["claim_id"] = json!("claim-other");
+            event["claim"] = json!("the staging database is read-only on fridays");
+            event["subject"] = json!("staging");
+        }
+        f.spool(&f.a).append(&event).unwrap();
+        f.spool(&f.a).append(&claim_request(&f.fleet, agent, &format!("src/{n}.rs"))).unwrap();
+        lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
+    }
+    lake::maint(&lake, &MaintOptions::new(&f.fleet, "maint")).unwrap();
+    let claims_now = || {
+        let rows = claims::list(&lake, &f.fleet).unwrap();
+        rows.iter().map(|r| format!("{} {:?} {}", r.claim_id, r.status, r.independent_count)).collect::<Vec<_>>()
+    };
+    let before = claims_now();
+    assert_eq!(before.len(), 2, "{before:?}");
+    let batches_with_proposals: Vec<String> = checkpoint::read(&lake, &layout)
+        .unwrap()
+        .unwrap()
+        .batches
+        .iter()
+        .filter(|(_, n)| **n > 0)
+        .map(|(key, _)| key.clone())
+        .collect();
+    assert_eq!(batches_with_proposals.len(), 4);
+
+    // A pack over the first two, written and never named (its compaction was killed).
+    let bodies: Vec<(String, Vec<u8>)> = batches_with_proposals[..2]
+        .iter()
+        .map(|key| (key.clone(), lake.get(&object_store::path::Path::parse(key).unwrap()).unwrap().unwrap().body))
+        .collect();
+    let sections: Vec<pack::Section> =
+        bodies.iter().map(|(key, body)| pack::Section { batch: key.clone(), lines: pack::kept_lines(body) }).collect();
+    let orphan = pack::body(&sections);
+    let orphan_key = layout.pack(&lake::layout::sha256_hex(&orphan));
+    lake.put(&orphan_key, orphan).unwrap();
+    assert_eq!(claims_now(), before);
+    let mut gathered = pack::Gathered::default();
+    for (key, body) in &bodies {
+        gathered.take(key, &lake::maint::parse_batch(body));
+    }
+    gathered.add_packs(&lake, &layout, &Default::default()).unwrap();
+    assert_eq!(gathered.proposals.len(), 2, "a batch and a pack holding it are read once");
+    let mut scratch = MaintOptions::new(&f.fleet, "maint");
+    scratch.from_scratch = true;
+    let weighed = lake::maint(&lake, &scratch).unwrap().weighed;
+    assert_eq!(weighed, 4, "the gate weighs each proposal once");
+
+    let count = |kind: ObjectKind| {
+        gc::listing(&lake, std::slice::from_ref(&f.fleet)).unwrap().0.iter().filter(|e| e.kind == kind).count()
+    };
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let zero = Retention {
+        drained: chrono::Duration::zero(),
+        presence: chrono::Duration::days(30),
+        quarantine: chrono::Duration::zero(),
+        probe: chrono::Duration::zero(),
+        blob_grace: chrono::Duration::zero(),
+        blobs_kept: 1,
+    };
+    let dry = gc::run(&lake, &[], "gc-test", &zero, true).unwrap();
+    assert_eq!(dry.compacted.iter().map(|c| (c.batches, c.lines)).collect::<Vec<_>>(), [(4, 4)], "{dry:?}");
+    assert_eq!((count(ObjectKind::SpoolBatch), count(ObjectKind::Pack)), (5, 1), "a dry run writes nothing");
+    let done = gc::run(&lake, &[], "gc-test", &zero, false).unwrap();
+    assert_eq!(done.compacted, dry.compacted);
+    let removed_packs: u64 = done.removed.iter().filter(|g| g.kind == ObjectKind::Pack).map(|g| g.objects).sum();
+    assert_eq!(removed_packs, 1, "the unnamed pack goes: a named one holds its batches: {done:?}");
+    assert_eq!((count(ObjectKind::SpoolBatch), count(ObjectKind::Pack)), (0, 1));
+    let named = checkpoint::read(&lake, &layout).unwrap().unwrap();
+    assert_eq!(named.packs.values().next(), Some(&batches_with_proposals), "the checkpoint names the pack");
+
+    assert_eq!(claims_now(), before, "claims list reads the pack");
+    let next = lake::maint(&lake, &MaintOptions::new(&f.fleet, "maint")).unwrap();
+    assert!(!next.rebuilt && !next.pointer_moved, "compaction changes no gate input: {next:?}");
+    let scratch = lake::maint(&lake, &scratch).unwrap();
+    assert!(scratch.rebuilt && scratch.unreadable == 0 && scratch.weighed == 4, "{scratch:?}");
+    assert_eq!(claims_now(), before);
+    lake::mirror(&lake, &f.fleet, &f.b.cache_root).unwrap();
+    let snapshot = Snapshot::open(&f.cache_file(&f.b, "snapshot.bin")).unwrap();
+    let hits = snapshot.search(None, "workspace build just", &Filters::default(), 5).unwrap();
+    assert_eq!(hits.rows.first().map(|r| (r.claim.as_str(), r.status.as_str())), Some((CLAIM, "promoted")));
+
+    let file = export::to_lines(&export::export(&lake, &f.fleet).unwrap());
+    assert!(String::from_utf8_lossy(&file).contains("\"name\":\"packs/"), "the export carries the pack");
+    let target = Lake::open(&format!("{}-copy", f.lake_url), &f.s3).unwrap();
+    export::import(&target, &export::read("fleet.jsonl", &file).unwrap()).unwrap();
+    assert_eq!(export::to_lines(&export::export(&target, &f.fleet).unwrap()), file, "a round trip changes no byte");
+    assert_eq!(claims::list(&target, &f.fleet).unwrap().len(), 2, "the imported fleet reads the pack");
+
+    let again = gc::run(&lake, &[], "gc-test", &zero, false).unwrap();
+    assert!(again.compacted.is_empty() && again.removed.iter().all(|g| g.kind == ObjectKind::Snapshot), "{again:?}");
+
+    // A compaction killed after naming its pack and before removing the batches: the fold reads
+    // each batch once, and the next gc removes them.
+    for session in ["s8", "s9"] {
+        f.spool(&f.a).append(&proposal("agent-d", &[session])).unwrap();
+        lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
+    }
+    lake::maint(&lake, &MaintOptions::new(&f.fleet, "maint")).unwrap();
+    let late: Vec<String> =
+        checkpoint::read(&lake, &layout).unwrap().unwrap().proposal_batches().map(str::to_string).collect();
+    assert_eq!(late.len(), 2, "{late:?}");
+    let bodies: Vec<Vec<u8>> = late
+        .iter()
+        .map(|key| lake.get(&object_store::path::Path::parse(key).unwrap()).unwrap().unwrap().body)
+        .collect();
+    let sections: Vec<pack::Section> = late
+        .iter()
+        .zip(&bodies)
+        .map(|(key, body)| pack::Section { batch: key.clone(), lines: pack::kept_lines(body) })
+        .collect();
+    let named = pack::body(&sections);
+    let named_key = layout.pack(&lake::layout::sha256_hex(&named));
+    lake.put(&named_key, named).unwrap();
+    assert!(checkpoint::name_pack(&lake, &layout, "killed", named_key.as_ref(), &late).unwrap());
+    let scratch = lake::maint(&lake, &{
+        let mut o = MaintOptions::new(&f.fleet, "maint");
+        o.from_scratch = true;
+        o
+    })
+    .unwrap();
+    assert_eq!(scratch.weighed, 6, "{scratch:?}");
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let after_kill = gc::run(&lake, &[], "gc-test", &zero, false).unwrap();
+    let batches_removed: u64 =
+        after_kill.removed.iter().filter(|g| g.kind == ObjectKind::SpoolBatch).map(|g| g.objects).sum();
+    assert_eq!((batches_removed, count(ObjectKind::SpoolBatch)), (2, 0), "{after_kill:?}");
+
+    // A named pack removed by hand (a bucket's lifecycle rule): the fold stops naming it.
+    lake.delete(&named_key).unwrap();
+    let mut o = MaintOptions::new(&f.fleet, "maint");
+    o.from_scratch = true;
+    let stopped = lake::maint(&lake, &o).unwrap_err().to_string();
+    assert!(stopped.contains(named_key.as_ref()) && stopped.contains("restore"), "{stopped}");
+    let stopped = claims::list(&lake, &f.fleet).unwrap_err().to_string();
+    assert!(stopped.contains(named_key.as_ref()), "{stopped}");
 }
 
 /// A fleet with claims, verdicts, a handoff and a lease, exported; imported into an empty lake,
@@ -950,8 +1110,10 @@ fn a_sync_killed_at_random_points_then_rerun_leaves_every_record_in_the_lake_exa
 }
 
 /// `ctxlake lake gc` SIGKILLed at random points, then run to the end: what it may remove (5,000
-/// leftover doctor probes, and 20 folded batches of a handoff alone, all aged 8 days) is gone,
-/// every other object is there, and the lake still folds (with every handoff) and mirrors.
+/// leftover doctor probes and 20 folded batches of a handoff alone, all aged 8 days) is gone,
+/// the three batches holding proposals are in one pack (compaction killed too), every other
+/// object is there, the claims are the same, and the lake still folds (with every handoff) and
+/// mirrors.
 /// Folder lake only: there an object's age is its file's time, which the test sets back.
 #[test]
 fn a_gc_killed_at_random_points_then_rerun_removes_only_what_it_may_and_the_lake_still_folds() {
@@ -963,9 +1125,12 @@ fn a_gc_killed_at_random_points_then_rerun_removes_only_what_it_may_and_the_lake
         f.spool(&f.a).append(&handoff(&f.fleet, "agent-a", &format!("step {n}"))).unwrap();
         lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
     }
-    f.spool(&f.a).append(&proposal("agent-a", &["s1", "s2"])).unwrap();
-    lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
+    for sessions in [["s1", "s2"], ["s3", "s4"], ["s5", "s6"]] {
+        f.spool(&f.a).append(&proposal("agent-a", &sessions)).unwrap();
+        lake::drain(&lake, &DrainOptions::new(&f.a.spool_root, &f.a.id)).unwrap();
+    }
     lake::maint(&lake, &MaintOptions::new(&f.fleet, "maint")).unwrap();
+    let claims_before = ctxlake::lake::claims::list(&lake, &f.fleet).unwrap();
     for n in 0..5_000 {
         lake.put(&layout.doctor_probe(&format!("left-{n:04}")), b"x".to_vec()).unwrap();
     }
@@ -985,9 +1150,10 @@ fn a_gc_killed_at_random_points_then_rerun_removes_only_what_it_may_and_the_lake
         || -> BTreeSet<String> { lake.list(&layout.root()).unwrap().iter().map(|l| l.key.to_string()).collect() };
     let before = keys();
     let folded = ctxlake::lake::checkpoint::read(&lake, &layout).unwrap().unwrap();
-    let may_go = |key: &String| key.contains("/doctor/") || folded.batches.get(key) == Some(&0);
+    // The batches holding proposals go into a pack.
+    let may_go = |key: &String| key.contains("/doctor/") || folded.batches.contains_key(key);
     let stays: BTreeSet<String> = before.iter().filter(|k| !may_go(k)).cloned().collect();
-    assert_eq!(before.len() - stays.len(), 5_020, "5,000 probes and 20 folded batches may go");
+    assert_eq!(before.len() - stays.len(), 5_023, "5,000 probes and 23 folded batches may go");
 
     let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64 | 1;
     let mut rng = seed;
@@ -1010,6 +1176,10 @@ fn a_gc_killed_at_random_points_then_rerun_removes_only_what_it_may_and_the_lake
     assert!(lost.is_empty(), "seed {seed}: gc removed what it may not: {lost:?}");
     let left: Vec<_> = after.difference(&stays).filter(|k| before.contains(*k)).collect();
     assert!(left.is_empty(), "seed {seed}: left behind: {:?}", &left[..left.len().min(5)]);
+    let packs: Vec<_> = after.iter().filter(|k| k.contains("/packs/")).collect();
+    assert_eq!(packs.len(), 1, "seed {seed}: one pack, whatever the kills: {packs:?}");
+    let claims_after = ctxlake::lake::claims::list(&lake, &f.fleet).unwrap();
+    assert_eq!(format!("{claims_after:?}"), format!("{claims_before:?}"), "seed {seed}: the claims are all there");
     let mid_gc = at_kills.iter().filter(|n| **n < before.len() && **n > stays.len()).count();
     assert!(mid_gc >= 1, "seed {seed}: no kill landed mid-gc (objects at each kill: {at_kills:?})");
     eprintln!("seed {seed}: objects at each kill: {at_kills:?}");
@@ -1112,6 +1282,7 @@ on_every_backend!(
         gc_removes_only_what_it_says_and_stats_count_every_object,
         a_checkpointed_fold_publishes_what_a_fold_from_scratch_would,
         an_export_imported_into_an_empty_lake_exports_the_same_bytes_and_importing_again_adds_nothing,
+        compaction_gathers_proposal_batches_into_a_pack_and_every_reader_sees_the_same_claims,
     ],
     atomic: [
         two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion,

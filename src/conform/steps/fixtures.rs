@@ -259,6 +259,19 @@ pub fn register(r: &mut Registry) {
     r.add(r#"the lake command reported "([^"]*)""#, |w, a, _| {
         ensure(w.text_output.contains(&a[0]), || format!("{:?} not in: {}", a[0], w.text_output))
     });
+    // Sets back every drained batch's file time (a folder lake: an object's age is its file's).
+    r.add(r"the lake's drained batches are (\d+) days old", |w, a, _| {
+        let days: u64 = a[0].parse().map_err(|_| fail("a count of days"))?;
+        let then = std::time::SystemTime::now() - std::time::Duration::from_secs(days * 86_400);
+        let spool = lake_dir(w)?.join("fleets").join(&w.fleet).join("spool");
+        for host in std::fs::read_dir(&spool).map_err(io)? {
+            for batch in std::fs::read_dir(host.map_err(io)?.path()).map_err(io)? {
+                let file = std::fs::File::options().write(true).open(batch.map_err(io)?.path()).map_err(io)?;
+                file.set_modified(then).map_err(io)?;
+            }
+        }
+        Ok(())
+    });
     r.add(r#"the lake holds (\d+) quarantine records? from host "([^"]*)""#, |w, a, _| {
         let dir = lake_dir(w)?.join("fleets").join(&w.fleet).join("quarantine").join(&a[1]);
         let n = std::fs::read_dir(&dir).map(|d| d.count()).unwrap_or(0);
