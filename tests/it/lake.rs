@@ -485,15 +485,7 @@ fn gc_removes_only_what_it_says_and_stats_count_every_object(backend: Backend) {
 
     // Zero retention still needs the store's clock past the probe's second.
     std::thread::sleep(std::time::Duration::from_millis(1100));
-    let zero = Retention {
-        drained: chrono::Duration::zero(),
-        // Presence retention has a test of its own (the fold after it keeps the sessions' repos).
-        presence: chrono::Duration::days(30),
-        quarantine: chrono::Duration::zero(),
-        probe: chrono::Duration::zero(),
-        blob_grace: chrono::Duration::zero(),
-        blobs_kept: 1,
-    };
+    let zero = zero_retention();
     let removed = |report: &GcReport, kind: ObjectKind| -> u64 {
         report.removed.iter().filter(|g| g.kind == kind).map(|g| g.objects).sum()
     };
@@ -664,7 +656,7 @@ fn a_checkpointed_fold_publishes_what_a_fold_from_scratch_would(backend: Backend
 /// the gate weighs each proposal once and gc removes the batches; and a named pack removed by
 /// hand stops the fold and `claims list`, naming it.
 fn compaction_gathers_proposal_batches_into_a_pack_and_every_reader_sees_the_same_claims(backend: Backend) {
-    use ctxlake::lake::gc::{self, Retention};
+    use ctxlake::lake::gc;
     use ctxlake::lake::{checkpoint, claims, export, pack};
     use ctxlake::spec::wire::lake_ops::ObjectKind;
     let f = fleet(backend);
@@ -705,11 +697,7 @@ fn compaction_gathers_proposal_batches_into_a_pack_and_every_reader_sees_the_sam
         .iter()
         .map(|key| (key.clone(), lake.get(&object_store::path::Path::parse(key).unwrap()).unwrap().unwrap().body))
         .collect();
-    let sections: Vec<pack::Section> =
-        bodies.iter().map(|(key, body)| pack::Section { batch: key.clone(), lines: pack::kept_lines(body) }).collect();
-    let orphan = pack::body(&sections);
-    let orphan_key = layout.pack(&lake::layout::sha256_hex(&orphan));
-    lake.put(&orphan_key, orphan).unwrap();
+    write_pack_by_hand(&lake, &layout, &batches_with_proposals[..2]);
     assert_eq!(claims_now(), before);
     let mut gathered = pack::Gathered::default();
     for (key, body) in &bodies {
@@ -726,14 +714,7 @@ fn compaction_gathers_proposal_batches_into_a_pack_and_every_reader_sees_the_sam
         gc::listing(&lake, std::slice::from_ref(&f.fleet)).unwrap().0.iter().filter(|e| e.kind == kind).count()
     };
     std::thread::sleep(std::time::Duration::from_millis(1100));
-    let zero = Retention {
-        drained: chrono::Duration::zero(),
-        presence: chrono::Duration::days(30),
-        quarantine: chrono::Duration::zero(),
-        probe: chrono::Duration::zero(),
-        blob_grace: chrono::Duration::zero(),
-        blobs_kept: 1,
-    };
+    let zero = zero_retention();
     let dry = gc::run(&lake, &[], "gc-test", &zero, true).unwrap();
     assert_eq!(dry.compacted.iter().map(|c| (c.batches, c.lines)).collect::<Vec<_>>(), [(4, 4)], "{dry:?}");
     assert_eq!((count(ObjectKind::SpoolBatch), count(ObjectKind::Pack)), (5, 1), "a dry run writes nothing");
@@ -776,18 +757,7 @@ fn compaction_gathers_proposal_batches_into_a_pack_and_every_reader_sees_the_sam
     let late: Vec<String> =
         checkpoint::read(&lake, &layout).unwrap().unwrap().proposal_batches().map(str::to_string).collect();
     assert_eq!(late.len(), 2, "{late:?}");
-    let bodies: Vec<Vec<u8>> = late
-        .iter()
-        .map(|key| lake.get(&object_store::path::Path::parse(key).unwrap()).unwrap().unwrap().body)
-        .collect();
-    let sections: Vec<pack::Section> = late
-        .iter()
-        .zip(&bodies)
-        .map(|(key, body)| pack::Section { batch: key.clone(), lines: pack::kept_lines(body) })
-        .collect();
-    let named = pack::body(&sections);
-    let named_key = layout.pack(&lake::layout::sha256_hex(&named));
-    lake.put(&named_key, named).unwrap();
+    let named_key = write_pack_by_hand(&lake, &layout, &late);
     assert!(checkpoint::name_pack(&lake, &layout, "killed", named_key.as_ref(), &late).unwrap());
     let scratch = lake::maint(&lake, &{
         let mut o = MaintOptions::new(&f.fleet, "maint");
@@ -810,6 +780,38 @@ fn compaction_gathers_proposal_batches_into_a_pack_and_every_reader_sees_the_sam
     assert!(stopped.contains(named_key.as_ref()) && stopped.contains("restore"), "{stopped}");
     let stopped = claims::list(&lake, &f.fleet).unwrap_err().to_string();
     assert!(stopped.contains(named_key.as_ref()), "{stopped}");
+}
+
+/// gc's retention at zero, but for presence (it has a test of its own: the fold after it keeps
+/// the sessions' repos).
+fn zero_retention() -> ctxlake::lake::gc::Retention {
+    ctxlake::lake::gc::Retention {
+        drained: chrono::Duration::zero(),
+        presence: chrono::Duration::days(30),
+        quarantine: chrono::Duration::zero(),
+        probe: chrono::Duration::zero(),
+        blob_grace: chrono::Duration::zero(),
+        blobs_kept: 1,
+    }
+}
+
+/// A pack of `batches` written as compaction writes one, and not named: what a compaction killed
+/// before naming it leaves.
+fn write_pack_by_hand(lake: &Lake, layout: &lake::FleetLayout, batches: &[String]) -> object_store::path::Path {
+    use ctxlake::lake::pack;
+    let bodies: Vec<Vec<u8>> = batches
+        .iter()
+        .map(|key| lake.get(&object_store::path::Path::parse(key).unwrap()).unwrap().unwrap().body)
+        .collect();
+    let sections: Vec<pack::Section> = batches
+        .iter()
+        .zip(&bodies)
+        .map(|(key, body)| pack::Section { batch: key.clone(), lines: pack::kept_lines(body) })
+        .collect();
+    let body = pack::body(&sections);
+    let key = layout.pack(&lake::layout::sha256_hex(&body));
+    lake.put(&key, body).unwrap();
+    key
 }
 
 /// A fleet with claims, verdicts, a handoff and a lease, exported; imported into an empty lake,

@@ -56,7 +56,7 @@ pub struct FileOffset {
     pub offset: u64,
     pub path: ::std::string::String,
 }
-///fleets/<fleet>/checkpoint.json: what the fleet's maint runs have folded from its drained batches, so a run reads only the batches that arrived since (src/lake/checkpoint.rs). Merged by compare-and-swap, never replaced: the union of both sides' batches and agents, the newest handoffs of both. A reader that cannot use it (unreadable, or a newer version) folds from scratch.
+///fleets/<fleet>/checkpoint.json: what the fleet's maint runs have folded from its drained batches, so a run reads only the batches that arrived since (src/lake/checkpoint.rs). Merged by compare-and-swap, never replaced: the union of both sides' batches, agents and packs, the newest handoffs of both. A reader that cannot use it (unreadable, or a newer version) folds from scratch.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FoldCheckpoint {
@@ -71,8 +71,11 @@ pub struct FoldCheckpoint {
     pub handoffs: ::std::vec::Vec<
         ::serde_json::Map<::std::string::String, ::serde_json::Value>,
     >,
+    ///the packs compaction wrote and named here (version 3), in key order, each with the drained batches whose proposals it holds: gc removes a batch holding proposals only once a pack named here holds them, and compaction names a pack only over batches no pack named here holds
+    #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+    pub packs: ::std::vec::Vec<NamedPack>,
     pub stamp: CasStamp,
-    ///the checkpoint's format; this build writes 2 and reads 1 and 2 (2 added `announced`)
+    ///the checkpoint's format; this build reads 1 to 3 (2 added `announced`, 3 `packs`) and writes 3 once it names a pack, 2 before (so builds that read only 2 keep using it until the first compaction)
     pub version: ::std::num::NonZeroU64,
 }
 ///fleets/<fleet>/fold.json: who folds the fleet's lake and when (src/lake/fold.rs). A host that drained something new raises `requested`; a host whose service sees `requested` above `folded` takes the fold lease (`holder` until `held_until`) by compare-and-swap, folds, and sets `folded` to the `requested` it read before folding. Correctness never rests on it (every fold is safe under compare-and-swap): it saves two hosts folding the same input at once.
@@ -167,7 +170,7 @@ pub struct FoldRun {
 pub struct FoldedBatch {
     ///the batch's lake key
     pub key: ::std::string::String,
-    ///how many proposals it holds, counting the lines the folding build could not read (they may be another build's proposals): a run that gates reads every batch holding any again, and gc never removes one
+    ///how many proposals it holds, counting the lines the folding build could not read (they may be another build's proposals): a run that gates reads every batch holding any again, and gc removes one only once a pack the checkpoint names holds it
     pub proposals: u64,
 }
 ///fleets/<fleet>/history.json: the fleet's sessions, newest first; `sessions` are SessionDigest objects (schemas/wire/history.json).
@@ -330,6 +333,24 @@ pub struct MirrorState {
 pub struct MirroredFile {
     pub etag: ::std::string::String,
     pub name: ::std::string::String,
+}
+///A pack a checkpoint names.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct NamedPack {
+    ///the keys of the drained batches it holds, in key order
+    pub covers: ::std::vec::Vec<::std::string::String>,
+    ///fleets/<fleet>/packs/<sha256 of its body>.ndjson
+    pub key: ::std::string::String,
+}
+///A pack (fleets/<fleet>/packs/<sha256>.ndjson) is a sequence of sections, each this line followed by `lines` lines of one drained batch copied byte for byte: its proposals and the lines the compacting build could not read (perhaps another build's proposals). Its lease requests, handoffs and syncs are folded already and left out (src/lake/pack.rs).
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PackSection {
+    ///the drained batch's key, fleets/<fleet>/spool/<host>/<sha256>.ndjson
+    pub batch: ::std::string::String,
+    ///how many of the batch's lines follow
+    pub lines: u64,
 }
 ///A byte range the drain decided to ship and had not yet confirmed: a rerun ships exactly this range again, so the batch gets the same content name.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]

@@ -8,6 +8,20 @@ pub struct FleetStats {
     pub kinds: ::std::vec::Vec<KindStats>,
     pub objects: u64,
 }
+///`GcCompaction`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GcCompaction {
+    ///how many drained batches it gathers (each removed once the checkpoint names the pack)
+    pub batches: u64,
+    ///the pack's size
+    pub bytes: u64,
+    pub fleet: ::std::string::String,
+    ///how many of their lines it holds: proposals, and lines the compacting build could not read
+    pub lines: u64,
+    ///the pack's key, named by its content
+    pub pack: ::std::string::String,
+}
 ///`GcGroup`
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -23,6 +37,8 @@ pub struct GcGroup {
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct GcReport {
+    ///the packs compaction wrote (or, with --dry-run, would write) before the removals: drained batches holding proposals, folded and older than the drained-batch retention, gathered into one object per pack
+    pub compacted: ::std::vec::Vec<GcCompaction>,
     pub dry_run: bool,
     pub kept: ::std::vec::Vec<GcGroup>,
     pub removed: ::std::vec::Vec<GcGroup>,
@@ -60,7 +76,7 @@ pub struct LakeStats {
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub other: ::std::option::Option<KindStats>,
 }
-///what a key is, by `src/lake/layout.rs`: spool_batch (a host's drained spool lines), quarantine (a refused line), verdicts (a maint run's promotions and contests), owner_event, approval, presence (an agent's heartbeat), roster/leases/history/fold/checkpoint (one document each), snapshot and kb (content-addressed blobs) with their pointers, clock_probe and doctor_probe (the store-clock and doctor probes), other
+///what a key is, by `src/lake/layout.rs`: spool_batch (a host's drained spool lines), pack (the proposals of drained batches compaction gathered), quarantine (a refused line), verdicts (a maint run's promotions and contests), owner_event, approval, presence (an agent's heartbeat), roster/leases/history/fold/checkpoint (one document each), snapshot and kb (content-addressed blobs) with their pointers, clock_probe and doctor_probe (the store-clock and doctor probes), other
 #[derive(
     ::serde::Deserialize,
     ::serde::Serialize,
@@ -76,6 +92,8 @@ pub struct LakeStats {
 pub enum ObjectKind {
     #[serde(rename = "spool_batch")]
     SpoolBatch,
+    #[serde(rename = "pack")]
+    Pack,
     #[serde(rename = "quarantine")]
     Quarantine,
     #[serde(rename = "verdicts")]
@@ -115,6 +133,7 @@ impl ::std::fmt::Display for ObjectKind {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         match *self {
             Self::SpoolBatch => f.write_str("spool_batch"),
+            Self::Pack => f.write_str("pack"),
             Self::Quarantine => f.write_str("quarantine"),
             Self::Verdicts => f.write_str("verdicts"),
             Self::OwnerEvent => f.write_str("owner_event"),
@@ -142,6 +161,7 @@ impl ::std::str::FromStr for ObjectKind {
     ) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "spool_batch" => Ok(Self::SpoolBatch),
+            "pack" => Ok(Self::Pack),
             "quarantine" => Ok(Self::Quarantine),
             "verdicts" => Ok(Self::Verdicts),
             "owner_event" => Ok(Self::OwnerEvent),
