@@ -156,33 +156,24 @@ impl Lake {
         }
     }
 
+    /// The objects at `keys`, in their order (`None` for one that is missing), up to
+    /// [`GET_CONCURRENCY`] requests in flight: a fold reads every batch holding proposals, and
+    /// against an S3 service each GET is mostly waiting.
+    pub fn get_many(&self, keys: &[Path]) -> Result<Vec<Option<Object>>, LakeError> {
+        use futures::StreamExt;
+        let fetches = keys.iter().map(|key| async move {
+            match fetch(self.store.as_ref(), key, None).await? {
+                Fetched::Changed(object) => Ok(Some(object)),
+                Fetched::Missing | Fetched::NotModified => Ok(None),
+            }
+        });
+        self.runtime.block_on(futures::stream::iter(fetches).buffered(GET_CONCURRENCY).try_collect())
+    }
+
     /// The object at `key` unless its ETag is still `etag` (a conditional GET: an unchanged
     /// object costs one request and no body).
     pub fn get_if_changed(&self, key: &Path, etag: Option<&str>) -> Result<Fetched, LakeError> {
-        let options = GetOptions { if_none_match: etag.map(str::to_string), ..GetOptions::default() };
-        let fetched = self.runtime.block_on(async {
-            let result = self.store.get_opts(key, options).await?;
-            let meta = result.meta.clone();
-            let body = result.bytes().await?;
-            Ok::<_, object_store::Error>((meta, body))
-        });
-        match fetched {
-            Ok((meta, body)) => {
-                // LocalFileSystem ignores nothing here, but not every S3 server honours
-                // If-None-Match on GET: compare the ETag ourselves as well.
-                if etag.is_some() && meta.e_tag.as_deref() == etag {
-                    return Ok(Fetched::NotModified);
-                }
-                Ok(Fetched::Changed(Object {
-                    body: body.to_vec(),
-                    etag: meta.e_tag,
-                    last_modified: meta.last_modified,
-                }))
-            }
-            Err(object_store::Error::NotFound { .. }) => Ok(Fetched::Missing),
-            Err(object_store::Error::NotModified { .. }) => Ok(Fetched::NotModified),
-            Err(source) => Err(store_error(key, source)),
-        }
+        self.runtime.block_on(fetch(self.store.as_ref(), key, etag))
     }
 
     /// Metadata of `key` without its body, or `None`.
@@ -347,6 +338,34 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     !needle.is_empty() && haystack.windows(needle.len()).any(|w| w == needle)
 }
 
+/// Requests in flight at once in [`Lake::get_many`].
+pub const GET_CONCURRENCY: usize = 16;
+
+/// One conditional GET ([`Lake::get_if_changed`]).
+async fn fetch(store: &dyn ObjectStore, key: &Path, etag: Option<&str>) -> Result<Fetched, LakeError> {
+    let options = GetOptions { if_none_match: etag.map(str::to_string), ..GetOptions::default() };
+    let fetched = async {
+        let result = store.get_opts(key, options).await?;
+        let meta = result.meta.clone();
+        let body = result.bytes().await?;
+        Ok::<_, object_store::Error>((meta, body))
+    }
+    .await;
+    match fetched {
+        Ok((meta, body)) => {
+            // LocalFileSystem ignores nothing here, but not every S3 server honours
+            // If-None-Match on GET: compare the ETag ourselves as well.
+            if etag.is_some() && meta.e_tag.as_deref() == etag {
+                return Ok(Fetched::NotModified);
+            }
+            Ok(Fetched::Changed(Object { body: body.to_vec(), etag: meta.e_tag, last_modified: meta.last_modified }))
+        }
+        Err(object_store::Error::NotFound { .. }) => Ok(Fetched::Missing),
+        Err(object_store::Error::NotModified { .. }) => Ok(Fetched::NotModified),
+        Err(source) => Err(store_error(key, source)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -355,6 +374,19 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let lake = Lake::open(&format!("file://{}", dir.path().display()), &S3Options::default()).unwrap();
         (dir, lake)
+    }
+
+    #[test]
+    fn many_gets_answer_in_the_keys_order_with_none_for_a_missing_one() {
+        let (_dir, lake) = folder();
+        let keys: Vec<Path> = (0..40).map(|i| Path::from(format!("k/{i:02}"))).collect();
+        for (i, key) in keys.iter().enumerate().filter(|(i, _)| i % 7 != 3) {
+            lake.put(key, i.to_string().into_bytes()).unwrap();
+        }
+        let got: Vec<Option<String>> =
+            lake.get_many(&keys).unwrap().into_iter().map(|o| o.map(|o| String::from_utf8(o.body).unwrap())).collect();
+        let expected: Vec<Option<String>> = (0..40).map(|i| (i % 7 != 3).then(|| i.to_string())).collect();
+        assert_eq!(got, expected);
     }
 
     #[test]
