@@ -33,6 +33,8 @@ use std::collections::{BTreeMap, BTreeSet};
 /// before); it reads 1 and 2 too. A build that reads an older version only leaves a newer one as
 /// it is, so it never drops what presence announced or which packs hold which batches.
 pub const VERSION: std::num::NonZeroU64 = std::num::NonZeroU64::new(3).unwrap();
+/// The format written while no pack is named.
+const WITHOUT_PACKS: std::num::NonZeroU64 = std::num::NonZeroU64::new(2).unwrap();
 
 /// Why a checkpoint's body cannot be used; the run folds from scratch.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -140,7 +142,7 @@ impl Folded {
 
     fn document(&self) -> FoldCheckpoint {
         // Version 2 until a pack is named: a build that reads only 2 keeps its checkpoint till then.
-        let version = if self.packs.is_empty() { std::num::NonZeroU64::new(2).unwrap_or(VERSION) } else { VERSION };
+        let version = if self.packs.is_empty() { WITHOUT_PACKS } else { VERSION };
         FoldCheckpoint {
             version,
             batches: self.batches.iter().map(|(key, n)| FoldedBatch { key: key.clone(), proposals: *n }).collect(),

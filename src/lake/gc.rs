@@ -136,13 +136,31 @@ pub fn plan(entries: &[Entry], current: &Current, now: DateTime<Utc>, retention:
     }
     let older = |entry: &Entry, age: Duration| entry.listed.last_modified < now - age;
     let listed: HashSet<&str> = entries.iter().map(|e| e.listed.key.as_ref()).collect();
+    // Per fleet, the batches a listed pack its checkpoint names holds: computed once, since a
+    // fleet may hold many thousand batches and each is looked up here.
+    let packed: HashMap<&str, HashSet<&str>> = current
+        .iter()
+        .map(|(fleet, refs)| {
+            let held = refs
+                .packs
+                .iter()
+                .filter(|(pack, _)| listed.contains(pack.as_str()))
+                .flat_map(|(_, covers)| covers.iter().map(String::as_str))
+                .collect();
+            (fleet.as_str(), held)
+        })
+        .collect();
+    let held = |entry: &Entry, batch: &str| packed.get(entry.fleet.as_str()).is_some_and(|h| h.contains(batch));
     let mut plan = Plan::default();
     for entry in entries {
         let (remove, why) = match entry.kind {
-            ObjectKind::SpoolBatch if packed(current, entry, &listed) => {
+            ObjectKind::SpoolBatch if held(entry, entry.listed.key.as_ref()) => {
                 (true, "a pack the checkpoint names holds its proposals, and the rest of it is folded")
             }
-            ObjectKind::Pack => pack_rule(current, entry, &listed, older(entry, retention.blob_grace)),
+            ObjectKind::Pack => {
+                let elsewhere = |batch: &str| listed.contains(batch) || held(entry, batch);
+                pack_rule(current, entry, elsewhere, older(entry, retention.blob_grace))
+            }
             ObjectKind::Snapshot => {
                 if kept_by_pointer(current, entry) {
                     (false, "its pointer names it, or a pointer of the fleet cannot be read")
@@ -194,18 +212,9 @@ pub fn plan(entries: &[Entry], current: &Current, now: DateTime<Utc>, retention:
     plan
 }
 
-/// Whether a listed pack the fleet's checkpoint names holds the batch `entry`.
-fn packed(current: &Current, entry: &Entry, listed: &HashSet<&str>) -> bool {
-    current.get(&entry.fleet).is_some_and(|refs| {
-        refs.packs.iter().any(|(pack, covers)| {
-            listed.contains(pack.as_str()) && covers.iter().any(|c| *c == entry.listed.key.as_ref())
-        })
-    })
-}
-
 /// What becomes of a pack: kept while the checkpoint names it; unnamed, removed once old and
-/// nobody's only copy of a batch.
-fn pack_rule(current: &Current, entry: &Entry, listed: &HashSet<&str>, old: bool) -> (bool, &'static str) {
+/// nobody's only copy of a batch (`elsewhere`: the batch is listed, or a listed named pack holds it).
+fn pack_rule(current: &Current, entry: &Entry, elsewhere: impl Fn(&str) -> bool, old: bool) -> (bool, &'static str) {
     let key = entry.listed.key.as_ref();
     let Some(refs) = current.get(&entry.fleet) else { return (false, "its fleet's checkpoint cannot be read") };
     if refs.packs.contains_key(key) {
@@ -215,11 +224,7 @@ fn pack_rule(current: &Current, entry: &Entry, listed: &HashSet<&str>, old: bool
         return (false, "not named yet: a compaction may still be naming it");
     }
     let Some(Some(covers)) = refs.unnamed.get(key) else { return (false, "not a pack this build can read") };
-    let elsewhere = |batch: &String| {
-        listed.contains(batch.as_str())
-            || refs.packs.iter().any(|(pack, held)| listed.contains(pack.as_str()) && held.contains(batch))
-    };
-    if covers.iter().all(elsewhere) {
+    if covers.iter().all(|batch| elsewhere(batch)) {
         (true, "a compaction left it unnamed, and every batch it holds is in the lake or a named pack")
     } else {
         (false, "unnamed, but the only copy of batches no longer in the lake")

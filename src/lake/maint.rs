@@ -386,7 +386,7 @@ fn gate_digest(keys: &[String], facts: &GateFacts, mode: Mode) -> String {
 fn read_batches(lake: &Lake, keys: &[&String], report: &mut MaintReport) -> Result<Drained, MaintError> {
     let mut drained = Drained::default();
     let mut seen_ids = BTreeSet::new();
-    for_each_listed(lake, keys, |key, object| {
+    lake.get_each(keys, |key, object| {
         report.batches += 1;
         let batch = parse_batch(&object.body);
         if batch.unreadable > 0 {
@@ -406,6 +406,7 @@ fn read_batches(lake: &Lake, keys: &[&String], report: &mut MaintReport) -> Resu
             proposals: batch.proposals,
             unreadable: batch.unreadable,
         });
+        Ok::<(), MaintError>(())
     })?;
     Ok(drained)
 }
@@ -432,7 +433,10 @@ fn read_proposals_of(
             None => again.push(key),
         }
     }
-    for_each_listed(lake, again, |key, object| gathered.take(key, &parse_batch(&object.body)))?;
+    lake.get_each(again, |key, object| {
+        gathered.take(key, &parse_batch(&object.body));
+        Ok::<(), MaintError>(())
+    })?;
     gathered.add_packs(lake, layout, &folded.packs)?;
     report.unreadable += gathered.unreadable;
     report.weighed = gathered.proposals.len();
@@ -474,35 +478,6 @@ fn keys_under(lake: &Lake, prefix: &object_store::path::Path) -> Result<BTreeSet
     Ok(lake.list(prefix)?.into_iter().map(|l| l.key.to_string()).collect())
 }
 
-/// The objects at keys read back from a listing or the checkpoint (already encoded, so parsed,
-/// not encoded again), each handed to `each` in the keys' order; one that is gone is skipped, and
-/// so is no key at all (a checkpoint is outside input), with a warning. They are fetched many
-/// requests at a time ([`Lake::get_many`]), 64 bodies held at once.
-fn for_each_listed<K: AsRef<str>>(
-    lake: &Lake,
-    keys: impl IntoIterator<Item = K>,
-    mut each: impl FnMut(&str, crate::lake::store::Object),
-) -> Result<(), MaintError> {
-    const CHUNK: usize = 64;
-    let mut paths = vec![];
-    for key in keys {
-        let key = key.as_ref();
-        match object_store::path::Path::parse(key) {
-            Ok(path) => paths.push((key.to_string(), path)),
-            Err(e) => tracing::warn!(key, error = %e, "not a lake key; skipped"),
-        }
-    }
-    for chunk in paths.chunks(CHUNK) {
-        let keys: Vec<object_store::path::Path> = chunk.iter().map(|(_, path)| path.clone()).collect();
-        for ((key, _), object) in chunk.iter().zip(lake.get_many(&keys)?) {
-            if let Some(object) = object {
-                each(key, object);
-            }
-        }
-    }
-    Ok(())
-}
-
 /// Every claim event in the lake: the gate's verdicts and the owner's events.
 pub(crate) fn read_events(lake: &Lake, layout: &FleetLayout) -> Result<Vec<ClaimEvent>, MaintError> {
     read_events_at(lake, &list_event_keys(lake, layout)?)
@@ -518,12 +493,13 @@ fn list_event_keys(lake: &Lake, layout: &FleetLayout) -> Result<Vec<String>, Mai
 /// the earliest per (kind, claim) is kept, so a rerun never moves a verdict's time.
 fn read_events_at(lake: &Lake, keys: &[String]) -> Result<Vec<ClaimEvent>, MaintError> {
     let mut events = vec![];
-    for_each_listed(lake, keys, |key, object| {
+    lake.get_each(keys, |key, object| {
         let batch = parse_verdicts(&object.body);
         if batch.unreadable > 0 {
             tracing::warn!(key = %key, unreadable = batch.unreadable, "unreadable claim events skipped");
         }
         events.extend(batch.events);
+        Ok::<(), MaintError>(())
     })?;
     keep_earliest_verdicts(&mut events);
     Ok(events)

@@ -228,16 +228,15 @@ pub fn compact(
     let mut done = vec![];
     let mut bodies: Vec<(String, Vec<u8>)> = vec![];
     let mut size = 0;
-    for key in eligible {
-        let Ok(path) = object_store::path::Path::parse(&key) else { continue };
-        let Some(object) = lake.get(&path)? else { continue };
+    lake.get_each(eligible, |key, object| {
         size += object.body.len();
-        bodies.push((key, object.body));
+        bodies.push((key.to_string(), object.body));
         if size >= PACK_BYTES {
             done.extend(write_pack(lake, layout, writer, &std::mem::take(&mut bodies), dry_run)?);
             size = 0;
         }
-    }
+        Ok::<(), PackError>(())
+    })?;
     if bodies.len() >= MIN_BATCHES || (!done.is_empty() && !bodies.is_empty()) {
         done.extend(write_pack(lake, layout, writer, &bodies, dry_run)?);
     }

@@ -170,6 +170,35 @@ impl Lake {
         self.runtime.block_on(futures::stream::iter(fetches).buffered(GET_CONCURRENCY).try_collect())
     }
 
+    /// The objects at keys read back from a listing or a document (already encoded, so parsed,
+    /// not encoded again), each handed to `each` in the keys' order; one that is gone is skipped,
+    /// and so is a string that is no key at all (a document in the lake is outside input), with
+    /// a warning. Fetched with [`Lake::get_many`], 64 bodies held at once.
+    pub fn get_each<K: AsRef<str>, E: From<LakeError>>(
+        &self,
+        keys: impl IntoIterator<Item = K>,
+        mut each: impl FnMut(&str, Object) -> Result<(), E>,
+    ) -> Result<(), E> {
+        const CHUNK: usize = 64;
+        let mut paths = vec![];
+        for key in keys {
+            let key = key.as_ref();
+            match Path::parse(key) {
+                Ok(path) => paths.push((key.to_string(), path)),
+                Err(e) => tracing::warn!(key, error = %e, "not a lake key; skipped"),
+            }
+        }
+        for chunk in paths.chunks(CHUNK) {
+            let keys: Vec<Path> = chunk.iter().map(|(_, path)| path.clone()).collect();
+            for ((key, _), object) in chunk.iter().zip(self.get_many(&keys)?) {
+                if let Some(object) = object {
+                    each(key, object)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The object at `key` unless its ETag is still `etag` (a conditional GET: an unchanged
     /// object costs one request and no body).
     pub fn get_if_changed(&self, key: &Path, etag: Option<&str>) -> Result<Fetched, LakeError> {
