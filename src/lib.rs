@@ -10,6 +10,8 @@ pub mod briefing;
 pub mod catalog;
 pub mod config;
 pub mod conform;
+#[cfg(feature = "console")]
+pub mod console;
 pub mod context;
 pub mod embed;
 #[cfg(feature = "serve")]

@@ -52,6 +52,10 @@ enum Command {
         /// github.com/org/repo or a remote URL, stored as ids); default every project of its fleets.
         #[arg(long, value_delimiter = ',')]
         projects: Option<Vec<String>>,
+        /// An owner key: it also signs in to the console (`ctxlake serve --console`) of its
+        /// fleets, where claims are approved, retired and retracted; give it --fleets.
+        #[arg(long, requires = "fleets")]
+        owner: bool,
     },
     /// List the keys (never their secrets) with today's usage.
     List,
@@ -92,7 +96,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let store = open_store(args.db, &args.paths)?;
     let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
     match args.command {
-        Command::Create { name, quota, fleets, tools, projects } => {
+        Command::Create { name, quota, fleets, tools, projects, owner } => {
             for fleet in &fleets {
                 FleetId::new(fleet.clone()).map_err(|e| anyhow::anyhow!("invalid fleet '{fleet}': {e}"))?;
             }
@@ -117,7 +121,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 ),
                 None => None,
             };
-            let (record, token) = store.create(&NewKey { name, quota, fleets, tools, projects })?;
+            let (record, token) = store.create(&NewKey { name, quota, fleets, tools, projects, owner })?;
             eprintln!("created key '{}' (prefix {}); it is shown once, store it now:", record.name, record.prefix);
             println!("{token}");
         }
@@ -126,7 +130,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             for key in store.list()? {
                 let used = store.used(&Subject::Key(key.prefix.clone()), &today)?;
                 let quota = key.quota.map_or("unlimited".to_string(), |q| format!("{q}/day"));
-                let state = key.revoked_at.as_ref().map_or("active".to_string(), |at| format!("revoked {at}"));
+                let mut state = key.revoked_at.as_ref().map_or("active".to_string(), |at| format!("revoked {at}"));
+                if key.owner {
+                    state.push_str(", owner");
+                }
                 let fleets = if key.fleets.is_empty() { "-".to_string() } else { key.fleets.join(",") };
                 println!("{:<9} {:<20} {:<20} {:<10} {:<11} {state}", key.prefix, key.name, fleets, quota, used);
             }

@@ -86,6 +86,15 @@ pub struct Args {
     /// (its rightmost address that is not a trusted proxy); guest quotas count that address.
     #[arg(long = "trust-proxy", value_name = "IP")]
     trusted_proxies: Vec<std::net::IpAddr>,
+    /// Also serve the owner's console under /console: owner keys sign in (`ctxlake keys create
+    /// --owner`); without --keys, the operator on loopback, without a key. It reads and decides
+    /// in the lake (--lake).
+    #[cfg(feature = "console")]
+    #[arg(long)]
+    console: bool,
+    #[cfg(feature = "console")]
+    #[command(flatten)]
+    lake: super::lake::LakeArgs,
 }
 
 pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
@@ -147,13 +156,46 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
         true => Some(ctxlake::fixtures::Fixtures::new().map_err(anyhow::Error::msg)?),
         false => None,
     };
+    #[cfg(feature = "console")]
+    let beside = match args.console {
+        true => Some(console(&args, &ctx, &config, keys.clone())?),
+        false => None,
+    };
+    #[cfg(not(feature = "console"))]
+    let beside: Option<axum::Router> = None;
     let app = App::new(config, servers(ctx, served, fixtures), keys);
     eprintln!("ctxlake serve: listening on http://{bound}{} ({mode})", http::PATH);
+    if beside.is_some() {
+        eprintln!("ctxlake serve: the owner's console is at http://{bound}/console");
+    }
+    #[cfg(feature = "console")]
+    let beside = beside.map(ctxlake::console::router);
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(listener)?;
-        http::serve(listener, app, stopped()).await
+        let beside = beside.unwrap_or_default();
+        http::serve_with(listener, app, beside, stopped()).await
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(feature = "console")]
+/// The console of `serve --console`: the lake it decides in, who signs in, and the endpoint's
+/// Host and Origin rules. The cookie is `Secure` unless the server binds loopback (plain HTTP
+/// there; anything else is expected behind TLS).
+fn console(
+    args: &Args,
+    ctx: &Ctx,
+    config: &Config,
+    keys: Option<Arc<ctxlake::keys::store::KeyStore>>,
+) -> anyhow::Result<Arc<ctxlake::console::Console>> {
+    use ctxlake::console::{Access, Console};
+    let opened = args.lake.open(ctx)?;
+    let access = match keys {
+        Some(keys) => Access::Keys(keys),
+        None => Access::Operator { name: ctx.agent_id.clone(), fleet: ctx.fleet_id.clone() },
+    };
+    let secure = !args.bind.ip().is_loopback();
+    Ok(Console::new(opened.lake, access, config.allowed_hosts.clone(), config.allowed_origins.clone(), secure))
 }
 
 /// Completes on SIGINT or SIGTERM: the server then stops accepting, ends the

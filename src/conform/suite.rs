@@ -32,6 +32,7 @@ pub const FEATURES: &[(&str, &str)] = &[
     ("redaction.feature", include_str!("../../features/redaction.feature")),
     ("lake.feature", include_str!("../../features/lake.feature")),
     ("lake_ops.feature", include_str!("../../features/lake_ops.feature")),
+    ("console.feature", include_str!("../../features/console.feature")),
     ("install.feature", include_str!("../../features/install.feature")),
     ("knowledge.feature", include_str!("../../features/knowledge.feature")),
     ("groups.feature", include_str!("../../features/groups.feature")),

@@ -154,6 +154,10 @@ pub struct World<'a> {
     pub cwd: Option<std::path::PathBuf>,
     /// A `ctxlake serve` a fixture step started beside the target, stopped with the check.
     pub served: Option<Served>,
+    /// ctxlake fixtures: the keys (`name` to token) and console session cookies (`who` to
+    /// `name=value`) of the check's console visitors.
+    pub console_keys: HashMap<String, String>,
+    pub console_cookies: HashMap<String, String>,
     /// The items a listing step gathered across pages (`the client lists … to the end`).
     pub listed: Vec<Value>,
     /// Every message the target sent during the check, in the order it came: answers,
@@ -233,6 +237,8 @@ impl<'a> World<'a> {
             extra_env: vec![],
             cwd: None,
             served: None,
+            console_keys: HashMap::new(),
+            console_cookies: HashMap::new(),
             listed: Vec::new(),
             heard: Vec::new(),
             listened: Map::new(),

@@ -21,7 +21,8 @@ CREATE TABLE IF NOT EXISTS keys (
     tools      TEXT,                 -- JSON array of tool names; NULL: every tool its fleets allow
     created_at TEXT NOT NULL,
     revoked_at TEXT,
-    projects   TEXT                  -- JSON array of project ids; NULL: every project of its fleets
+    projects   TEXT,                 -- JSON array of project ids; NULL: every project of its fleets
+    owner      INTEGER NOT NULL DEFAULT 0 -- 1: may sign in to the console of its fleets
 );
 CREATE TABLE IF NOT EXISTS usage (
     subject TEXT NOT NULL,           -- 'key:<prefix>' or 'ip:<HMAC-SHA256(pepper, ip)>'
@@ -40,6 +41,9 @@ pub struct NewKey {
     pub tools: Option<Vec<String>>,
     /// The project ids (`github.com/org/repo`) the key may read; `None`: every project.
     pub projects: Option<Vec<String>>,
+    /// An owner key: besides its MCP use, it signs in to the console (`serve --console`) of its
+    /// fleets, where the owner's decisions are made.
+    pub owner: bool,
 }
 
 /// One stored key, without anything secret.
@@ -51,6 +55,7 @@ pub struct KeyRecord {
     pub fleets: Vec<String>,
     pub tools: Option<Vec<String>>,
     pub projects: Option<Vec<String>>,
+    pub owner: bool,
     pub created_at: String,
     pub revoked_at: Option<String>,
 }
@@ -122,6 +127,12 @@ impl KeyStore {
         if !has_projects {
             db.execute_batch("ALTER TABLE keys ADD COLUMN projects TEXT")?;
         }
+        // Likewise a store made before owner keys: its keys are fleet keys.
+        let has_owner: bool =
+            db.query_row("SELECT count(*) FROM pragma_table_info('keys') WHERE name = 'owner'", [], |r| r.get(0))?;
+        if !has_owner {
+            db.execute_batch("ALTER TABLE keys ADD COLUMN owner INTEGER NOT NULL DEFAULT 0")?;
+        }
         Ok(KeyStore { db: Mutex::new(db), pepper })
     }
 
@@ -145,6 +156,7 @@ impl KeyStore {
             fleets: key.fleets.clone(),
             tools: key.tools.clone(),
             projects: key.projects.clone(),
+            owner: key.owner,
             created_at: now(),
             revoked_at: None,
         };
@@ -152,8 +164,8 @@ impl KeyStore {
         let tools = record.tools.as_ref().map(|t| serde_json::to_string(t).expect("strings serialize"));
         let projects = record.projects.as_ref().map(|p| serde_json::to_string(p).expect("strings serialize"));
         let inserted = self.db().execute(
-            "INSERT INTO keys (prefix, name, hash, quota, fleets, tools, created_at, projects)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            "INSERT INTO keys (prefix, name, hash, quota, fleets, tools, created_at, projects, owner)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             params![
                 record.prefix,
                 record.name,
@@ -162,7 +174,8 @@ impl KeyStore {
                 fleets,
                 tools,
                 record.created_at,
-                projects
+                projects,
+                record.owner
             ],
         );
         match inserted {
@@ -210,7 +223,7 @@ impl KeyStore {
         let sql = format!("SELECT {COLUMNS}, hash FROM keys WHERE prefix = ?1");
         let found = self
             .db()
-            .query_row(&sql, [parsed.prefix], |row| Ok((record(row)?, row.get::<_, String>(8)?)))
+            .query_row(&sql, [parsed.prefix], |row| Ok((record(row)?, row.get::<_, String>(9)?)))
             .optional()?;
         Ok(match found {
             Some((key, hash)) if self.pepper.verify(parsed.secret.as_bytes(), &hash) => match key.revoked_at {
@@ -280,7 +293,7 @@ impl KeyStore {
 }
 
 /// The columns `record` reads, in its order; a query that needs more appends them after these.
-const COLUMNS: &str = "prefix, name, quota, fleets, tools, created_at, revoked_at, projects";
+const COLUMNS: &str = "prefix, name, quota, fleets, tools, created_at, revoked_at, projects, owner";
 
 fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<KeyRecord> {
     let json_list = |text: String| serde_json::from_str::<Vec<String>>(&text).unwrap_or_default();
@@ -293,6 +306,7 @@ fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<KeyRecord> {
         created_at: row.get(5)?,
         revoked_at: row.get(6)?,
         projects: row.get::<_, Option<String>>(7)?.map(json_list),
+        owner: row.get(8)?,
     })
 }
 
@@ -309,14 +323,14 @@ mod tests {
     }
 
     #[test]
-    fn a_store_made_before_keys_had_projects_opens_and_its_keys_read_every_project() {
+    fn a_store_made_before_keys_had_projects_or_owners_opens_and_its_keys_are_fleet_keys_of_every_project() {
         let dir = tempfile::tempdir().unwrap();
         let old = Connection::open(dir.path().join("keys.sqlite")).unwrap();
-        old.execute_batch(&SCHEMA.replace(
-            ",\n    projects   TEXT                  -- JSON array of project ids; NULL: every project of its fleets",
-            "",
-        ))
-        .unwrap();
+        let before = SCHEMA
+            .replace(",\n    projects   TEXT,                 -- JSON array of project ids; NULL: every project of its fleets", "")
+            .replace("\n    owner      INTEGER NOT NULL DEFAULT 0 -- 1: may sign in to the console of its fleets", "");
+        assert!(!before.contains("projects") && !before.contains("owner"), "{before}");
+        old.execute_batch(&before).unwrap();
         old.execute(
             "INSERT INTO keys (prefix, name, hash, quota, fleets, created_at) VALUES ('p', 'old', 'h', NULL, '[]', 'now')",
             [],
@@ -325,7 +339,7 @@ mod tests {
         drop(old);
         let keys = store(dir.path());
         let listed = keys.list().unwrap();
-        assert_eq!((listed[0].name.as_str(), listed[0].projects.clone()), ("old", None));
+        assert_eq!((listed[0].name.as_str(), listed[0].projects.clone(), listed[0].owner), ("old", None, false));
     }
 
     #[test]
@@ -338,6 +352,7 @@ mod tests {
             fleets: vec!["web".into()],
             tools: None,
             projects: Some(vec!["github.com/org/app".into()]),
+            owner: false,
         };
         let (record, token) = keys.create(&new).unwrap();
         assert_eq!(keys.authenticate(&token).unwrap(), Ok(record.clone()));

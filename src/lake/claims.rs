@@ -6,10 +6,13 @@
 use crate::lake::layout::FleetLayout;
 use crate::lake::maint::{self, MaintError};
 use crate::lake::{Created, Lake};
+use crate::lake::{checkpoint, gate};
 use crate::local::paths::FleetId;
 use crate::snapshot::{ClaimRow, fold};
 use crate::spec::wire::claim_event::ClaimEvent;
 use crate::spec::wire::lake::ClaimApproval;
+use chrono::{DateTime, Utc};
+use std::collections::BTreeMap;
 
 /// Why an owner's command did nothing.
 #[derive(Debug, thiserror::Error)]
@@ -29,6 +32,26 @@ pub fn list(lake: &Lake, fleet: &FleetId) -> Result<Vec<ClaimRow>, ClaimsError> 
     let mut events = maint::read_proposals(lake, &layout)?;
     events.extend(maint::read_events(lake, &layout)?);
     Ok(fold(events))
+}
+
+/// The owner's review queue: every claim, and for each candidate the gate would hold back now,
+/// why (the same gate `maint` runs, over the same events and facts, at `now`).
+#[derive(Debug, Default)]
+pub struct Review {
+    pub rows: Vec<ClaimRow>,
+    /// Candidate claim id to the gate's reason for holding it.
+    pub held: BTreeMap<String, String>,
+}
+
+/// The review queue of `fleet` (see [`Review`]); `now` is the clock the gate's time rules read.
+pub fn review(lake: &Lake, fleet: &FleetId, now: DateTime<Utc>) -> Result<Review, ClaimsError> {
+    let layout = FleetLayout::new(fleet);
+    let mut events = maint::read_proposals(lake, &layout)?;
+    events.extend(maint::read_events(lake, &layout)?);
+    let folded = checkpoint::read(lake, &layout).map_err(MaintError::from)?.unwrap_or_default();
+    let facts = maint::gate_facts(lake, &layout, &folded, now)?;
+    let held = gate::run(&events, &facts).held.into_iter().collect();
+    Ok(Review { rows: fold(events), held })
 }
 
 /// Records the owner's approval of `claim_id`; the next maint promotes it if it passes the rest

@@ -173,9 +173,7 @@ pub fn maint(lake: &Lake, options: &MaintOptions) -> Result<MaintReport, MaintEr
     // Leases and history hold what the new batches said: from here on, the checkpoint covers them.
     checkpoint::write(lake, &layout, &options.writer, &folded, &gone, MAX_SESSIONS)?;
 
-    let mut known_agents: BTreeSet<String> = folded.announced.keys().cloned().collect();
-    known_agents.extend(folded.agents.iter().cloned());
-    let facts = GateFacts { known_agents, approved: read_approvals(lake, &layout)?, now };
+    let facts = gate_facts(lake, &layout, &folded, now)?;
     let updated =
         cas::update::<SnapshotPointer, MaintError>(lake, &layout.snapshot_pointer(), &options.writer, |current| {
             publish(lake, &layout, options, &folded, &drained, &sessions, &facts, current, &mut report)
@@ -456,6 +454,19 @@ pub(crate) fn read_proposals(lake: &Lake, layout: &FleetLayout) -> Result<Vec<Cl
     let named = checkpoint::read(lake, layout)?.map(|c| c.packs).unwrap_or_default();
     gathered.add_packs(lake, layout, &named)?;
     Ok(gathered.proposals)
+}
+
+/// What the gate knows besides the claim events: the agents the fold has seen (in a batch or
+/// announced by presence), the owner's approvals, and the store's clock.
+pub(crate) fn gate_facts(
+    lake: &Lake,
+    layout: &FleetLayout,
+    folded: &Folded,
+    now: DateTime<Utc>,
+) -> Result<GateFacts, MaintError> {
+    let mut known_agents: BTreeSet<String> = folded.announced.keys().cloned().collect();
+    known_agents.extend(folded.agents.iter().cloned());
+    Ok(GateFacts { known_agents, approved: read_approvals(lake, layout)?, now })
 }
 
 /// The claim ids the fleet's owner approved (`ctxlake claims approve`).

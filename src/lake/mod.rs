@@ -45,6 +45,7 @@ pub mod layout;
 pub mod leases;
 pub mod maint;
 pub mod mirror;
+pub mod overview;
 pub mod pack;
 pub mod stats;
 pub mod store;

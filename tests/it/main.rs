@@ -4,6 +4,8 @@ mod catalog_size;
 #[cfg(feature = "lake")]
 mod claims;
 mod conform;
+#[cfg(feature = "console")]
+mod console;
 mod faults;
 mod golden;
 mod install;

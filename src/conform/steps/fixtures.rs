@@ -301,32 +301,7 @@ pub fn register(r: &mut Registry) {
             ctxlake(w, &create)?.env("HOME", &home).env("CTXLAKE_KEY_PEPPER", SERVE_PEPPER).output().map_err(io)?;
         ensure(out.status.success(), || String::from_utf8_lossy(&out.stderr).to_string())?;
         let token = String::from_utf8_lossy(&out.stdout).trim().to_string();
-        let mut child = ctxlake(w, &["serve", "--bind", "127.0.0.1:0", "--keys"])?
-            .env("HOME", &home)
-            .env("CTXLAKE_KEY_PEPPER", SERVE_PEPPER)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .spawn()
-            .map_err(io)?;
-        // The address line may follow log lines (the launch can set CTXLAKE_LOG=debug).
-        let mut line = String::new();
-        if let Some(stderr) = child.stderr.take() {
-            let mut reader = std::io::BufReader::new(stderr);
-            for _ in 0..1000 {
-                line.clear();
-                let read = std::io::BufRead::read_line(&mut reader, &mut line).map_err(io)?;
-                if read == 0 || line.contains("listening on http://") {
-                    break;
-                }
-            }
-            // Keep draining, so the server never blocks on a full pipe.
-            std::thread::spawn(move || std::io::copy(&mut reader, &mut std::io::sink()));
-        }
-        let address = line.split_whitespace().find(|word| word.starts_with("http://"));
-        let Some(url) = address.and_then(|a| crate::conform::http::Url::parse(a).ok()) else {
-            let _ = child.kill();
-            return Err(fail(format!("ctxlake serve printed no address: {line}")));
-        };
+        let (child, url) = spawn_serve(w, &home, &["--keys"])?;
         w.served = Some(crate::conform::world::Served { child, url, token });
         Ok(())
     });
@@ -667,7 +642,7 @@ fn kb_import(w: &World<'_>, records: &[Value], approve: bool) -> Outcome {
     ensure(out.status.success(), || format!("kb import failed: {}", String::from_utf8_lossy(&out.stderr)))
 }
 
-fn io(e: std::io::Error) -> StepError {
+pub(super) fn io(e: std::io::Error) -> StepError {
     fail(format!("fixture I/O: {e}"))
 }
 
@@ -702,7 +677,7 @@ fn home_file(w: &World<'_>, name: &str) -> Result<PathBuf, StepError> {
     Ok(w.scratch_dir()?.join("home").join(name))
 }
 
-fn lake_dir(w: &World<'_>) -> Result<PathBuf, StepError> {
+pub(super) fn lake_dir(w: &World<'_>) -> Result<PathBuf, StepError> {
     Ok(w.scratch_dir()?.join("lake"))
 }
 
@@ -736,7 +711,7 @@ fn lake_command(w: &mut World<'_>, mut command: Command) -> Outcome {
 }
 
 /// Runs `ctxlake claims --lake <the scenario's lake> <args>` as the fleet's owner.
-fn owner(w: &World<'_>, args: &[&str]) -> Result<std::process::Output, StepError> {
+pub(super) fn owner(w: &World<'_>, args: &[&str]) -> Result<std::process::Output, StepError> {
     let lake = lake_dir(w)?;
     let mut command = ctxlake(w, &["claims"])?;
     command.arg("--lake").arg(&lake).args(args).stdin(Stdio::null()).output().map_err(io)
@@ -750,7 +725,7 @@ fn lake_ops(w: &World<'_>, args: &str) -> Result<std::process::Output, StepError
 }
 
 /// The id of the one claim in the lake whose text contains `text` (`ctxlake claims list`).
-fn claim_id_of(w: &World<'_>, text: &str) -> Result<String, StepError> {
+pub(super) fn claim_id_of(w: &World<'_>, text: &str) -> Result<String, StepError> {
     let out = owner(w, &["list"])?;
     let listed = String::from_utf8_lossy(&out.stdout);
     let line =
@@ -759,7 +734,7 @@ fn claim_id_of(w: &World<'_>, text: &str) -> Result<String, StepError> {
 }
 
 /// Files under `dir`, at any depth.
-fn count_files(dir: &Path) -> usize {
+pub(super) fn count_files(dir: &Path) -> usize {
     std::fs::read_dir(dir)
         .map(|entries| entries.flatten().map(|e| e.path()).map(|p| if p.is_dir() { count_files(&p) } else { 1 }).sum())
         .unwrap_or(0)
@@ -782,14 +757,54 @@ fn write_json(w: &World<'_>, file: &str, value: &Value) -> Outcome {
 
 /// Runs another ctxlake subcommand with the check's fixture environment.
 /// The pepper of the keys a fixture's `ctxlake serve` checks (a test value, never a real one).
-const SERVE_PEPPER: &str = "the conformance fixtures' pepper, long enough";
+pub(super) const SERVE_PEPPER: &str = "the conformance fixtures' pepper, long enough";
 
-fn ctxlake(w: &World<'_>, args: &[&str]) -> Result<Command, StepError> {
+pub(super) fn ctxlake(w: &World<'_>, args: &[&str]) -> Result<Command, StepError> {
     let launch = w.launch()?;
     let mut cmd = Command::new(&launch.program);
     // The launch runs `<ctxlake> mcp`; keep the program, replace the subcommand.
     cmd.args(args).envs(launch.env.iter().map(|(k, v)| (k, v))).stderr(Stdio::piped());
     Ok(cmd)
+}
+
+/// Starts `ctxlake serve --bind 127.0.0.1:0 ARGS` with HOME `home` and the serve pepper, and
+/// reads the address it prints.
+pub(super) fn spawn_serve(
+    w: &World<'_>,
+    home: &Path,
+    args: &[&str],
+) -> Result<(std::process::Child, crate::conform::http::Url), StepError> {
+    let mut child = ctxlake(w, &["serve", "--bind", "127.0.0.1:0"])?
+        .args(args)
+        .env("HOME", home)
+        .env("CTXLAKE_KEY_PEPPER", SERVE_PEPPER)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .spawn()
+        .map_err(io)?;
+    // The address line may follow log lines (the launch can set CTXLAKE_LOG=debug).
+    let mut line = String::new();
+    if let Some(stderr) = child.stderr.take() {
+        let mut reader = std::io::BufReader::new(stderr);
+        for _ in 0..1000 {
+            line.clear();
+            let read = std::io::BufRead::read_line(&mut reader, &mut line).map_err(io)?;
+            if read == 0 || line.contains("listening on http://") {
+                break;
+            }
+        }
+        // Keep draining, so the server never blocks on a full pipe.
+        std::thread::spawn(move || std::io::copy(&mut reader, &mut std::io::sink()));
+    }
+    let address = line.split_whitespace().find(|word| word.starts_with("http://"));
+    match address.and_then(|a| crate::conform::http::Url::parse(a).ok()) {
+        Some(url) => Ok((child, url)),
+        None => {
+            let _ = child.kill();
+            let _ = child.wait();
+            Err(fail(format!("ctxlake serve printed no address: {line}")))
+        }
+    }
 }
 
 /// A main checkout and a linked worktree of it, laid out as git lays them (`.git/worktrees/<name>`

@@ -6,6 +6,7 @@
 //! up ctxlake's cache, spool and snapshots (used only by `@ctxlake` scenarios, under `--self`).
 
 mod compat;
+mod console;
 mod fixtures;
 mod observed;
 mod protocol;
@@ -41,6 +42,7 @@ static STEPS: LazyLock<Registry> = LazyLock::new(|| {
     surface::register(&mut registry);
     observed::register(&mut registry);
     fixtures::register(&mut registry);
+    console::register(&mut registry);
     registry
 });
 

@@ -430,8 +430,19 @@ pub async fn serve(
     app: Arc<App>,
     shutdown: impl std::future::Future<Output = ()>,
 ) -> std::io::Result<()> {
+    serve_with(listener, app, Router::new(), shutdown).await
+}
+
+/// [`serve`], with more routes beside the MCP endpoint's (the console's): they must not
+/// overlap its paths, and the endpoint's fallback (404) answers what neither routes.
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    app: Arc<App>,
+    beside: Router,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> std::io::Result<()> {
     use tower::ServiceExt as _;
-    let router = router(app.clone());
+    let router = router(app.clone()).merge(beside);
     let connections = Arc::new(Semaphore::new(app.config.max_connections.max(1)));
     let header_timeout = app.config.header_timeout;
     tokio::pin!(shutdown);

@@ -1,0 +1,426 @@
+//! The owner's console (`ctxlake serve --console`): server-rendered pages under `/console` on
+//! `serve`'s listener where a fleet's owner reviews the claims the gate holds and decides, and
+//! sees the fleet. Every decision is the same lake event `ctxlake claims` writes
+//! (`lake::claims`), so the next fold applies it and `claims show` lists it.
+//!
+//! Who gets in: with a key store, only an owner key (`ctxlake keys create --owner`), exchanged
+//! once on the sign-in page for a session cookie; without one, `serve` binds loopback only and
+//! every client there is the operator, as on its MCP endpoint. Every state-changing form carries
+//! the session's CSRF token; every page is sent with a strict Content-Security-Policy (no
+//! script at all, styles from `/console/style.css` only) and the Host and Origin rules of the
+//! MCP endpoint. The handlers are synchronous and run on the blocking pool, like the MCP core:
+//! they read the lake and the key store, which block.
+
+pub mod form;
+pub mod page;
+pub mod session;
+
+use crate::keys::store::KeyStore;
+use crate::lake::Lake;
+use crate::lake::claims::{self, ClaimsError};
+use crate::local::paths::FleetId;
+use crate::transport::http::policy;
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use form::Decision;
+use maud::Markup;
+use session::{Session, Sessions};
+use std::sync::Arc;
+
+/// Sent with every console response: no script may run, nothing is loaded from elsewhere, no
+/// page may frame it, forms post only to the console.
+pub const CONTENT_SECURITY_POLICY: &str =
+    "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+const STYLE: &str = include_str!("style.css");
+
+/// Who may sign in.
+pub enum Access {
+    /// Owner keys of this store, each to its own fleets.
+    Keys(Arc<KeyStore>),
+    /// No key store: the server binds loopback only and its clients are the operator, the owner
+    /// of this fleet (the same trust as `serve`'s MCP endpoint without keys).
+    Operator { name: String, fleet: FleetId },
+}
+
+pub struct Console {
+    lake: Arc<Lake>,
+    access: Access,
+    sessions: Sessions,
+    /// Host names the Host header and a POST's Origin may name (those of the MCP endpoint).
+    hosts: Vec<String>,
+    origins: Vec<String>,
+    /// Whether the cookie is `Secure` (not when the server binds loopback over plain HTTP).
+    secure: bool,
+}
+
+impl Console {
+    pub fn new(lake: Lake, access: Access, hosts: Vec<String>, origins: Vec<String>, secure: bool) -> Arc<Console> {
+        Arc::new(Console { lake: Arc::new(lake), access, sessions: Sessions::default(), hosts, origins, secure })
+    }
+}
+
+/// The console's routes, to merge beside the MCP endpoint's.
+pub fn router(console: Arc<Console>) -> Router {
+    use axum::routing::{get, post};
+    Router::new()
+        .route("/console", get(|s, r| blocking(s, r, Console::review_page)))
+        .route("/console/claim", get(|s, r| blocking(s, r, Console::claim_page)))
+        .route("/console/fleet", get(|s, r| blocking(s, r, Console::fleet_page)))
+        .route("/console/style.css", get(style))
+        .route(
+            "/console/sign-in",
+            get(|s, r| blocking(s, r, Console::sign_in_page)).post(|s, r| posted(s, r, Console::sign_in)),
+        )
+        .route("/console/sign-out", post(|s, r| posted(s, r, Console::sign_out)))
+        .route("/console/decide", post(|s, r| posted(s, r, Console::decide)))
+        .layer(middleware::from_fn_with_state(console.clone(), guard))
+        .with_state(console)
+}
+
+/// The edge rules of every console request, and the headers of every answer.
+async fn guard(State(console): State<Arc<Console>>, request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let mut response = if !policy::host_allowed(headers, &console.hosts) {
+        problem(StatusCode::FORBIDDEN, "Forbidden", "The Host header names no host this server answers for.")
+    } else if request.method() == Method::POST && !policy::origin_allowed(headers, &console.hosts, &console.origins) {
+        problem(StatusCode::FORBIDDEN, "Forbidden", "The form was posted from another origin.")
+    } else {
+        next.run(request).await
+    };
+    let headers = response.headers_mut();
+    for (name, value) in [
+        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::REFERRER_POLICY, "no-referrer"),
+        (header::CACHE_CONTROL, "no-store"),
+    ] {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
+    response
+}
+
+async fn style() -> Response {
+    let mut response = Response::new(Body::from(STYLE));
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/css; charset=utf-8"));
+    response
+}
+
+/// Runs a page on the blocking pool (it reads the lake and the key store).
+async fn blocking(
+    State(console): State<Arc<Console>>,
+    request: Request,
+    page: fn(&Console, &Parts) -> Response,
+) -> Response {
+    let (parts, _) = request.into_parts();
+    run(move || page(&console, &parts)).await
+}
+
+/// Reads a form's body (at most `form::MAX_FORM_BYTES`), then runs its handler on the blocking pool.
+async fn posted(
+    State(console): State<Arc<Console>>,
+    request: Request,
+    handle: fn(&Console, &Parts, &[u8]) -> Response,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    let Ok(body) = axum::body::to_bytes(body, form::MAX_FORM_BYTES).await else {
+        return problem(StatusCode::PAYLOAD_TOO_LARGE, "Too large", &form::FormError::TooLarge.to_string());
+    };
+    run(move || handle(&console, &parts, &body)).await
+}
+
+async fn run(work: impl FnOnce() -> Response + Send + 'static) -> Response {
+    tokio::task::spawn_blocking(work).await.unwrap_or_else(|e| {
+        tracing::error!(error = %e, "a console page failed");
+        problem(StatusCode::INTERNAL_SERVER_ERROR, "Server error", "The page failed; the server's log says why.")
+    })
+}
+
+/// The answer that refuses a request, boxed (a `Response` is large to carry in every `Result`).
+type Refused = Box<Response>;
+
+/// Who asks, and for which fleet: a signed-in owner (or the operator, whose session opens on
+/// first sight), or the answer that refuses them.
+struct Asking {
+    session: Session,
+    fleet: FleetId,
+    query: form::PageQuery,
+    /// A new session's cookie, to set on the answer.
+    cookie: Option<String>,
+}
+
+impl Console {
+    fn asking(&self, parts: &Parts) -> Result<Asking, Refused> {
+        let query = form::query(parts.uri.query())
+            .map_err(|e| Box::new(problem(StatusCode::BAD_REQUEST, "Bad request", &e.to_string())))?;
+        let (session, cookie) = match self.session_of(parts)? {
+            Some(session) => (session, None),
+            None => match &self.access {
+                Access::Keys(_) => return Err(Box::new(html(StatusCode::UNAUTHORIZED, page::sign_in(None)))),
+                Access::Operator { name, fleet } => {
+                    let (token, session) = self
+                        .sessions
+                        .open(name.clone(), None, vec![fleet.clone()])
+                        .map_err(|e| Box::new(failed("opening a session", &e)))?;
+                    (session, Some(session::set_cookie(&token, self.secure)))
+                }
+            },
+        };
+        let fleet = match &query.fleet {
+            None => session.fleets.first().cloned().ok_or_else(|| Box::new(not_owner("any fleet")))?,
+            Some(name) => session.fleets.iter().find(|f| f.as_str() == name).cloned().ok_or_else(|| Box::new(not_owner(name)))?,
+        };
+        Ok(Asking { session, fleet, query, cookie })
+    }
+
+    /// The open session the request's cookie names, if any; a session whose owner key was
+    /// revoked (or is no longer an owner key) ends here.
+    fn session_of(&self, parts: &Parts) -> Result<Option<Session>, Refused> {
+        let Some(token) = session::token(&parts.headers) else { return Ok(None) };
+        let Some(session) = self.sessions.get(&token) else { return Ok(None) };
+        if let (Access::Keys(keys), Some(prefix)) = (&self.access, &session.key_prefix) {
+            let key = keys.find(prefix).map_err(|e| Box::new(failed("reading the key store", &e)))?;
+            if !key.is_some_and(|k| k.owner && k.revoked_at.is_none()) {
+                self.sessions.close(&token);
+                return Ok(None);
+            }
+        }
+        Ok(Some(session))
+    }
+
+    fn frame<'a>(asking: &'a Asking) -> page::Frame<'a> {
+        page::Frame {
+            owner: &asking.session.owner,
+            fleets: &asking.session.fleets,
+            fleet: &asking.fleet,
+            csrf: &asking.session.csrf,
+        }
+    }
+
+    fn review_page(&self, parts: &Parts) -> Response {
+        let asking = match self.asking(parts) {
+            Ok(asking) => asking,
+            Err(refused) => return *refused,
+        };
+        let review = match claims::review(&self.lake, &asking.fleet, chrono::Utc::now()) {
+            Ok(review) => review,
+            Err(e) => return failed("reading the fleet's claims from the lake", &e),
+        };
+        with_cookie(
+            html(StatusCode::OK, page::review(&Self::frame(&asking), &review, asking.query.done)),
+            asking.cookie,
+        )
+    }
+
+    fn claim_page(&self, parts: &Parts) -> Response {
+        let asking = match self.asking(parts) {
+            Ok(asking) => asking,
+            Err(refused) => return *refused,
+        };
+        let Some(id) = asking.query.id.clone() else {
+            return problem(StatusCode::BAD_REQUEST, "Bad request", "`id` is missing: which claim?");
+        };
+        let review = match claims::review(&self.lake, &asking.fleet, chrono::Utc::now()) {
+            Ok(review) => review,
+            Err(e) => return failed("reading the fleet's claims from the lake", &e),
+        };
+        let Some(row) = review.rows.iter().find(|r| r.answers_to(&id)) else {
+            let message = format!("Fleet {} has no claim {}.", asking.fleet.as_str(), page_text(&id));
+            return problem(StatusCode::NOT_FOUND, "No such claim", &message);
+        };
+        let decisions = match claims::decisions(&self.lake, &asking.fleet, &row.claim_id) {
+            Ok(decisions) => decisions,
+            Err(e) => return failed("reading the claim's decisions from the lake", &e),
+        };
+        let same: Vec<_> =
+            review.rows.iter().filter(|r| r.subject == row.subject && r.claim_id != row.claim_id).collect();
+        let held = review.held.get(&row.claim_id).map(String::as_str);
+        let markup = page::claim(&Self::frame(&asking), row, held, &decisions, &same, asking.query.done);
+        with_cookie(html(StatusCode::OK, markup), asking.cookie)
+    }
+
+    fn fleet_page(&self, parts: &Parts) -> Response {
+        let asking = match self.asking(parts) {
+            Ok(asking) => asking,
+            Err(refused) => return *refused,
+        };
+        match crate::lake::overview::read(&self.lake, &asking.fleet) {
+            Ok(overview) => {
+                with_cookie(html(StatusCode::OK, page::fleet(&Self::frame(&asking), &overview)), asking.cookie)
+            }
+            Err(e) => failed("reading the fleet's documents from the lake", &e),
+        }
+    }
+
+    fn sign_in_page(&self, _parts: &Parts) -> Response {
+        match self.access {
+            Access::Keys(_) => html(StatusCode::OK, page::sign_in(None)),
+            Access::Operator { .. } => redirect("/console", None),
+        }
+    }
+
+    /// An owner key for a session: 401 for a key that is not one (or revoked), 403 for a fleet
+    /// key, which never sees the console.
+    fn sign_in(&self, _parts: &Parts, body: &[u8]) -> Response {
+        let Access::Keys(keys) = &self.access else { return redirect("/console", None) };
+        let token = match form::sign_in(body) {
+            Ok(token) => token,
+            Err(e) => return html(StatusCode::BAD_REQUEST, page::sign_in(Some(&e.to_string()))),
+        };
+        let key = match keys.authenticate(&token) {
+            Ok(Ok(key)) => key,
+            Ok(Err(why)) => {
+                tracing::info!(reason = why.as_str(), "console sign-in refused");
+                return html(
+                    StatusCode::UNAUTHORIZED,
+                    page::sign_in(Some(&format!("Not signed in: {}.", why.as_str()))),
+                );
+            }
+            Err(e) => return failed("reading the key store", &e),
+        };
+        if !key.owner {
+            tracing::info!(key = %key.prefix, "console sign-in with a fleet key refused");
+            return problem(
+                StatusCode::FORBIDDEN,
+                "Not an owner key",
+                "This key uses the fleet's tools; only an owner key (ctxlake keys create --owner) signs in to the console.",
+            );
+        }
+        let fleets: Vec<FleetId> = key.fleets.iter().filter_map(|f| FleetId::new(f.clone()).ok()).collect();
+        match self.sessions.open(key.name.clone(), Some(key.prefix.clone()), fleets) {
+            Ok((token, _)) => {
+                tracing::info!(key = %key.prefix, "console session opened");
+                redirect("/console", Some(session::set_cookie(&token, self.secure)))
+            }
+            Err(e) => failed("opening a session", &e),
+        }
+    }
+
+    fn sign_out(&self, parts: &Parts, body: &[u8]) -> Response {
+        let token = session::token(&parts.headers);
+        let session = token.as_deref().and_then(|t| self.sessions.get(t));
+        let csrf = form::csrf_only(body).unwrap_or_default();
+        match (token, session) {
+            (Some(token), Some(session)) if session::csrf_matches(&session, &csrf) => {
+                self.sessions.close(&token);
+                redirect("/console/sign-in", Some(session::clear_cookie(self.secure)))
+            }
+            _ => forbidden_form(),
+        }
+    }
+
+    /// An owner's decision: CSRF and fleet checked, then the same lake event `ctxlake claims` writes.
+    fn decide(&self, parts: &Parts, body: &[u8]) -> Response {
+        let Some(session) = (match self.session_of(parts) {
+            Ok(session) => session,
+            Err(refused) => return *refused,
+        }) else {
+            return match self.access {
+                Access::Keys(_) => html(StatusCode::UNAUTHORIZED, page::sign_in(Some("Sign in again to decide."))),
+                Access::Operator { .. } => forbidden_form(),
+            };
+        };
+        let form = match form::decision(body) {
+            Ok(form) => form,
+            // A form without its token is refused as one, whatever else is wrong with it.
+            Err(form::FormError::Missing("csrf")) => return forbidden_form(),
+            Err(e) => return problem(StatusCode::BAD_REQUEST, "Bad request", &e.to_string()),
+        };
+        if !session::csrf_matches(&session, &form.csrf) {
+            return forbidden_form();
+        }
+        let Some(fleet) = session.fleets.iter().find(|f| f.as_str() == form.fleet) else {
+            return not_owner(&form.fleet);
+        };
+        let by = format!("human:{}", session.owner);
+        let lake = &self.lake;
+        let done = form.decision.done();
+        let (decided, back) = match &form.decision {
+            Decision::Approve { claim } => (claims::approve(lake, fleet, claim, &by).map(|_| ()), Some(claim)),
+            Decision::Retire { claim, reason } => (claims::retire(lake, fleet, claim, reason, &by), Some(claim)),
+            Decision::Retract { claim, reason } => (claims::retract(lake, fleet, claim, reason, &by), Some(claim)),
+            Decision::Quarantine { agent, reason } => (claims::quarantine(lake, fleet, agent, reason, &by), None),
+        };
+        match decided {
+            Ok(()) => {
+                tracing::info!(fleet = fleet.as_str(), decision = done.as_str(), "console decision recorded");
+                let location = match back {
+                    Some(claim) => format!(
+                        "/console/claim?{}",
+                        form::link_query(&[("fleet", fleet.as_str()), ("id", claim), ("done", done.as_str())])
+                    ),
+                    None => {
+                        format!("/console?{}", form::link_query(&[("fleet", fleet.as_str()), ("done", done.as_str())]))
+                    }
+                };
+                redirect(&location, None)
+            }
+            Err(ClaimsError::UnknownClaim { .. }) => {
+                problem(StatusCode::NOT_FOUND, "No such claim", &format!("Fleet {} has no such claim.", fleet.as_str()))
+            }
+            Err(e @ ClaimsError::Blank { .. }) => problem(StatusCode::BAD_REQUEST, "Bad request", &e.to_string()),
+            Err(e) => failed("writing the decision to the lake", &e),
+        }
+    }
+}
+
+/// Text from a request, shown back on a page: one bounded line.
+fn page_text(text: &str) -> String {
+    crate::guard::sanitize::clean_single_line(text, crate::guard::sanitize::MAX_SHORT_FIELD)
+}
+
+fn html(status: StatusCode, markup: Markup) -> Response {
+    let mut response = Response::new(Body::from(markup.into_string()));
+    *response.status_mut() = status;
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    response
+}
+
+fn problem(status: StatusCode, title: &str, message: &str) -> Response {
+    html(status, page::problem(title, message))
+}
+
+fn forbidden_form() -> Response {
+    problem(
+        StatusCode::FORBIDDEN,
+        "Forbidden",
+        "The form did not carry this session's token (CSRF); reload the page and try again.",
+    )
+}
+
+fn not_owner(fleet: &str) -> Response {
+    let message = format!("You are not an owner of fleet {}.", page_text(fleet));
+    problem(StatusCode::FORBIDDEN, "Forbidden", &message)
+}
+
+/// A failure of the lake or the key store: logged with its cause, shown without it (it may
+/// name a host path or a bucket).
+fn failed(doing: &str, error: &dyn std::fmt::Display) -> Response {
+    tracing::error!(%error, "console: {doing} failed");
+    let message = format!("{doing} failed; the server's log says why.");
+    let mut chars = message.chars();
+    let message: String = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
+    problem(StatusCode::BAD_GATEWAY, "Not available", &message)
+}
+
+fn redirect(location: &str, cookie: Option<String>) -> Response {
+    let mut response = Response::new(Body::empty());
+    *response.status_mut() = StatusCode::SEE_OTHER;
+    if let Ok(value) = HeaderValue::from_str(location) {
+        response.headers_mut().insert(header::LOCATION, value);
+    }
+    with_cookie(response, cookie)
+}
+
+fn with_cookie(mut response: Response, cookie: Option<String>) -> Response {
+    if let Some(value) = cookie.and_then(|c| HeaderValue::from_str(&c).ok()) {
+        response.headers_mut().insert(header::SET_COOKIE, value);
+    }
+    response
+}

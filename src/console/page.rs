@@ -1,0 +1,433 @@
+//! The console's pages as HTML, pure functions of what the handlers read (maud escapes every
+//! interpolation). Every string that came from the lake is another agent's or the store's text:
+//! it is cleaned to one bounded line (`guard::sanitize`) before it is put on a page, as on every
+//! other read path. Accessible by construction: one `h1` a page and headings in order, a label
+//! on every input, native controls only (reachable by keyboard; the stylesheet draws their
+//! focus), tables with header cells, nothing that needs script.
+
+use super::form::{Done, link_query};
+use crate::guard::sanitize::{MAX_LONG_FIELD, MAX_SHORT_FIELD, clean_single_line};
+use crate::lake::claims::Review;
+use crate::lake::overview::Overview;
+use crate::local::paths::FleetId;
+use crate::snapshot::{ClaimRow, Status};
+use crate::spec::wire::claim_event::ClaimEvent;
+use maud::{DOCTYPE, Markup, html};
+use serde_json::Value;
+
+/// Which page of the navigation is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Nav {
+    Review,
+    Fleet,
+}
+
+/// What every signed-in page carries: who, which fleet, the CSRF token for its forms.
+pub struct Frame<'a> {
+    pub owner: &'a str,
+    pub fleets: &'a [FleetId],
+    pub fleet: &'a FleetId,
+    pub csrf: &'a str,
+}
+
+fn short(text: &str) -> String {
+    clean_single_line(text, MAX_SHORT_FIELD)
+}
+
+fn long(text: &str) -> String {
+    clean_single_line(text, MAX_LONG_FIELD)
+}
+
+/// A time as the pages show it: to the second, in UTC.
+fn when(at: &chrono::DateTime<chrono::Utc>) -> String {
+    at.format("%Y-%m-%d %H:%M:%S UTC").to_string()
+}
+
+fn document(title: &str, body: Markup) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) " · ctxlake console" }
+                link rel="stylesheet" href="/console/style.css";
+            }
+            body { (body) }
+        }
+    }
+}
+
+fn chrome(frame: &Frame<'_>, nav: Nav, title: &str, main: Markup) -> Markup {
+    let fleet = frame.fleet.as_str();
+    let link = |path: &str, fleet: &str| format!("/console{path}?{}", link_query(&[("fleet", fleet)]));
+    document(
+        title,
+        html! {
+            header {
+                nav aria-label="Console" {
+                    ul {
+                        li { a href=(link("", fleet)) aria-current=[(nav == Nav::Review).then_some("page")] { "Review" } }
+                        li { a href=(link("/fleet", fleet)) aria-current=[(nav == Nav::Fleet).then_some("page")] { "Fleet" } }
+                    }
+                }
+                @if frame.fleets.len() > 1 {
+                    nav aria-label="Fleets" {
+                        ul {
+                            @for other in frame.fleets {
+                                li { a href=(link("", other.as_str())) aria-current=[(other == frame.fleet).then_some("page")] { (other.as_str()) } }
+                            }
+                        }
+                    }
+                }
+                form method="post" action="/console/sign-out" {
+                    input type="hidden" name="csrf" value=(frame.csrf);
+                    span { "Signed in as " (short(frame.owner)) " " }
+                    button type="submit" { "Sign out" }
+                }
+            }
+            main {
+                h1 { (title) }
+                (main)
+            }
+        },
+    )
+}
+
+fn notice(done: Option<Done>) -> Markup {
+    html! {
+        @if let Some(done) = done {
+            p role="status" class="notice" { "Recorded: " (done.as_str()) ". The next fold applies it." }
+        }
+    }
+}
+
+fn claim_link(fleet: &FleetId, claim_id: &str) -> String {
+    format!("/console/claim?{}", link_query(&[("fleet", fleet.as_str()), ("id", claim_id)]))
+}
+
+/// The review queue: the fleet's candidate claims with the gate's reason for holding each, and
+/// its contested claims.
+pub fn review(frame: &Frame<'_>, review: &Review, done: Option<Done>) -> Markup {
+    let count = |status: Status| review.rows.iter().filter(|r| r.status == status).count();
+    let candidates: Vec<&ClaimRow> = review.rows.iter().filter(|r| r.status == Status::Candidate).collect();
+    let contested: Vec<&ClaimRow> = review.rows.iter().filter(|r| r.status == Status::Contested).collect();
+    let title = format!("Review: fleet {}", frame.fleet.as_str());
+    chrome(
+        frame,
+        Nav::Review,
+        &title,
+        html! {
+            (notice(done))
+            p {
+                (review.rows.len()) " claims: "
+                (count(Status::Candidate)) " candidate, " (count(Status::Promoted)) " promoted, "
+                (count(Status::Contested)) " contested, " (count(Status::Retired)) " retired, "
+                (count(Status::Retracted)) " retracted, " (count(Status::Superseded)) " superseded."
+            }
+            h2 { "Candidates (" (candidates.len()) ")" }
+            @if candidates.is_empty() {
+                p { "No candidate waits for review." }
+            } @else {
+                (claims_table(frame.fleet, &candidates, Some(review)))
+            }
+            h2 { "Contested (" (contested.len()) ")" }
+            @if contested.is_empty() {
+                p { "No claim is contested." }
+            } @else {
+                (claims_table(frame.fleet, &contested, None))
+            }
+        },
+    )
+}
+
+fn claims_table(fleet: &FleetId, rows: &[&ClaimRow], held: Option<&Review>) -> Markup {
+    html! {
+        div class="scroll" {
+            table {
+                thead {
+                    tr {
+                        th scope="col" { "Claim" }
+                        th scope="col" { "Type" }
+                        th scope="col" { "Subject" }
+                        th scope="col" { "Observer" }
+                        th scope="col" { "Sessions" }
+                        @if held.is_some() { th scope="col" { "Held because" } }
+                    }
+                }
+                tbody {
+                    @for row in rows {
+                        tr {
+                            td { a href=(claim_link(fleet, &row.claim_id)) { (long(&row.claim)) } }
+                            td { (short(&row.claim_type)) }
+                            td { (short(&row.subject)) }
+                            td { (short(&row.observed_by)) }
+                            td { (row.evidence_count()) }
+                            @if let Some(review) = held {
+                                td { (review.held.get(&row.claim_id).map_or("not held: the next fold decides it".to_string(), |r| long(r))) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// One claim: its fields, evidence and decisions, the other claims of its subject side by side
+/// with a word diff, and the owner's decisions as forms.
+pub fn claim(
+    frame: &Frame<'_>,
+    row: &ClaimRow,
+    held: Option<&str>,
+    decisions: &[ClaimEvent],
+    same_subject: &[&ClaimRow],
+    done: Option<Done>,
+) -> Markup {
+    let title = format!("Claim {}", short(&row.claim_id));
+    let text = long(&row.claim);
+    chrome(
+        frame,
+        Nav::Review,
+        &title,
+        html! {
+            (notice(done))
+            blockquote { p { (text) } }
+            dl {
+                dt { "Status" } dd { (row.status.as_str()) }
+                @if let Some(reason) = held { dt { "Held because" } dd { (long(reason)) } }
+                dt { "Type" } dd { (short(&row.claim_type)) }
+                dt { "Subject" } dd { (short(&row.subject)) }
+                dt { "Scope" } dd { (short(&row.scope)) }
+                dt { "Observed by" } dd { (short(&row.observed_by)) " (another agent's observation)" }
+                dt { "Independent sessions" } dd { (row.evidence_count()) }
+                dt { "Confidence" } dd { (format!("{:.2}", row.confidence)) }
+                dt { "Updated" } dd { (when(&row.updated_at)) }
+                @if let Some(old) = &row.supersedes { dt { "Corrects" } dd { a href=(claim_link(frame.fleet, old)) { (short(old)) } } }
+                @if let Some(by) = &row.superseded_by { dt { "Superseded by" } dd { a href=(claim_link(frame.fleet, by)) { (short(by)) } } }
+            }
+            h2 { "Evidence" }
+            ul {
+                @for evidence in &row.evidence {
+                    li { "Session " (short(&evidence.session_id)) ", message " (short(&evidence.message_id)) ", observed " (when(&evidence.observed_at)) }
+                }
+                @for merged in &row.merged { li { "Restated by " (short(merged)) ", merged into this claim" } }
+            }
+            h2 { "Decisions" }
+            @if decisions.is_empty() {
+                p { "None yet." }
+            } @else {
+                ul { @for event in decisions { li { (decided(event)) } } }
+            }
+            h2 { "Other claims of this subject (" (same_subject.len()) ")" }
+            @if same_subject.is_empty() {
+                p { "None: nothing it could contradict or supersede." }
+            } @else {
+                div class="scroll" {
+                    table {
+                        thead { tr { th scope="col" { "Claim" } th scope="col" { "Status" } th scope="col" { "Words changed from this claim" } } }
+                        tbody {
+                            @for other in same_subject {
+                                tr {
+                                    td { a href=(claim_link(frame.fleet, &other.claim_id)) { (short(&other.claim_id)) } }
+                                    td { (other.status.as_str()) }
+                                    td class="diff" { (diff(&text, &long(&other.claim))) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            h2 { "Decide" }
+            (decide(frame, row))
+        },
+    )
+}
+
+/// Words removed from `from` as `del`, added in `to` as `ins` (the page's text, both cleaned).
+fn diff(from: &str, to: &str) -> Markup {
+    let diff = similar::TextDiff::from_words(from, to);
+    html! {
+        @for change in diff.iter_all_changes() {
+            @match change.tag() {
+                similar::ChangeTag::Equal => (change.value()),
+                similar::ChangeTag::Delete => del { (change.value()) },
+                similar::ChangeTag::Insert => ins { (change.value()) },
+            }
+        }
+    }
+}
+
+fn decided(event: &ClaimEvent) -> String {
+    match event {
+        ClaimEvent::Retracted { at, reason, .. } => format!("Retracted {at}: {}", long(reason)),
+        ClaimEvent::Retired { at, reason, .. } => format!("Retired {at}: {}", long(reason)),
+        ClaimEvent::Contested { at, reason, .. } => format!("Contested {at}: {}", long(reason)),
+        ClaimEvent::Superseded { at, by, .. } => format!("Superseded {at} by {}", short(by)),
+        ClaimEvent::Corroborated { at, independent_count, .. } => {
+            format!("Corroborated {at}: {independent_count} independent sessions")
+        }
+        other => format!("Decided {}", crate::snapshot::fold::event_time(other)),
+    }
+}
+
+fn decide(frame: &Frame<'_>, row: &ClaimRow) -> Markup {
+    let hidden = |action: &str| {
+        html! {
+            input type="hidden" name="csrf" value=(frame.csrf);
+            input type="hidden" name="fleet" value=(frame.fleet.as_str());
+            input type="hidden" name="action" value=(action);
+        }
+    };
+    let reason = |id: &str| {
+        html! {
+            label for=(id) { "Reason" }
+            textarea id=(id) name="reason" required rows="2" maxlength=(MAX_LONG_FIELD) {}
+        }
+    };
+    html! {
+        div class="decide" {
+            @if row.status == Status::Candidate {
+                form method="post" action="/console/decide" {
+                    (hidden("approve"))
+                    input type="hidden" name="claim" value=(row.claim_id);
+                    p { "Approve: the next fold promotes it if it passes the rest of the gate (a preference is promoted only this way)." }
+                    button type="submit" { "Approve" }
+                }
+            }
+            form method="post" action="/console/decide" {
+                (hidden("retire"))
+                input type="hidden" name="claim" value=(row.claim_id);
+                (reason("retire-reason"))
+                button type="submit" { "Retire" }
+            }
+            form method="post" action="/console/decide" {
+                (hidden("retract"))
+                input type="hidden" name="claim" value=(row.claim_id);
+                (reason("retract-reason"))
+                button type="submit" { "Retract (it was wrong)" }
+            }
+            form method="post" action="/console/decide" {
+                (hidden("quarantine"))
+                input type="hidden" name="agent" value=(row.observed_by);
+                (reason("quarantine-reason"))
+                button type="submit" { "Quarantine the observer, " (short(&row.observed_by)) }
+            }
+        }
+    }
+}
+
+/// The fleet: live agents, leases, recent sessions and handoffs, the snapshot and the last fold.
+pub fn fleet(frame: &Frame<'_>, overview: &Overview) -> Markup {
+    let title = format!("Fleet {}", frame.fleet.as_str());
+    let field = |value: &Value, name: &str| {
+        value.get(name).map_or(String::new(), |v| match v {
+            Value::String(text) => short(text),
+            Value::Null => String::new(),
+            other => short(&other.to_string()),
+        })
+    };
+    chrome(
+        frame,
+        Nav::Fleet,
+        &title,
+        html! {
+            h2 { "Live agents" }
+            @match &overview.roster {
+                None => p { "No roster yet: no fold has run." },
+                Some(roster) if roster.agents.is_empty() => p { "No agent is live (as of " (when(&roster.generated_at)) ")." },
+                Some(roster) => div class="scroll" { table {
+                    caption { "As of " (when(&roster.generated_at)) }
+                    thead { tr {
+                        th scope="col" { "Agent" } th scope="col" { "Host" } th scope="col" { "Repository" }
+                        th scope="col" { "Branch" } th scope="col" { "Task" } th scope="col" { "Last heartbeat" }
+                    } }
+                    tbody { @for agent in &roster.agents { tr {
+                        td { (field(agent, "agent_id")) } td { (field(agent, "host")) } td { (field(agent, "repo")) }
+                        td { (field(agent, "branch")) } td { (field(agent, "task")) } td { (field(agent, "heartbeat_at")) }
+                    } } }
+                } },
+            }
+            h2 { "Leases" }
+            @match &overview.leases {
+                None => p { "No lease document yet." },
+                Some(leases) if leases.leases.iter().all(|l| l.holder.is_none()) => p { "Nothing is held." },
+                Some(leases) => div class="scroll" { table {
+                    thead { tr { th scope="col" { "Resource" } th scope="col" { "Holder" } th scope="col" { "Until" } th scope="col" { "Why" } } }
+                    tbody { @for lease in leases.leases.iter().filter(|l| l.holder.is_some()) { tr {
+                        td { (short(&lease.resource)) }
+                        td { (short(lease.holder.as_deref().unwrap_or_default())) }
+                        td { (lease.expires_at.as_ref().map_or("-".to_string(), when)) }
+                        td { (long(&lease.reason)) }
+                    } } }
+                } },
+            }
+            h2 { "Recent sessions and handoffs" }
+            @match &overview.history {
+                None => p { "No history yet." },
+                Some(history) if history.sessions.is_empty() => p { "No session has ended yet." },
+                Some(history) => div class="scroll" { table {
+                    thead { tr { th scope="col" { "Ended" } th scope="col" { "Agent" } th scope="col" { "Outcome" } th scope="col" { "Summary" } th scope="col" { "Next" } } }
+                    tbody { @for session in history.sessions.iter().take(20) { tr {
+                        td { (field(session, "ended_at")) } td { (field(session, "agent_id")) } td { (field(session, "outcome")) }
+                        td { (session.get("summary").and_then(Value::as_str).map(long).unwrap_or_default()) }
+                        td { (session.get("next").and_then(Value::as_str).map(long).unwrap_or_default()) }
+                    } } }
+                } },
+            }
+            h2 { "Snapshot and fold" }
+            dl {
+                @if let Some(pointer) = &overview.pointer {
+                    dt { "Snapshot" } dd { (short(&pointer.content_hash)) ", built " (when(&pointer.generated_at)) }
+                    @if let (Some(claims), Some(visible)) = (pointer.claims, pointer.visible) {
+                        dt { "Claims" } dd { (claims) ", " (visible) " visible to agents" }
+                    }
+                } @else {
+                    dt { "Snapshot" } dd { "none yet" }
+                }
+                @if let Some(last) = overview.fold.as_ref().and_then(|f| f.last.as_ref()) {
+                    dt { "Last fold" }
+                    dd {
+                        "by " (short(&last.host)) ", finished " (when(&last.finished_at)) ", "
+                        @if last.ok { "ok" } @else { "failed: " (last.error.as_deref().map(long).unwrap_or_default()) }
+                    }
+                } @else {
+                    dt { "Last fold" } dd { "none recorded" }
+                }
+            }
+        },
+    )
+}
+
+/// The sign-in page, with why the last attempt failed.
+pub fn sign_in(error: Option<&str>) -> Markup {
+    document(
+        "Sign in",
+        html! {
+            main {
+                h1 { "Sign in to the ctxlake console" }
+                @if let Some(error) = error { p role="alert" class="error" { (error) } }
+                form method="post" action="/console/sign-in" {
+                    label for="key" { "Owner key" }
+                    input id="key" name="key" type="password" autocomplete="off" required;
+                    button type="submit" { "Sign in" }
+                }
+                p { "An owner key is made with " code { "ctxlake keys create --owner --fleets FLEET --name NAME" } "." }
+            }
+        },
+    )
+}
+
+/// A page that says what went wrong (the status line says how).
+pub fn problem(title: &str, message: &str) -> Markup {
+    document(
+        title,
+        html! {
+            main {
+                h1 { (title) }
+                p role="alert" class="error" { (message) }
+                p { a href="/console" { "Back to the console" } }
+            }
+        },
+    )
+}
