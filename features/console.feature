@@ -41,6 +41,8 @@ Feature: The owner's console: who sees it, who decides, and that a decision is t
       | a stranger | /console/fleet         | 401    |
       | "ana"      | /console               | 200    |
       | "ana"      | /console/fleet         | 200    |
+      | a stranger | /console/keys          | 401    |
+      | "ana"      | /console/keys          | 200    |
       | "ana"      | /console?fleet=other   | 403    |
       | "carl"     | /console               | 200    |
       | "carl"     | /console?fleet={fleet} | 403    |

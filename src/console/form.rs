@@ -38,10 +38,11 @@ pub enum Done {
     Retired,
     Retracted,
     Quarantined,
+    Revoked,
 }
 
 impl Done {
-    pub const ALL: [Done; 4] = [Done::Approved, Done::Retired, Done::Retracted, Done::Quarantined];
+    pub const ALL: [Done; 5] = [Done::Approved, Done::Retired, Done::Retracted, Done::Quarantined, Done::Revoked];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -49,8 +50,43 @@ impl Done {
             Done::Retired => "retired",
             Done::Retracted => "retracted",
             Done::Quarantined => "quarantined",
+            Done::Revoked => "revoked",
         }
     }
+
+    /// What the page says after it.
+    pub fn message(self) -> &'static str {
+        match self {
+            Done::Revoked => "Revoked: the key is refused from its next request on.",
+            Done::Approved => "Recorded: approved. The next fold applies it.",
+            Done::Retired => "Recorded: retired. The next fold applies it.",
+            Done::Retracted => "Recorded: retracted. The next fold applies it.",
+            Done::Quarantined => "Recorded: quarantined. The next fold applies it.",
+        }
+    }
+}
+
+/// What an owner does to keys on the keys page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeyAction {
+    /// A new key for some of the owner's fleets (`fleets`: comma-separated).
+    Create {
+        name: String,
+        fleets: Vec<String>,
+        quota: Option<u32>,
+        owner: bool,
+    },
+    Revoke {
+        name: String,
+    },
+}
+
+/// A posted key form with the fields every state-changing form carries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyForm {
+    pub csrf: String,
+    pub fleet: String,
+    pub action: KeyAction,
 }
 
 /// A posted decision with the fields every state-changing form carries.
@@ -83,6 +119,8 @@ pub enum FormError {
     TooLong { field: &'static str, max: usize },
     #[error("`{field}` must be one of: {allowed}")]
     NotOneOf { field: &'static str, allowed: &'static str },
+    #[error("`{0}` must be a whole number from 1 to 4294967295")]
+    NotANumber(&'static str),
 }
 
 impl FormError {
@@ -91,7 +129,7 @@ impl FormError {
         match self {
             FormError::TooLarge => None,
             FormError::Repeated(field) => Some(field),
-            FormError::Missing(field) | FormError::Blank(field) => Some(field),
+            FormError::Missing(field) | FormError::Blank(field) | FormError::NotANumber(field) => Some(field),
             FormError::TooLong { field, .. } | FormError::NotOneOf { field, .. } => Some(field),
         }
     }
@@ -148,6 +186,38 @@ pub fn decision(body: &[u8]) -> Result<DecisionForm, FormError> {
         _ => return Err(FormError::NotOneOf { field: "action", allowed: "approve, retire, retract, quarantine" }),
     };
     Ok(DecisionForm { csrf, fleet, decision })
+}
+
+/// A key form: `csrf`, `fleet`, `action` (create, revoke), `name`; to create, `fleets`
+/// (comma-separated), `quota` (calls per day, optional) and `owner` (a checkbox: present or not).
+pub fn key_form(body: &[u8]) -> Result<KeyForm, FormError> {
+    let fields = Fields::parse(body)?;
+    let csrf = fields.required("csrf", MAX_SHORT_FIELD)?;
+    let fleet = fields.required("fleet", MAX_SHORT_FIELD)?;
+    let action = fields.required("action", MAX_SHORT_FIELD)?;
+    let name = fields.required("name", MAX_SHORT_FIELD)?;
+    let action = match action.as_str() {
+        "create" => {
+            let fleets: Vec<String> = fields
+                .required("fleets", MAX_SHORT_FIELD)?
+                .split(',')
+                .map(str::trim)
+                .filter(|f| !f.is_empty())
+                .map(str::to_string)
+                .collect();
+            if fleets.is_empty() {
+                return Err(FormError::Blank("fleets"));
+            }
+            let quota = match fields.optional("quota", MAX_SHORT_FIELD)? {
+                None => None,
+                Some(text) => Some(text.parse::<u32>().ok().filter(|q| *q > 0).ok_or(FormError::NotANumber("quota"))?),
+            };
+            KeyAction::Create { name, fleets, quota, owner: fields.0.contains_key("owner") }
+        }
+        "revoke" => KeyAction::Revoke { name },
+        _ => return Err(FormError::NotOneOf { field: "action", allowed: "create, revoke" }),
+    };
+    Ok(KeyForm { csrf, fleet, action })
 }
 
 /// The sign-in form: the owner key.
@@ -220,6 +290,38 @@ mod tests {
         let long = format!("csrf=t&fleet=web&action=retire&claim=c&reason={}", "x".repeat(MAX_LONG_FIELD + 1));
         assert_eq!(decision(long.as_bytes()).unwrap_err(), FormError::TooLong { field: "reason", max: MAX_LONG_FIELD });
         assert_eq!(decision(&vec![b'a'; MAX_FORM_BYTES + 1]).unwrap_err(), FormError::TooLarge);
+    }
+
+    #[test]
+    fn a_key_form_reads_create_and_revoke_and_names_a_bad_field() {
+        let create = key_form(b"csrf=t&fleet=web&action=create&name=ci&fleets=web%2C+ops&quota=500&owner=on").unwrap();
+        let wanted = KeyAction::Create {
+            name: "ci".into(),
+            fleets: vec!["web".into(), "ops".into()],
+            quota: Some(500),
+            owner: true,
+        };
+        assert_eq!(create.action, wanted);
+        let plain = key_form(b"csrf=t&fleet=web&action=create&name=ci&fleets=web&quota=").unwrap();
+        assert_eq!(
+            plain.action,
+            KeyAction::Create { name: "ci".into(), fleets: vec!["web".into()], quota: None, owner: false }
+        );
+        assert_eq!(
+            key_form(b"csrf=t&fleet=web&action=revoke&name=ci").unwrap().action,
+            KeyAction::Revoke { name: "ci".into() }
+        );
+        for (body, field) in [
+            (&b"csrf=t&fleet=web&action=create&name=ci&fleets=web&quota=-1"[..], "quota"),
+            (b"csrf=t&fleet=web&action=create&name=ci&fleets=web&quota=0", "quota"),
+            (b"csrf=t&fleet=web&action=create&name=ci&fleets=+%2C+", "fleets"),
+            (b"csrf=t&fleet=web&action=create&name=ci", "fleets"),
+            (b"csrf=t&fleet=web&action=revoke", "name"),
+            (b"csrf=t&fleet=web&action=burn&name=ci", "action"),
+        ] {
+            let error = key_form(body).unwrap_err();
+            assert_eq!(error.field(), Some(field), "{error}");
+        }
     }
 
     #[test]

@@ -72,6 +72,10 @@ pub fn router(console: Arc<Console>) -> Router {
         .route("/console", get(|s, r| blocking(s, r, Console::review_page)))
         .route("/console/claim", get(|s, r| blocking(s, r, Console::claim_page)))
         .route("/console/fleet", get(|s, r| blocking(s, r, Console::fleet_page)))
+        .route(
+            "/console/keys",
+            get(|s, r| blocking(s, r, Console::keys_page)).post(|s, r| posted(s, r, Console::keys_post)),
+        )
         .route("/console/style.css", get(style))
         .route(
             "/console/sign-in",
@@ -174,7 +178,9 @@ impl Console {
         };
         let fleet = match &query.fleet {
             None => session.fleets.first().cloned().ok_or_else(|| Box::new(not_owner("any fleet")))?,
-            Some(name) => session.fleets.iter().find(|f| f.as_str() == name).cloned().ok_or_else(|| Box::new(not_owner(name)))?,
+            Some(name) => {
+                session.fleets.iter().find(|f| f.as_str() == name).cloned().ok_or_else(|| Box::new(not_owner(name)))?
+            }
         };
         Ok(Asking { session, fleet, query, cookie })
     }
@@ -194,12 +200,13 @@ impl Console {
         Ok(Some(session))
     }
 
-    fn frame<'a>(asking: &'a Asking) -> page::Frame<'a> {
+    fn frame<'a>(&self, asking: &'a Asking) -> page::Frame<'a> {
         page::Frame {
             owner: &asking.session.owner,
             fleets: &asking.session.fleets,
             fleet: &asking.fleet,
             csrf: &asking.session.csrf,
+            keys: matches!(self.access, Access::Keys(_)),
         }
     }
 
@@ -212,10 +219,7 @@ impl Console {
             Ok(review) => review,
             Err(e) => return failed("reading the fleet's claims from the lake", &e),
         };
-        with_cookie(
-            html(StatusCode::OK, page::review(&Self::frame(&asking), &review, asking.query.done)),
-            asking.cookie,
-        )
+        with_cookie(html(StatusCode::OK, page::review(&self.frame(&asking), &review, asking.query.done)), asking.cookie)
     }
 
     fn claim_page(&self, parts: &Parts) -> Response {
@@ -241,7 +245,7 @@ impl Console {
         let same: Vec<_> =
             review.rows.iter().filter(|r| r.subject == row.subject && r.claim_id != row.claim_id).collect();
         let held = review.held.get(&row.claim_id).map(String::as_str);
-        let markup = page::claim(&Self::frame(&asking), row, held, &decisions, &same, asking.query.done);
+        let markup = page::claim(&self.frame(&asking), row, held, &decisions, &same, asking.query.done);
         with_cookie(html(StatusCode::OK, markup), asking.cookie)
     }
 
@@ -252,9 +256,99 @@ impl Console {
         };
         match crate::lake::overview::read(&self.lake, &asking.fleet) {
             Ok(overview) => {
-                with_cookie(html(StatusCode::OK, page::fleet(&Self::frame(&asking), &overview)), asking.cookie)
+                with_cookie(html(StatusCode::OK, page::fleet(&self.frame(&asking), &overview)), asking.cookie)
             }
             Err(e) => failed("reading the fleet's documents from the lake", &e),
+        }
+    }
+
+    fn keys_page(&self, parts: &Parts) -> Response {
+        let asking = match self.asking(parts) {
+            Ok(asking) => asking,
+            Err(refused) => return *refused,
+        };
+        with_cookie(self.keys_of(&asking, None), asking.cookie)
+    }
+
+    /// The keys page of `asking`'s owner, with a new key's token when one was just created.
+    fn keys_of(&self, asking: &Asking, created: Option<(&str, &str)>) -> Response {
+        let Access::Keys(store) = &self.access else {
+            let message = "This server runs without a key store (--keys): there are no keys to manage.";
+            return problem(StatusCode::NOT_FOUND, "No key store", message);
+        };
+        let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
+        let listed = store.list().and_then(|all| {
+            all.into_iter()
+                .filter(|key| manages(&asking.session, key))
+                .map(|key| {
+                    let used = store.used(&crate::keys::store::Subject::Key(key.prefix.clone()), &today)?;
+                    Ok((key, used))
+                })
+                .collect::<Result<Vec<_>, _>>()
+        });
+        let (keys, guests) = match listed.and_then(|keys| Ok((keys, store.guest_days()?))) {
+            Ok(read) => read,
+            Err(e) => return failed("reading the key store", &e),
+        };
+        html(StatusCode::OK, page::keys(&self.frame(asking), &keys, &guests, created, asking.query.done))
+    }
+
+    /// Creates or revokes a key of the owner's fleets (never of another's).
+    fn keys_post(&self, parts: &Parts, body: &[u8]) -> Response {
+        let Access::Keys(store) = &self.access else {
+            return problem(StatusCode::NOT_FOUND, "No key store", "This server runs without a key store (--keys).");
+        };
+        let Some(session) = (match self.session_of(parts) {
+            Ok(session) => session,
+            Err(refused) => return *refused,
+        }) else {
+            return html(StatusCode::UNAUTHORIZED, page::sign_in(Some("Sign in again to manage keys.")));
+        };
+        let form = match form::key_form(body) {
+            Ok(form) => form,
+            Err(form::FormError::Missing("csrf")) => return forbidden_form(),
+            Err(e) => return problem(StatusCode::BAD_REQUEST, "Bad request", &e.to_string()),
+        };
+        if !session::csrf_matches(&session, &form.csrf) {
+            return forbidden_form();
+        }
+        let Some(fleet) = session.fleets.iter().find(|f| f.as_str() == form.fleet).cloned() else {
+            return not_owner(&form.fleet);
+        };
+        match form.action {
+            form::KeyAction::Create { name, fleets, quota, owner } => {
+                if let Some(foreign) = fleets.iter().find(|f| !session.fleets.iter().any(|own| own.as_str() == *f)) {
+                    return not_owner(foreign);
+                }
+                let new = crate::keys::store::NewKey { name, quota, fleets, tools: None, projects: None, owner };
+                match store.create(&new) {
+                    Ok((record, token)) => {
+                        tracing::info!(key = %record.prefix, owner_key = owner, "console: key created");
+                        let asking = Asking { session, fleet, query: form::PageQuery::default(), cookie: None };
+                        self.keys_of(&asking, Some((&record.name, &token)))
+                    }
+                    Err(e @ (crate::keys::KeyError::InvalidName(_) | crate::keys::KeyError::Duplicate(_))) => {
+                        problem(StatusCode::BAD_REQUEST, "Bad request", &format!("`name`: {e}"))
+                    }
+                    Err(e) => failed("writing the key store", &e),
+                }
+            }
+            form::KeyAction::Revoke { name } => {
+                let key = match store.find(&name) {
+                    Ok(key) => key,
+                    Err(e) => return failed("reading the key store", &e),
+                };
+                // A key of another owner's fleets is answered as one that does not exist.
+                let Some(key) = key.filter(|key| key.name == name && manages(&session, key)) else {
+                    return problem(StatusCode::NOT_FOUND, "No such key", "None of your fleets' keys has that name.");
+                };
+                if let Err(e) = store.revoke(&key.prefix) {
+                    return failed("writing the key store", &e);
+                }
+                tracing::info!(key = %key.prefix, "console: key revoked");
+                let query = form::link_query(&[("fleet", fleet.as_str()), ("done", form::Done::Revoked.as_str())]);
+                redirect(&format!("/console/keys?{query}"), None)
+            }
         }
     }
 
@@ -368,6 +462,12 @@ impl Console {
             Err(e) => failed("writing the decision to the lake", &e),
         }
     }
+}
+
+/// Whether an owner manages `key`: it names fleets, and only fleets the owner's session holds
+/// (a key of no fleet belongs to the knowledge base's operator, `ctxlake keys`).
+fn manages(session: &Session, key: &crate::keys::store::KeyRecord) -> bool {
+    !key.fleets.is_empty() && key.fleets.iter().all(|f| session.fleets.iter().any(|own| own.as_str() == f))
 }
 
 /// Text from a request, shown back on a page: one bounded line.

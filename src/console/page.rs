@@ -7,6 +7,7 @@
 
 use super::form::{Done, link_query};
 use crate::guard::sanitize::{MAX_LONG_FIELD, MAX_SHORT_FIELD, clean_single_line};
+use crate::keys::store::KeyRecord;
 use crate::lake::claims::Review;
 use crate::lake::overview::Overview;
 use crate::local::paths::FleetId;
@@ -20,6 +21,7 @@ use serde_json::Value;
 pub enum Nav {
     Review,
     Fleet,
+    Keys,
 }
 
 /// What every signed-in page carries: who, which fleet, the CSRF token for its forms.
@@ -28,6 +30,8 @@ pub struct Frame<'a> {
     pub fleets: &'a [FleetId],
     pub fleet: &'a FleetId,
     pub csrf: &'a str,
+    /// Whether the server has a key store (the keys page exists).
+    pub keys: bool,
 }
 
 fn short(text: &str) -> String {
@@ -69,6 +73,9 @@ fn chrome(frame: &Frame<'_>, nav: Nav, title: &str, main: Markup) -> Markup {
                     ul {
                         li { a href=(link("", fleet)) aria-current=[(nav == Nav::Review).then_some("page")] { "Review" } }
                         li { a href=(link("/fleet", fleet)) aria-current=[(nav == Nav::Fleet).then_some("page")] { "Fleet" } }
+                        @if frame.keys {
+                            li { a href=(link("/keys", fleet)) aria-current=[(nav == Nav::Keys).then_some("page")] { "Keys" } }
+                        }
                     }
                 }
                 @if frame.fleets.len() > 1 {
@@ -97,7 +104,7 @@ fn chrome(frame: &Frame<'_>, nav: Nav, title: &str, main: Markup) -> Markup {
 fn notice(done: Option<Done>) -> Markup {
     html! {
         @if let Some(done) = done {
-            p role="status" class="notice" { "Recorded: " (done.as_str()) ". The next fold applies it." }
+            p role="status" class="notice" { (done.message()) }
         }
     }
 }
@@ -394,6 +401,84 @@ pub fn fleet(frame: &Frame<'_>, overview: &Overview) -> Markup {
                 } @else {
                     dt { "Last fold" } dd { "none recorded" }
                 }
+            }
+        },
+    )
+}
+
+/// The keys an owner manages (those of its fleets only), today's use against each quota,
+/// guests' use per day, and the forms that create and revoke; `created` shows a new key's token,
+/// the only time it is ever shown.
+pub fn keys(
+    frame: &Frame<'_>,
+    keys: &[(KeyRecord, u32)],
+    guests: &[(String, u32, u32)],
+    created: Option<(&str, &str)>,
+    done: Option<Done>,
+) -> Markup {
+    let title = format!("Keys of fleet {}", frame.fleet.as_str());
+    chrome(
+        frame,
+        Nav::Keys,
+        &title,
+        html! {
+            (notice(done))
+            @if let Some((name, token)) = created {
+                div role="status" class="notice" {
+                    p { "Created key " (short(name)) ". It is shown this once; store it now:" }
+                    p { code class="token" { (token) } }
+                }
+            }
+            h2 { "Keys" }
+            @if keys.is_empty() {
+                p { "No key names only fleets you own." }
+            } @else {
+                div class="scroll" { table {
+                    thead { tr {
+                        th scope="col" { "Name" } th scope="col" { "Prefix" } th scope="col" { "Fleets" } th scope="col" { "Kind" }
+                        th scope="col" { "Used today / quota" } th scope="col" { "State" } th scope="col" { "Revoke" }
+                    } }
+                    tbody { @for (key, used) in keys { tr {
+                        td { (short(&key.name)) } td { (short(&key.prefix)) } td { (short(&key.fleets.join(", "))) }
+                        td { @if key.owner { "owner" } @else { "fleet" } }
+                        td { (used) " / " (key.quota.map_or("unlimited".to_string(), |q| q.to_string())) }
+                        td { (key.revoked_at.as_deref().map_or("active".to_string(), |at| format!("revoked {}", short(at)))) }
+                        td {
+                            @if key.revoked_at.is_none() {
+                                form method="post" action="/console/keys" {
+                                    input type="hidden" name="csrf" value=(frame.csrf);
+                                    input type="hidden" name="fleet" value=(frame.fleet.as_str());
+                                    input type="hidden" name="action" value="revoke";
+                                    input type="hidden" name="name" value=(key.name);
+                                    button type="submit" aria-label=(format!("Revoke {}", short(&key.name))) { "Revoke" }
+                                }
+                            }
+                        }
+                    } } }
+                } }
+            }
+            h2 { "Create a key" }
+            form method="post" action="/console/keys" class="create" {
+                input type="hidden" name="csrf" value=(frame.csrf);
+                input type="hidden" name="fleet" value=(frame.fleet.as_str());
+                input type="hidden" name="action" value="create";
+                label for="key-name" { "Name (letters, digits, . _ -)" }
+                input id="key-name" name="name" required maxlength="64" pattern="[A-Za-z0-9._\\-]+";
+                label for="key-fleets" { "Fleets (comma-separated, yours only)" }
+                input id="key-fleets" name="fleets" required value=(frame.fleet.as_str());
+                label for="key-quota" { "Tool calls per UTC day (empty: unlimited)" }
+                input id="key-quota" name="quota" inputmode="numeric" pattern="[0-9]*";
+                div { input id="key-owner" name="owner" type="checkbox"; " " label for="key-owner" { "Owner key (signs in to this console)" } }
+                button type="submit" { "Create" }
+            }
+            h2 { "Guests" }
+            @if guests.is_empty() {
+                p { "No guest has called a tool today or yesterday." }
+            } @else {
+                div class="scroll" { table {
+                    thead { tr { th scope="col" { "Day (UTC)" } th scope="col" { "Guests" } th scope="col" { "Tool calls" } } }
+                    tbody { @for (day, count, calls) in guests { tr { td { (short(day)) } td { (count) } td { (calls) } } } }
+                } }
             }
         },
     )

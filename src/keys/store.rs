@@ -286,6 +286,17 @@ impl KeyStore {
         Ok(used.unwrap_or(0))
     }
 
+    /// Guests' use per UTC day, newest first: `(day, guests, calls)`. A guest is counted by the
+    /// HMAC of its address, so this says how many, never who.
+    pub fn guest_days(&self) -> Result<Vec<(String, u32, u32)>, KeyError> {
+        let db = self.db();
+        let mut statement = db.prepare(
+            "SELECT day, count(*), sum(calls) FROM usage WHERE subject LIKE 'ip:%' GROUP BY day ORDER BY day DESC",
+        )?;
+        let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// Forgets usage counters of days before `day` (a quota only ever reads today's).
     pub fn prune_usage(&self, day: &str) -> Result<usize, KeyError> {
         Ok(self.db().execute("DELETE FROM usage WHERE day < ?1", [day])?)
@@ -340,6 +351,19 @@ mod tests {
         let keys = store(dir.path());
         let listed = keys.list().unwrap();
         assert_eq!((listed[0].name.as_str(), listed[0].projects.clone(), listed[0].owner), ("old", None, false));
+    }
+
+    #[test]
+    fn guest_days_count_guests_and_their_calls_per_day_newest_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let keys = store(dir.path());
+        let (a, b) = (keys.guest("10.0.0.1".parse().unwrap()), keys.guest("10.0.0.2".parse().unwrap()));
+        keys.charge(&a, 3, 10, "2026-12-04").unwrap();
+        keys.charge(&a, 2, 10, "2026-12-05").unwrap();
+        keys.charge(&b, 4, 10, "2026-12-05").unwrap();
+        keys.charge(&Subject::Key("p".into()), 7, 10, "2026-12-05").unwrap();
+        let days = keys.guest_days().unwrap();
+        assert_eq!(days, vec![("2026-12-05".to_string(), 2, 6), ("2026-12-04".to_string(), 1, 3)]);
     }
 
     #[test]

@@ -277,3 +277,54 @@ fn the_operator_on_loopback_retracts_a_claim_that_claims_show_lists_with_its_rea
     assert_eq!(out.status, 303);
     assert!(out.header("set-cookie").unwrap().contains("Max-Age=0"));
 }
+
+#[test]
+fn an_owner_creates_and_revokes_only_its_own_fleets_keys_and_sees_their_use() {
+    let host = Host::new();
+    let owner = host.create_key(&["--name", "ana", "--owner", "--fleets", "default"]);
+    host.create_key(&["--name", "bot", "--fleets", "default"]);
+    host.create_key(&["--name", "theirs", "--fleets", "other"]);
+    let serve = host.serve(&["--keys"]);
+    let cookie = cookie_of(&serve.post("/console/sign-in", None, &form(&[("key", &owner)])));
+    let page = serve.get("/console/keys", Some(&cookie));
+    assert_eq!(page.status, 200);
+    let shown = text(&page);
+    assert!(shown.contains("bot") && !shown.contains("theirs"), "only this owner's fleets' keys: {shown}");
+    let csrf = csrf_of(&shown);
+    let key_form = |pairs: &[(&str, &str)]| {
+        let mut all = vec![("csrf", csrf.as_str()), ("fleet", "default")];
+        all.extend_from_slice(pairs);
+        form(&all)
+    };
+
+    let created = serve.post(
+        "/console/keys",
+        Some(&cookie),
+        &key_form(&[("action", "create"), ("name", "ci"), ("fleets", "default"), ("quota", "100")]),
+    );
+    assert_eq!(created.status, 200, "{}", text(&created));
+    assert!(text(&created).contains("kb_live_"), "the token is shown once");
+    let listed = host.ok(&["keys", "list"]);
+    assert!(listed.lines().any(|l| l.contains("ci") && l.contains("100/day")), "{listed}");
+
+    let foreign = key_form(&[("action", "create"), ("name", "sneaky"), ("fleets", "default,other")]);
+    assert_eq!(serve.post("/console/keys", Some(&cookie), &foreign).status, 403, "a key for a fleet it does not own");
+    let bad = key_form(&[("action", "create"), ("name", "q"), ("fleets", "default"), ("quota", "lots")]);
+    let refused = serve.post("/console/keys", Some(&cookie), &bad);
+    assert_eq!(refused.status, 400);
+    assert!(text(&refused).contains("quota"));
+    let without = form(&[("fleet", "default"), ("action", "revoke"), ("name", "bot")]);
+    assert_eq!(serve.post("/console/keys", Some(&cookie), &without).status, 403, "no CSRF token");
+    let theirs = key_form(&[("action", "revoke"), ("name", "theirs")]);
+    assert_eq!(serve.post("/console/keys", Some(&cookie), &theirs).status, 404, "another owner's key");
+    assert!(
+        !host
+            .ok(&["keys", "list"])
+            .lines()
+            .any(|l| l.contains("sneaky") || (l.contains("theirs") && l.contains("revoked")))
+    );
+
+    let revoked = serve.post("/console/keys", Some(&cookie), &key_form(&[("action", "revoke"), ("name", "bot")]));
+    assert_eq!(revoked.status, 303);
+    assert!(host.ok(&["keys", "list"]).lines().any(|l| l.contains("bot") && l.contains("revoked")));
+}
