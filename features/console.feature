@@ -70,7 +70,8 @@ Feature: The owner's console: who sees it, who decides, and that a decision is t
     And "ana" signs in to the console
     When "ana" approves the claim "small commits" without the CSRF token
     Then the HTTP status is 403
-    And ctxlake claims list prints "candidate"
+    When ctxlake maint runs
+    Then ctxlake claims list prints "candidate"
 
   Scenario: an owner's approval in the console is applied by the next fold
     Given an owner key "ana" of this fleet

@@ -55,7 +55,11 @@ fuzz_target!(|bytes: &[u8]| {
     match form::query(Some(&text)) {
         Ok(query) => {
             query.fleet.iter().chain(&query.id).for_each(|v| within(v, SHORT));
-            assert!(query.done.is_none_or(|d| Done::ALL.contains(&d)));
+            if let Some(done) = query.done {
+                assert!(Done::ALL.contains(&done));
+                let raw = form_urlencoded::parse(text.as_bytes()).find(|(name, _)| name == "done");
+                assert_eq!(raw.map(|(_, v)| v.trim().to_string()).as_deref(), Some(done.as_str()), "{text:?}");
+            }
         }
         Err(e) => refused(text.as_bytes(), &e),
     }
@@ -65,7 +69,13 @@ fuzz_target!(|bytes: &[u8]| {
     let (csrf, claim, reason) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""), parts.next().unwrap_or(""));
     let fits = |v: &str, max: usize| !v.trim().is_empty() && v.trim() == v && v.chars().count() <= max;
     if fits(csrf, SHORT) && fits(claim, SHORT) && fits(reason, LONG) {
-        let body = form::link_query(&[("csrf", csrf), ("fleet", "web"), ("action", "retire"), ("claim", claim), ("reason", reason)]);
+        let body = form::link_query(&[
+            ("csrf", csrf),
+            ("fleet", "web"),
+            ("action", "retire"),
+            ("claim", claim),
+            ("reason", reason),
+        ]);
         if body.len() <= MAX_FORM_BYTES {
             let read = form::decision(body.as_bytes()).expect("a form the pages write");
             assert_eq!(read.decision, Decision::Retire { claim: claim.to_string(), reason: reason.to_string() });

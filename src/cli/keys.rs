@@ -54,7 +54,8 @@ enum Command {
         projects: Option<Vec<String>>,
         /// An owner key: it also signs in to the console (`ctxlake serve --console`) of its
         /// fleets, where claims are approved, retired and retracted; give it --fleets.
-        #[arg(long, requires = "fleets")]
+        /// An owner decides for its whole fleets, so it takes no --projects or --tools.
+        #[arg(long, requires = "fleets", conflicts_with_all = ["projects", "tools"])]
         owner: bool,
     },
     /// List the keys (never their secrets) with today's usage.

@@ -33,6 +33,11 @@ pub struct Opened {
 }
 
 impl LakeArgs {
+    /// The lake of another subcommand's own flags (`serve --console`): no host, no fleets.
+    pub fn for_lake(lake: Option<String>, lake_endpoint: Option<String>) -> LakeArgs {
+        LakeArgs { lake, lake_endpoint, host: None, fleets: vec![] }
+    }
+
     /// The `--fleet` values as given.
     pub fn fleets(&self) -> &[String] {
         &self.fleets

@@ -92,9 +92,20 @@ pub struct Args {
     #[cfg(feature = "console")]
     #[arg(long)]
     console: bool,
+    /// The lake the console reads and decides in: a folder or s3://bucket/prefix (default
+    /// ~/.ctxlake/lake).
     #[cfg(feature = "console")]
-    #[command(flatten)]
-    lake: super::lake::LakeArgs,
+    #[arg(long, env = "CTXLAKE_LAKE", value_name = "URL", requires = "console")]
+    lake: Option<String>,
+    /// The S3-compatible endpoint of an s3:// lake (as `ctxlake sync --lake-endpoint`).
+    #[cfg(feature = "console")]
+    #[arg(long, env = "CTXLAKE_LAKE_ENDPOINT", value_name = "URL", requires = "console")]
+    lake_endpoint: Option<String>,
+    /// Mark the console's cookie Secure even on a loopback bind: for a server behind a TLS
+    /// proxy on the same host (off loopback it always is).
+    #[cfg(feature = "console")]
+    #[arg(long, requires = "console")]
+    secure_cookie: bool,
 }
 
 pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
@@ -188,14 +199,28 @@ fn console(
     config: &Config,
     keys: Option<Arc<ctxlake::keys::store::KeyStore>>,
 ) -> anyhow::Result<Arc<ctxlake::console::Console>> {
-    use ctxlake::console::{Access, Console};
-    let opened = args.lake.open(ctx)?;
+    use ctxlake::console::{Access, Console, Edge};
     let access = match keys {
         Some(keys) => Access::Keys(keys),
+        // Without keys every loopback client is the owner; a proxy would make that anyone.
+        None if !args.allow_hosts.is_empty() || !args.trusted_proxies.is_empty() => {
+            return Err(anyhow::Error::new(ConfigError(
+                "--console without --keys trusts every loopback client as the fleet's owner; with --allow-host or \
+                 --trust-proxy a proxy could bring anyone in. Pass --keys and sign in with an owner key \
+                 (`ctxlake keys create --owner`)"
+                    .into(),
+            )));
+        }
         None => Access::Operator { name: ctx.agent_id.clone(), fleet: ctx.fleet_id.clone() },
     };
-    let secure = !args.bind.ip().is_loopback();
-    Ok(Console::new(opened.lake, access, config.allowed_hosts.clone(), config.allowed_origins.clone(), secure))
+    let lake = super::lake::LakeArgs::for_lake(args.lake.clone(), args.lake_endpoint.clone()).open(ctx)?;
+    let edge = Edge {
+        hosts: config.allowed_hosts.clone(),
+        origins: config.allowed_origins.clone(),
+        secure: args.secure_cookie || !args.bind.ip().is_loopback(),
+        body_timeout: config.body_timeout,
+    };
+    Ok(Console::new(lake.lake, access, edge))
 }
 
 /// Completes on SIGINT or SIGTERM: the server then stops accepting, ends the

@@ -48,6 +48,15 @@ pub enum Access {
     Operator { name: String, fleet: FleetId },
 }
 
+/// What the console takes from `serve`'s edge: the Host and Origin allow-lists, whether the
+/// cookie is `Secure`, and the body timeout.
+pub struct Edge {
+    pub hosts: Vec<String>,
+    pub origins: Vec<String>,
+    pub secure: bool,
+    pub body_timeout: std::time::Duration,
+}
+
 pub struct Console {
     lake: Arc<Lake>,
     access: Access,
@@ -57,11 +66,15 @@ pub struct Console {
     origins: Vec<String>,
     /// Whether the cookie is `Secure` (not when the server binds loopback over plain HTTP).
     secure: bool,
+    /// How long a form's body may take to arrive (`serve --body-timeout-ms`).
+    body_timeout: std::time::Duration,
 }
 
 impl Console {
-    pub fn new(lake: Lake, access: Access, hosts: Vec<String>, origins: Vec<String>, secure: bool) -> Arc<Console> {
-        Arc::new(Console { lake: Arc::new(lake), access, sessions: Sessions::default(), hosts, origins, secure })
+    pub fn new(lake: Lake, access: Access, edge: Edge) -> Arc<Console> {
+        let Edge { hosts, origins, secure, body_timeout } = edge;
+        let sessions = Sessions::default();
+        Arc::new(Console { lake: Arc::new(lake), access, sessions, hosts, origins, secure, body_timeout })
     }
 }
 
@@ -102,7 +115,9 @@ async fn guard(State(console): State<Arc<Console>>, request: Request, next: Next
         (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::X_FRAME_OPTIONS, "DENY"),
-        (header::REFERRER_POLICY, "no-referrer"),
+        // Not `no-referrer`: browsers then send `Origin: null` with a form post, which the Origin
+        // rule refuses; `same-origin` keeps the real Origin on our own posts and tells others nothing.
+        (header::REFERRER_POLICY, "same-origin"),
         (header::CACHE_CONTROL, "no-store"),
     ] {
         headers.insert(name, HeaderValue::from_static(value));
@@ -133,8 +148,13 @@ async fn posted(
     handle: fn(&Console, &Parts, &[u8]) -> Response,
 ) -> Response {
     let (parts, body) = request.into_parts();
-    let Ok(body) = axum::body::to_bytes(body, form::MAX_FORM_BYTES).await else {
-        return problem(StatusCode::PAYLOAD_TOO_LARGE, "Too large", &form::FormError::TooLarge.to_string());
+    let read = tokio::time::timeout(console.body_timeout, axum::body::to_bytes(body, form::MAX_FORM_BYTES)).await;
+    let body = match read {
+        Ok(Ok(body)) => body,
+        Ok(Err(_)) => {
+            return problem(StatusCode::PAYLOAD_TOO_LARGE, "Too large", &form::FormError::TooLarge.to_string());
+        }
+        Err(_) => return problem(StatusCode::REQUEST_TIMEOUT, "Too slow", "The form's body did not arrive in time."),
     };
     run(move || handle(&console, &parts, &body)).await
 }
@@ -191,7 +211,7 @@ impl Console {
         let Some(token) = session::token(&parts.headers) else { return Ok(None) };
         let Some(session) = self.sessions.get(&token) else { return Ok(None) };
         if let (Access::Keys(keys), Some(prefix)) = (&self.access, &session.key_prefix) {
-            let key = keys.find(prefix).map_err(|e| Box::new(failed("reading the key store", &e)))?;
+            let key = keys.by_prefix(prefix).map_err(|e| Box::new(failed("reading the key store", &e)))?;
             if !key.is_some_and(|k| k.owner && k.revoked_at.is_none()) {
                 self.sessions.close(&token);
                 return Ok(None);
@@ -304,14 +324,15 @@ impl Console {
         }) else {
             return html(StatusCode::UNAUTHORIZED, page::sign_in(Some("Sign in again to manage keys.")));
         };
-        let form = match form::key_form(body) {
-            Ok(form) => form,
-            Err(form::FormError::Missing("csrf")) => return forbidden_form(),
-            Err(e) => return problem(StatusCode::BAD_REQUEST, "Bad request", &e.to_string()),
-        };
-        if !session::csrf_matches(&session, &form.csrf) {
+        // The token first: a form without this session's token is refused as one, whatever
+        // else is wrong with it.
+        if !form::csrf_only(body).is_ok_and(|csrf| session::csrf_matches(&session, &csrf)) {
             return forbidden_form();
         }
+        let form = match form::key_form(body) {
+            Ok(form) => form,
+            Err(e) => return problem(StatusCode::BAD_REQUEST, "Bad request", &e.to_string()),
+        };
         let Some(fleet) = session.fleets.iter().find(|f| f.as_str() == form.fleet).cloned() else {
             return not_owner(&form.fleet);
         };
@@ -342,7 +363,7 @@ impl Console {
                 let Some(key) = key.filter(|key| key.name == name && manages(&session, key)) else {
                     return problem(StatusCode::NOT_FOUND, "No such key", "None of your fleets' keys has that name.");
                 };
-                if let Err(e) = store.revoke(&key.prefix) {
+                if let Err(e) = store.revoke_prefix(&key.prefix) {
                     return failed("writing the key store", &e);
                 }
                 tracing::info!(key = %key.prefix, "console: key revoked");
@@ -420,15 +441,15 @@ impl Console {
                 Access::Operator { .. } => forbidden_form(),
             };
         };
-        let form = match form::decision(body) {
-            Ok(form) => form,
-            // A form without its token is refused as one, whatever else is wrong with it.
-            Err(form::FormError::Missing("csrf")) => return forbidden_form(),
-            Err(e) => return problem(StatusCode::BAD_REQUEST, "Bad request", &e.to_string()),
-        };
-        if !session::csrf_matches(&session, &form.csrf) {
+        // The token first: a form without this session's token is refused as one, whatever
+        // else is wrong with it.
+        if !form::csrf_only(body).is_ok_and(|csrf| session::csrf_matches(&session, &csrf)) {
             return forbidden_form();
         }
+        let form = match form::decision(body) {
+            Ok(form) => form,
+            Err(e) => return problem(StatusCode::BAD_REQUEST, "Bad request", &e.to_string()),
+        };
         let Some(fleet) = session.fleets.iter().find(|f| f.as_str() == form.fleet) else {
             return not_owner(&form.fleet);
         };

@@ -100,10 +100,11 @@ pub fn token(headers: &HeaderMap) -> Option<String> {
         .map(|c| c.value().to_string())
 }
 
-/// The `Set-Cookie` value that hands a browser its session.
+/// The `Set-Cookie` value that hands a browser its session: a session cookie (no Max-Age), so
+/// the browser keeps it until it closes and the server ends it after [`IDLE`] without a request.
 pub fn set_cookie(token: &str, secure: bool) -> String {
     let secure = if secure { "; Secure" } else { "" };
-    format!("{COOKIE}={token}; Path=/console; HttpOnly; SameSite=Strict; Max-Age={}{secure}", IDLE.as_secs())
+    format!("{COOKIE}={token}; Path=/console; HttpOnly; SameSite=Strict{secure}")
 }
 
 /// The `Set-Cookie` value that ends it in the browser.

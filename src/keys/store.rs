@@ -200,12 +200,27 @@ impl KeyStore {
         Ok(self.db().query_row(&sql, [name], record).optional()?)
     }
 
+    /// The key whose public prefix is `prefix` (never by name: a name may look like a prefix).
+    pub fn by_prefix(&self, prefix: &str) -> Result<Option<KeyRecord>, KeyError> {
+        let sql = format!("SELECT {COLUMNS} FROM keys WHERE prefix = ?1");
+        Ok(self.db().query_row(&sql, [prefix], record).optional()?)
+    }
+
     /// Revokes the key named `name` (or with that prefix); false when there is none. Takes
     /// effect on the next request: every request reads the key's row.
     pub fn revoke(&self, name: &str) -> Result<bool, KeyError> {
         let changed = self.db().execute(
             "UPDATE keys SET revoked_at = COALESCE(revoked_at, ?2) WHERE name = ?1 OR prefix = ?1",
             params![name, now()],
+        )?;
+        Ok(changed > 0)
+    }
+
+    /// Revokes the key whose public prefix is `prefix` (and no key merely named so).
+    pub fn revoke_prefix(&self, prefix: &str) -> Result<bool, KeyError> {
+        let changed = self.db().execute(
+            "UPDATE keys SET revoked_at = COALESCE(revoked_at, ?2) WHERE prefix = ?1",
+            params![prefix, now()],
         )?;
         Ok(changed > 0)
     }

@@ -229,7 +229,22 @@ fn an_owner_key_signs_in_and_approves_a_held_preference_that_the_next_fold_promo
     assert_eq!(serve.send("GET", "/console", rebound, "").status, 403);
     assert_eq!(host.lake_files(), before, "nothing was written");
 
-    let decided = serve.post("/console/decide", Some(&cookie), &approve(&csrf));
+    // An owner of another fleet, signed in with its own token, cannot decide for this one.
+    let carl = host.create_key(&["--name", "carl", "--owner", "--fleets", "other"]);
+    let carl_cookie = cookie_of(&serve.post("/console/sign-in", None, &form(&[("key", &carl)])));
+    let carl_csrf = csrf_of(&text(&serve.get("/console", Some(&carl_cookie))));
+    assert_eq!(serve.post("/console/decide", Some(&carl_cookie), &approve(&carl_csrf)).status, 403);
+    assert_eq!(host.lake_files(), before, "nothing was written");
+
+    // As a browser posts the page's form: with the page's own Origin.
+    let origin = serve.base.clone();
+    let own = vec![
+        ("Cookie".to_string(), cookie.clone()),
+        ("Origin".to_string(), origin),
+        ("Content-Type".to_string(), "application/x-www-form-urlencoded".to_string()),
+    ];
+    assert_eq!(queue.header("referrer-policy"), Some("same-origin"), "no-referrer would make the Origin null");
+    let decided = serve.send("POST", "/console/decide", own, &approve(&csrf));
     assert_eq!(decided.status, 303, "{}", text(&decided));
     assert!(decided.header("location").unwrap().contains("done=approved"));
     host.cycle();
