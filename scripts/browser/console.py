@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""The owner's console in a real browser: headless Chromium (Debian's `chromium` and
+`chromium-driver`) driven through WebDriver (selenium), against `ctxlake serve --keys --console`
+on a folder lake in a fresh HOME.
+
+A fleet key is refused at sign-in; the owner key signs in by typing it into the form; the review
+queue shows the held preference with the gate's reason; the claim's page shows the other claim
+of its subject with a word diff; the Approve button records the approval and the next
+`ctxlake maint` promotes the claim; the fleet and keys pages render; the review page reflows at
+320 px without the page scrolling sideways; every control is reached by Tab with a visible
+focus outline; sign-out ends the session. With a second argument, a screenshot of each page is
+written there (docs/console.md shows them).
+
+Usage: console.py path/to/ctxlake [SCREENSHOT_DIR]
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+BINARY = sys.argv[1]
+SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
+HOME = tempfile.mkdtemp(prefix="ctxlake-console-")
+ENV = {k: v for k, v in os.environ.items() if k not in ("CTXLAKE_LAKE", "CTXLAKE_KEYS", "CTXLAKE_FLEET_ID")}
+ENV.update(HOME=HOME, CTXLAKE_HOST_ID="host-a", CTXLAKE_KEY_PEPPER="a pepper for the browser test, long enough")
+
+
+def ctxlake(*args, agent="owner", stdin=None):
+    out = subprocess.run([BINARY, *args], env={**ENV, "CTXLAKE_AGENT_ID": agent}, input=stdin,
+                         capture_output=True, text=True, timeout=120)
+    if out.returncode != 0:
+        sys.exit(f"ctxlake {' '.join(args)}: exit {out.returncode}: {out.stderr}")
+    return out.stdout
+
+
+def propose(agent, claim, claim_type, sessions):
+    frames = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "browser-test", "version": "1"}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "memory_propose", "arguments": {
+            "claim": claim, "type": claim_type, "subject": "org/app",
+            "evidence": [{"session_id": s, "message_id": "m-1"} for s in sessions]}}},
+    ]
+    import json
+    answer = ctxlake("mcp", agent=agent, stdin="".join(json.dumps(f) + "\n" for f in frames))
+    assert "candidate" in answer, answer
+
+
+def check(condition, what):
+    if not condition:
+        sys.exit(f"console in a browser: {what}")
+
+
+def shot(driver, name):
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+        driver.save_screenshot(os.path.join(SHOTS, f"{name}.png"))
+
+
+propose("cc-01", "the owner wants small commits", "preference", ["s-1", "s-2"])
+propose("cc-02", "the owner wants tiny commits on main", "convention", ["s-3"])
+ctxlake("sync", "--once")
+ctxlake("maint")
+owner_key = ctxlake("keys", "create", "--name", "ana", "--owner", "--fleets", "default").strip()
+fleet_key = ctxlake("keys", "create", "--name", "ci-bot", "--fleets", "default").strip()
+
+serve = subprocess.Popen([BINARY, "serve", "--bind", "127.0.0.1:0", "--keys", "--console"],
+                         env={**ENV, "CTXLAKE_AGENT_ID": "operator"}, stderr=subprocess.PIPE, text=True)
+driver = None
+try:
+    line = serve.stderr.readline()
+    base = re.search(r"http://\S+", line).group(0).removesuffix("/mcp")
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", f"--user-data-dir={tempfile.mkdtemp(prefix='chromium-')}"]:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_window_size(1280, 1000)
+
+    def sign_in(key):
+        driver.get(base + "/console")
+        check("Sign in" in driver.title, f"the sign-in page first, got {driver.title!r}")
+        driver.find_element(By.ID, "key").send_keys(key)
+        driver.find_element(By.CSS_SELECTOR, "main form button").click()
+
+    sign_in(fleet_key)
+    check("Not an owner key" in driver.page_source, "a fleet key is refused")
+    driver.get(base + "/console")
+    shot(driver, "sign-in")
+    sign_in(owner_key)
+    check(driver.title.startswith("Review: fleet default"), f"the review after signing in, got {driver.title!r}")
+    page = driver.page_source
+    check("the owner wants small commits" in page and "a preference needs a human" in page,
+          "the held preference with the gate's reason")
+    shot(driver, "review")
+
+    # Every control by keyboard, each with a visible focus outline.
+    reached = set()
+    for _ in range(8):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        focused = driver.switch_to.active_element
+        if focused.tag_name == "body":
+            continue  # past the last control, before Tab wraps to the first
+        outline = focused.value_of_css_property("outline-style")
+        check(outline not in ("none", ""), f"focus is visible on {focused.tag_name} {focused.text!r}: {outline}")
+        reached.add(focused.text)
+    check("the owner wants small commits" in reached, f"Tab reaches the claim's link: {reached}")
+
+    driver.find_element(By.LINK_TEXT, "the owner wants small commits").click()
+    page = driver.page_source
+    check("<del>small</del>" in page and "<ins>tiny</ins>" in page, "the word diff against the other claim of its subject")
+    shot(driver, "claim")
+    driver.find_element(By.XPATH, "//button[normalize-space()='Approve']").click()
+    check("Recorded: approved" in driver.page_source, "the approval is recorded")
+    ctxlake("maint")
+    listed = ctxlake("claims", "list")
+    check(any("small commits" in l and " promoted " in l for l in listed.splitlines()),
+          f"the next fold promoted the approved claim:\n{listed}")
+
+    driver.get(base + "/console/fleet")
+    check("Live agents" in driver.page_source and "cc-01" in driver.page_source, "the fleet page")
+    shot(driver, "fleet")
+    driver.get(base + "/console/keys")
+    check("ci-bot" in driver.page_source, "the keys page lists the fleet's keys")
+    shot(driver, "keys")
+
+    driver.set_window_size(320, 900)
+    driver.get(base + "/console")
+    width = driver.execute_script("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    check(width[0] <= width[1], f"the page does not scroll sideways at 320 px: {width}")
+    shot(driver, "review-320px")
+
+    driver.set_window_size(1280, 1000)
+    driver.find_element(By.XPATH, "//button[normalize-space()='Sign out']").click()
+    driver.get(base + "/console")
+    check("Sign in" in driver.title, "signed out")
+    print(f"console in a browser: ok ({driver.capabilities.get('browserVersion')}), screenshots: {SHOTS or 'none'}")
+finally:
+    if driver:
+        driver.quit()
+    serve.kill()
