@@ -43,6 +43,9 @@ Feature: The owner's console: who sees it, who decides, and that a decision is t
       | "ana"      | /console/fleet         | 200    |
       | a stranger | /console/keys          | 401    |
       | "ana"      | /console/keys          | 200    |
+      | "ana"      | /console/knowledge     | 200    |
+      | "carl"     | /console/knowledge     | 403    |
+      | a stranger | /console/knowledge     | 401    |
       | "ana"      | /console?fleet=other   | 403    |
       | "carl"     | /console               | 200    |
       | "carl"     | /console?fleet={fleet} | 403    |

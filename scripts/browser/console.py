@@ -13,6 +13,7 @@ written there (docs/console.md shows them).
 
 Usage: console.py path/to/ctxlake [SCREENSHOT_DIR]
 """
+import json
 import os
 import re
 import subprocess
@@ -23,7 +24,9 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
 BINARY = sys.argv[1]
 SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
@@ -48,7 +51,6 @@ def propose(agent, claim, claim_type, sessions):
             "claim": claim, "type": claim_type, "subject": "org/app",
             "evidence": [{"session_id": s, "message_id": "m-1"} for s in sessions]}}},
     ]
-    import json
     answer = ctxlake("mcp", agent=agent, stdin="".join(json.dumps(f) + "\n" for f in frames))
     assert "candidate" in answer, answer
 
@@ -56,6 +58,14 @@ def propose(agent, claim, claim_type, sessions):
 def check(condition, what):
     if not condition:
         sys.exit(f"console in a browser: {what}")
+
+
+def wait_for(driver, text, what):
+    """Waits (a form's answer arrives after its click returns) until the page holds `text`."""
+    try:
+        WebDriverWait(driver, 15).until(lambda d: text in d.page_source)
+    except TimeoutException:
+        sys.exit(f"console in a browser: {what}: {driver.title}: {driver.page_source[-800:]}")
 
 
 def shot(driver, name):
@@ -68,6 +78,20 @@ propose("cc-01", "the owner wants small commits", "preference", ["s-1", "s-2"])
 propose("cc-02", "the owner wants tiny commits on main", "convention", ["s-3"])
 ctxlake("sync", "--once")
 ctxlake("maint")
+records = [{"id": f"kb-{n}", "slug": f"kb-{n}", "title": title, "topic": "testing", "summary": summary,
+            "recommendation": "Pin the toolchain in rust-toolchain.toml", "rationale": "Reproducible builds",
+            "applies_to": [], "confidence": "high", "updated_at": "2026-10-01T00:00:00Z", "status": "approved",
+            "sources": [{"title": "A", "url": "https://example.org", "publisher": "P", "evidence_excerpt": "E",
+                         "relation": "supports"}]}
+           for n, title, summary in [(1, "Pin the Rust toolchain", "builds drift"), (2, "Vendor nothing", "old")]]
+kb_file = os.path.join(HOME, "kb.jsonl")
+with open(kb_file, "w") as f:
+    f.write("".join(json.dumps(r) + "\n" for r in records))
+ctxlake("kb", "import", kb_file, "--approve")
+records[1]["summary"] = "new words"
+with open(kb_file, "w") as f:
+    f.write(json.dumps(records[1]) + "\n")
+ctxlake("kb", "import", kb_file)
 owner_key = ctxlake("keys", "create", "--name", "ana", "--owner", "--fleets", "default").strip()
 fleet_key = ctxlake("keys", "create", "--name", "ci-bot", "--fleets", "default").strip()
 
@@ -93,11 +117,11 @@ try:
         driver.find_element(By.CSS_SELECTOR, "main form button").click()
 
     sign_in(fleet_key)
-    check("Not an owner key" in driver.page_source, "a fleet key is refused")
+    wait_for(driver, "Not an owner key", "a fleet key is refused")
     driver.get(base + "/console")
     shot(driver, "sign-in")
     sign_in(owner_key)
-    check(driver.title.startswith("Review: fleet default"), f"the review after signing in, got {driver.title!r}")
+    wait_for(driver, "<title>Review: fleet default", "the review after signing in")
     page = driver.page_source
     check("the owner wants small commits" in page and "a preference needs a human" in page,
           "the held preference with the gate's reason")
@@ -116,15 +140,34 @@ try:
     check("the owner wants small commits" in reached, f"Tab reaches the claim's link: {reached}")
 
     driver.find_element(By.LINK_TEXT, "the owner wants small commits").click()
+    wait_for(driver, "<h2>Decide</h2>", "the claim's page")
     page = driver.page_source
-    check("<del>small</del>" in page and "<ins>tiny</ins>" in page, "the word diff against the other claim of its subject")
+    check("<del>small</del><ins>tiny</ins>" in page, "the word diff against the other claim of its subject")
     shot(driver, "claim")
     driver.find_element(By.XPATH, "//button[normalize-space()='Approve']").click()
-    check("Recorded: approved" in driver.page_source, "the approval is recorded")
+    wait_for(driver, "Recorded: approved", "the approval is recorded")
     ctxlake("maint")
     listed = ctxlake("claims", "list")
     check(any("small commits" in l and " promoted " in l for l in listed.splitlines()),
           f"the next fold promoted the approved claim:\n{listed}")
+
+    # The knowledge base: the edit's diff against the approved version, then a deprecation the
+    # knowledge tools see at once.
+    driver.find_element(By.LINK_TEXT, "Knowledge").click()
+    wait_for(driver, "edited since approved", "the edited record is marked")
+    shot(driver, "knowledge")
+    driver.find_element(By.LINK_TEXT, "Vendor nothing").click()
+    wait_for(driver, "<del>old</del><ins>new words</ins>", "the record's diff against its approved version")
+    shot(driver, "record")
+    driver.get(base + "/console/record?id=kb-1")
+    driver.find_element(By.XPATH, "//button[normalize-space()='Deprecate: stop serving it']").click()
+    wait_for(driver, "Deprecated:", "the deprecation is recorded")
+    frames = [{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                  "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}},
+              {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+               "params": {"name": "search_knowledge", "arguments": {"query": "pin the rust toolchain"}}}]
+    answer = ctxlake("mcp", stdin="".join(json.dumps(f) + "\n" for f in frames)).strip().splitlines()[-1]
+    check('"kb-1"' not in answer, f"search_knowledge no longer returns the deprecated record: {answer[:400]}")
 
     driver.get(base + "/console/fleet")
     check("Live agents" in driver.page_source and "cc-01" in driver.page_source, "the fleet page")
@@ -141,8 +184,9 @@ try:
 
     driver.set_window_size(1280, 1000)
     driver.find_element(By.XPATH, "//button[normalize-space()='Sign out']").click()
+    wait_for(driver, "<title>Sign in", "signed out")
     driver.get(base + "/console")
-    check("Sign in" in driver.title, "signed out")
+    check("Sign in" in driver.title, "still signed out")
     print(f"console in a browser: ok ({driver.capabilities.get('browserVersion')}), screenshots: {SHOTS or 'none'}")
 finally:
     if driver:

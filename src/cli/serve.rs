@@ -199,7 +199,7 @@ fn console(
     config: &Config,
     keys: Option<Arc<ctxlake::keys::store::KeyStore>>,
 ) -> anyhow::Result<Arc<ctxlake::console::Console>> {
-    use ctxlake::console::{Access, Console, Edge};
+    use ctxlake::console::{Access, Console, Edge, Knowledge};
     let access = match keys {
         Some(keys) => Access::Keys(keys),
         // Without keys every loopback client is the owner; a proxy would make that anyone.
@@ -220,7 +220,8 @@ fn console(
         secure: args.secure_cookie || !args.bind.ip().is_loopback(),
         body_timeout: config.body_timeout,
     };
-    Ok(Console::new(lake.lake, access, edge))
+    let knowledge = Knowledge { kb_path: ctx.kb_path.clone(), owner_fleet: ctx.fleet_id.clone() };
+    Ok(Console::new(lake.lake, access, knowledge, edge))
 }
 
 /// Completes on SIGINT or SIGTERM: the server then stops accepting, ends the

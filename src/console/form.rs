@@ -39,10 +39,20 @@ pub enum Done {
     Retracted,
     Quarantined,
     Revoked,
+    Published,
+    Deprecated,
 }
 
 impl Done {
-    pub const ALL: [Done; 5] = [Done::Approved, Done::Retired, Done::Retracted, Done::Quarantined, Done::Revoked];
+    pub const ALL: [Done; 7] = [
+        Done::Approved,
+        Done::Retired,
+        Done::Retracted,
+        Done::Quarantined,
+        Done::Revoked,
+        Done::Published,
+        Done::Deprecated,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -51,6 +61,8 @@ impl Done {
             Done::Retracted => "retracted",
             Done::Quarantined => "quarantined",
             Done::Revoked => "revoked",
+            Done::Published => "published",
+            Done::Deprecated => "deprecated",
         }
     }
 
@@ -58,6 +70,8 @@ impl Done {
     pub fn message(self) -> &'static str {
         match self {
             Done::Revoked => "Revoked: the key is refused from its next request on.",
+            Done::Published => "Approved: the knowledge tools serve this record from their next call.",
+            Done::Deprecated => "Deprecated: the knowledge tools no longer serve this record.",
             Done::Approved => "Recorded: approved. The next fold applies it.",
             Done::Retired => "Recorded: retired. The next fold applies it.",
             Done::Retracted => "Recorded: retracted. The next fold applies it.",
@@ -79,6 +93,22 @@ pub enum KeyAction {
     Revoke {
         name: String,
     },
+}
+
+/// What the knowledge base's owner does to a record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordAction {
+    Approve,
+    Deprecate,
+}
+
+/// A posted record form: `csrf`, `fleet` (the page's), `action` (approve, deprecate), `record`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordForm {
+    pub csrf: String,
+    pub fleet: String,
+    pub action: RecordAction,
+    pub record: String,
 }
 
 /// A posted key form with the fields every state-changing form carries.
@@ -220,6 +250,19 @@ pub fn key_form(body: &[u8]) -> Result<KeyForm, FormError> {
     Ok(KeyForm { csrf, fleet, action })
 }
 
+/// A record form (see [`RecordForm`]).
+pub fn record_form(body: &[u8]) -> Result<RecordForm, FormError> {
+    let fields = Fields::parse(body)?;
+    let csrf = fields.required("csrf", MAX_SHORT_FIELD)?;
+    let fleet = fields.required("fleet", MAX_SHORT_FIELD)?;
+    let action = match fields.required("action", MAX_SHORT_FIELD)?.as_str() {
+        "approve" => RecordAction::Approve,
+        "deprecate" => RecordAction::Deprecate,
+        _ => return Err(FormError::NotOneOf { field: "action", allowed: "approve, deprecate" }),
+    };
+    Ok(RecordForm { csrf, fleet, action, record: fields.required("record", MAX_SHORT_FIELD)? })
+}
+
 /// The sign-in form: the owner key.
 pub fn sign_in(body: &[u8]) -> Result<String, FormError> {
     Fields::parse(body)?.required("key", MAX_SHORT_FIELD)
@@ -235,12 +278,10 @@ pub fn query(query: Option<&str>) -> Result<PageQuery, FormError> {
     let fields = Fields::parse(query.unwrap_or_default().as_bytes())?;
     let done = match fields.optional("done", MAX_SHORT_FIELD)? {
         None => None,
-        Some(word) => Some(
-            Done::ALL
-                .into_iter()
-                .find(|d| d.as_str() == word)
-                .ok_or(FormError::NotOneOf { field: "done", allowed: "approved, retired, retracted, quarantined" })?,
-        ),
+        Some(word) => Some(Done::ALL.into_iter().find(|d| d.as_str() == word).ok_or(FormError::NotOneOf {
+            field: "done",
+            allowed: "approved, retired, retracted, quarantined, revoked, published, deprecated",
+        })?),
     };
     Ok(PageQuery {
         fleet: fields.optional("fleet", MAX_SHORT_FIELD)?,
@@ -322,6 +363,14 @@ mod tests {
             let error = key_form(body).unwrap_err();
             assert_eq!(error.field(), Some(field), "{error}");
         }
+    }
+
+    #[test]
+    fn a_record_form_reads_approve_and_deprecate_and_names_a_bad_field() {
+        let record = record_form(b"csrf=t&fleet=web&action=deprecate&record=kb-1").unwrap();
+        assert_eq!((record.action, record.record.as_str()), (RecordAction::Deprecate, "kb-1"));
+        assert_eq!(record_form(b"csrf=t&fleet=web&action=burn&record=kb-1").unwrap_err().field(), Some("action"));
+        assert_eq!(record_form(b"csrf=t&fleet=web&action=approve").unwrap_err().field(), Some("record"));
     }
 
     #[test]

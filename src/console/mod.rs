@@ -16,9 +16,11 @@ pub mod page;
 pub mod session;
 
 use crate::keys::store::KeyStore;
+use crate::knowledge::Store;
 use crate::lake::Lake;
 use crate::lake::claims::{self, ClaimsError};
 use crate::local::paths::FleetId;
+use crate::spec::wire::kb_record::KbRecordStatus;
 use crate::transport::http::policy;
 use axum::Router;
 use axum::body::Body;
@@ -48,6 +50,14 @@ pub enum Access {
     Operator { name: String, fleet: FleetId },
 }
 
+/// The knowledge base a console's owner reviews: `serve`'s own (`CTXLAKE_KB`), which belongs
+/// to the owner of `serve`'s fleet (`CTXLAKE_FLEET_ID`): the operator without keys, an owner key
+/// of that fleet with them.
+pub struct Knowledge {
+    pub kb_path: std::path::PathBuf,
+    pub owner_fleet: FleetId,
+}
+
 /// What the console takes from `serve`'s edge: the Host and Origin allow-lists, whether the
 /// cookie is `Secure`, and the body timeout.
 pub struct Edge {
@@ -60,6 +70,7 @@ pub struct Edge {
 pub struct Console {
     lake: Arc<Lake>,
     access: Access,
+    knowledge: Knowledge,
     sessions: Sessions,
     /// Host names the Host header and a POST's Origin may name (those of the MCP endpoint).
     hosts: Vec<String>,
@@ -71,10 +82,15 @@ pub struct Console {
 }
 
 impl Console {
-    pub fn new(lake: Lake, access: Access, edge: Edge) -> Arc<Console> {
+    pub fn new(lake: Lake, access: Access, knowledge: Knowledge, edge: Edge) -> Arc<Console> {
         let Edge { hosts, origins, secure, body_timeout } = edge;
         let sessions = Sessions::default();
-        Arc::new(Console { lake: Arc::new(lake), access, sessions, hosts, origins, secure, body_timeout })
+        Arc::new(Console { lake: Arc::new(lake), access, knowledge, sessions, hosts, origins, secure, body_timeout })
+    }
+
+    /// Whether `session`'s owner owns the knowledge base.
+    fn owns_knowledge(&self, session: &Session) -> bool {
+        session.fleets.contains(&self.knowledge.owner_fleet)
     }
 }
 
@@ -85,6 +101,11 @@ pub fn router(console: Arc<Console>) -> Router {
         .route("/console", get(|s, r| blocking(s, r, Console::review_page)))
         .route("/console/claim", get(|s, r| blocking(s, r, Console::claim_page)))
         .route("/console/fleet", get(|s, r| blocking(s, r, Console::fleet_page)))
+        .route(
+            "/console/knowledge",
+            get(|s, r| blocking(s, r, Console::knowledge_page)).post(|s, r| posted(s, r, Console::knowledge_post)),
+        )
+        .route("/console/record", get(|s, r| blocking(s, r, Console::record_page)))
         .route(
             "/console/keys",
             get(|s, r| blocking(s, r, Console::keys_page)).post(|s, r| posted(s, r, Console::keys_post)),
@@ -227,6 +248,7 @@ impl Console {
             fleet: &asking.fleet,
             csrf: &asking.session.csrf,
             keys: matches!(self.access, Access::Keys(_)),
+            knowledge: self.owns_knowledge(&asking.session),
         }
     }
 
@@ -280,6 +302,113 @@ impl Console {
             }
             Err(e) => failed("reading the fleet's documents from the lake", &e),
         }
+    }
+
+    fn knowledge_page(&self, parts: &Parts) -> Response {
+        let asking = match self.asking(parts) {
+            Ok(asking) => asking,
+            Err(refused) => return *refused,
+        };
+        if !self.owns_knowledge(&asking.session) {
+            return self.not_knowledge_owner();
+        }
+        let read = Store::open(&self.knowledge.kb_path).and_then(|store| {
+            let listed = store.list(None)?;
+            let mut edited = std::collections::BTreeSet::new();
+            for draft in listed.iter().filter(|l| l.status == "draft") {
+                if store.approved_version(&draft.id)?.is_some() {
+                    edited.insert(draft.id.clone());
+                }
+            }
+            Ok((listed, edited))
+        });
+        match read {
+            Ok((listed, edited)) => with_cookie(
+                html(StatusCode::OK, page::knowledge(&self.frame(&asking), &listed, &edited, asking.query.done)),
+                asking.cookie,
+            ),
+            Err(e) => failed("reading the knowledge base", &e),
+        }
+    }
+
+    fn record_page(&self, parts: &Parts) -> Response {
+        let asking = match self.asking(parts) {
+            Ok(asking) => asking,
+            Err(refused) => return *refused,
+        };
+        if !self.owns_knowledge(&asking.session) {
+            return self.not_knowledge_owner();
+        }
+        let Some(id) = asking.query.id.clone() else {
+            return problem(StatusCode::BAD_REQUEST, "Bad request", "`id` is missing: which record?");
+        };
+        let read = Store::open(&self.knowledge.kb_path).and_then(|store| {
+            let Some(record) = store.show(&id)? else { return Ok(None) };
+            let approved = store.approved_version(&record.id)?;
+            Ok(Some((record, approved)))
+        });
+        let (record, approved) = match read {
+            Ok(Some(found)) => found,
+            Ok(None) => {
+                return problem(StatusCode::NOT_FOUND, "No such record", &format!("No record {}.", page_text(&id)));
+            }
+            Err(e) => return failed("reading the knowledge base", &e),
+        };
+        let as_value = |r: &crate::spec::wire::kb_record::KbRecord| serde_json::to_value(r).unwrap_or_default();
+        let approved = approved.as_ref().map(as_value);
+        let markup = page::record(&self.frame(&asking), &as_value(&record), approved.as_ref(), asking.query.done);
+        with_cookie(html(StatusCode::OK, markup), asking.cookie)
+    }
+
+    /// Approves or deprecates a record, as `ctxlake kb approve|deprecate` does.
+    fn knowledge_post(&self, parts: &Parts, body: &[u8]) -> Response {
+        let Some(session) = (match self.session_of(parts) {
+            Ok(session) => session,
+            Err(refused) => return *refused,
+        }) else {
+            return match self.access {
+                Access::Keys(_) => html(StatusCode::UNAUTHORIZED, page::sign_in(Some("Sign in again to decide."))),
+                Access::Operator { .. } => forbidden_form(),
+            };
+        };
+        if !form::csrf_only(body).is_ok_and(|csrf| session::csrf_matches(&session, &csrf)) {
+            return forbidden_form();
+        }
+        let form = match form::record_form(body) {
+            Ok(form) => form,
+            Err(e) => return problem(StatusCode::BAD_REQUEST, "Bad request", &e.to_string()),
+        };
+        let Some(fleet) = session.fleets.iter().find(|f| f.as_str() == form.fleet) else {
+            return not_owner(&form.fleet);
+        };
+        if !self.owns_knowledge(&session) {
+            return self.not_knowledge_owner();
+        }
+        let (status, done) = match form.action {
+            form::RecordAction::Approve => (KbRecordStatus::Approved, form::Done::Published),
+            form::RecordAction::Deprecate => (KbRecordStatus::Deprecated, form::Done::Deprecated),
+        };
+        let changed = Store::open(&self.knowledge.kb_path).and_then(|mut store| {
+            store.set_status(&form.record, status, crate::embed::knowledge_semantic(), chrono::Utc::now())
+        });
+        match changed {
+            Ok(true) => {
+                tracing::info!(decision = done.as_str(), "console: knowledge record decided");
+                let query =
+                    form::link_query(&[("fleet", fleet.as_str()), ("id", &form.record), ("done", done.as_str())]);
+                redirect(&format!("/console/record?{query}"), None)
+            }
+            Ok(false) => problem(StatusCode::NOT_FOUND, "No such record", "The knowledge base has no such record."),
+            Err(e) => failed("writing the knowledge base", &e),
+        }
+    }
+
+    fn not_knowledge_owner(&self) -> Response {
+        let message = format!(
+            "The knowledge base of this server belongs to the owner of fleet {}.",
+            self.knowledge.owner_fleet.as_str()
+        );
+        problem(StatusCode::FORBIDDEN, "Forbidden", &message)
     }
 
     fn keys_page(&self, parts: &Parts) -> Response {

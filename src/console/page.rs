@@ -8,6 +8,7 @@
 use super::form::{Done, link_query};
 use crate::guard::sanitize::{MAX_LONG_FIELD, MAX_SHORT_FIELD, clean_single_line};
 use crate::keys::store::KeyRecord;
+use crate::knowledge::store::Listed;
 use crate::lake::claims::Review;
 use crate::lake::overview::Overview;
 use crate::local::paths::FleetId;
@@ -15,6 +16,7 @@ use crate::snapshot::{ClaimRow, Status};
 use crate::spec::wire::claim_event::ClaimEvent;
 use maud::{DOCTYPE, Markup, html};
 use serde_json::Value;
+use std::collections::BTreeSet;
 
 /// Which page of the navigation is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +24,7 @@ pub enum Nav {
     Review,
     Fleet,
     Keys,
+    Knowledge,
 }
 
 /// What every signed-in page carries: who, which fleet, the CSRF token for its forms.
@@ -32,6 +35,8 @@ pub struct Frame<'a> {
     pub csrf: &'a str,
     /// Whether the server has a key store (the keys page exists).
     pub keys: bool,
+    /// Whether the owner owns the server's knowledge base (the knowledge pages exist).
+    pub knowledge: bool,
 }
 
 fn short(text: &str) -> String {
@@ -73,6 +78,9 @@ fn chrome(frame: &Frame<'_>, nav: Nav, title: &str, main: Markup) -> Markup {
                     ul {
                         li { a href=(link("", fleet)) aria-current=[(nav == Nav::Review).then_some("page")] { "Review" } }
                         li { a href=(link("/fleet", fleet)) aria-current=[(nav == Nav::Fleet).then_some("page")] { "Fleet" } }
+                        @if frame.knowledge {
+                            li { a href=(link("/knowledge", fleet)) aria-current=[(nav == Nav::Knowledge).then_some("page")] { "Knowledge" } }
+                        }
                         @if frame.keys {
                             li { a href=(link("/keys", fleet)) aria-current=[(nav == Nav::Keys).then_some("page")] { "Keys" } }
                         }
@@ -251,15 +259,23 @@ pub fn claim(
     )
 }
 
-/// Words removed from `from` as `del`, added in `to` as `ins` (the page's text, both cleaned).
+/// Words removed from `from` as `del`, added in `to` as `ins` (the page's text, both cleaned);
+/// a run of words changed alike is one element.
 fn diff(from: &str, to: &str) -> Markup {
     let diff = similar::TextDiff::from_words(from, to);
+    let mut runs: Vec<(similar::ChangeTag, String)> = vec![];
+    for change in diff.iter_all_changes() {
+        match runs.last_mut() {
+            Some((tag, text)) if *tag == change.tag() => text.push_str(change.value()),
+            _ => runs.push((change.tag(), change.value().to_string())),
+        }
+    }
     html! {
-        @for change in diff.iter_all_changes() {
-            @match change.tag() {
-                similar::ChangeTag::Equal => (change.value()),
-                similar::ChangeTag::Delete => del { (change.value()) },
-                similar::ChangeTag::Insert => ins { (change.value()) },
+        @for (tag, text) in &runs {
+            @match tag {
+                similar::ChangeTag::Equal => (text),
+                similar::ChangeTag::Delete => del { (text) },
+                similar::ChangeTag::Insert => ins { (text) },
             }
         }
     }
@@ -479,6 +495,132 @@ pub fn keys(
                     thead { tr { th scope="col" { "Day (UTC)" } th scope="col" { "Guests" } th scope="col" { "Tool calls" } } }
                     tbody { @for (day, count, calls) in guests { tr { td { (short(day)) } td { (count) } td { (calls) } } } }
                 } }
+            }
+        },
+    )
+}
+
+fn record_link(fleet: &FleetId, id: &str) -> String {
+    format!("/console/record?{}", link_query(&[("fleet", fleet.as_str()), ("id", id)]))
+}
+
+/// The knowledge base's records by status: drafts first (those an import edited since their
+/// approval marked), then the approved ones; each links to its page.
+pub fn knowledge(frame: &Frame<'_>, listed: &[Listed], edited: &BTreeSet<String>, done: Option<Done>) -> Markup {
+    let of = |status: &str| listed.iter().filter(|l| l.status == status).collect::<Vec<_>>();
+    let (drafts, approved, deprecated) = (of("draft"), of("approved"), of("deprecated"));
+    let table = |rows: &[&Listed], mark: bool| {
+        html! {
+            div class="scroll" { table {
+                thead { tr { th scope="col" { "Title" } th scope="col" { "Slug" } th scope="col" { "Version" }
+                    @if mark { th scope="col" { "Review" } } } }
+                tbody { @for row in rows { tr {
+                    td { a href=(record_link(frame.fleet, &row.id)) { (short(&row.title)) } }
+                    td { (short(&row.slug)) } td { (row.content_version) }
+                    @if mark { td { @if edited.contains(&row.id) { "edited since approved: see the diff" } @else { "new" } } }
+                } } }
+            } }
+        }
+    };
+    chrome(
+        frame,
+        Nav::Knowledge,
+        "Knowledge base",
+        html! {
+            (notice(done))
+            p { (listed.len()) " records: " (drafts.len()) " drafts, " (approved.len()) " approved (served), " (deprecated.len()) " deprecated." }
+            h2 { "Drafts waiting for review (" (drafts.len()) ")" }
+            @if drafts.is_empty() { p { "No draft waits for review." } } @else { (table(&drafts, true)) }
+            h2 { "Approved (" (approved.len()) ")" }
+            @if approved.is_empty() { p { "No record is approved: the knowledge tools serve the starter base." } } @else { (table(&approved, false)) }
+        },
+    )
+}
+
+/// The record's fields a review reads, in order.
+const RECORD_FIELDS: [(&str, &str); 11] = [
+    ("Title", "title"),
+    ("Summary", "summary"),
+    ("Recommendation", "recommendation"),
+    ("Rationale", "rationale"),
+    ("Applies to", "applies_to"),
+    ("Conditions", "conditions"),
+    ("Exceptions", "exceptions"),
+    ("Pitfalls", "pitfalls"),
+    ("Verification checks", "verification_checks"),
+    ("Confidence", "confidence"),
+    ("Sources", "sources"),
+];
+
+const SOURCE_ORDER: [&str; 5] = ["title", "publisher", "url", "relation", "evidence_excerpt"];
+
+/// A field of a record as one line of text: a string, or a list's items joined by "; " (an
+/// object item by its string values, joined by ", ").
+fn field_text(record: &Value, field: &str) -> String {
+    let item = |value: &Value| match value {
+        Value::String(text) => text.clone(),
+        // A source reads title first; other objects in their keys' order.
+        Value::Object(map) => SOURCE_ORDER
+            .iter()
+            .filter_map(|k| map.get(*k))
+            .chain(map.iter().filter(|(k, _)| !SOURCE_ORDER.contains(&k.as_str())).map(|(_, v)| v))
+            .filter_map(Value::as_str)
+            .collect::<Vec<_>>()
+            .join(", "),
+        other => other.to_string(),
+    };
+    match record.get(field) {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::Array(items)) => items.iter().map(item).collect::<Vec<_>>().join("; "),
+        Some(value) => item(value),
+    }
+}
+
+/// One record with its status and, when an import edited it since its approval, each field as a
+/// word diff against the approved version; approve and deprecate as forms.
+pub fn record(frame: &Frame<'_>, record: &Value, approved: Option<&Value>, done: Option<Done>) -> Markup {
+    let status = record.get("status").and_then(Value::as_str).unwrap_or("draft");
+    let id = record.get("id").and_then(Value::as_str).unwrap_or_default();
+    let title = format!("Record {}", short(record.get("slug").and_then(Value::as_str).unwrap_or(id)));
+    let form = |action: &str, label: &str| {
+        html! {
+            form method="post" action="/console/knowledge" {
+                input type="hidden" name="csrf" value=(frame.csrf);
+                input type="hidden" name="fleet" value=(frame.fleet.as_str());
+                input type="hidden" name="action" value=(action);
+                input type="hidden" name="record" value=(id);
+                button type="submit" { (label) }
+            }
+        }
+    };
+    chrome(
+        frame,
+        Nav::Knowledge,
+        &title,
+        html! {
+            (notice(done))
+            p {
+                "Status: " (status) ", version " (record.get("content_version").and_then(Value::as_u64).unwrap_or(1)) "."
+                @if approved.is_some() { " Edited since it was approved: words removed from the approved version are struck through, words added underlined." }
+            }
+            dl {
+                @for (label, field) in RECORD_FIELDS {
+                    @let now = long(&field_text(record, field));
+                    @if !now.is_empty() || approved.is_some_and(|a| !field_text(a, field).is_empty()) {
+                        dt { (label) }
+                        dd class="diff" {
+                            @match approved {
+                                Some(before) => (diff(&long(&field_text(before, field)), &now)),
+                                None => (now),
+                            }
+                        }
+                    }
+                }
+            }
+            h2 { "Decide" }
+            div class="decide" {
+                @if status != "approved" { (form("approve", "Approve: serve it")) }
+                @if status != "deprecated" { (form("deprecate", "Deprecate: stop serving it")) }
             }
         },
     )

@@ -24,6 +24,9 @@ CREATE TABLE IF NOT EXISTS records (
     content_hash TEXT NOT NULL,
     body TEXT NOT NULL
 );
+-- The approved body of a record an import edited since (it is a draft until approved again):
+-- what the owner's review diffs the draft against. Gone once the record is approved again.
+CREATE TABLE IF NOT EXISTS approved_versions (id TEXT PRIMARY KEY, body TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS lexical_postings (term TEXT PRIMARY KEY, postings BLOB NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS record_vectors (record_rowid INTEGER PRIMARY KEY, vector BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS feedback (
@@ -192,12 +195,21 @@ impl Store {
                 Some((version, _, _)) => {
                     record.content_version = next_version(version);
                     summary.edited += 1;
+                    // Keep what was approved, for the review's diff (a second edit keeps the first's).
+                    tx.execute(
+                        "INSERT OR REPLACE INTO approved_versions (id, body)
+                         SELECT id, body FROM records WHERE id = ?1 AND status = 'approved'",
+                        [&*record.id],
+                    )
+                    .map_err(|e| sqlite(&path, e))?;
                 }
                 None => summary.added += 1,
             }
             if wants_approval {
                 record.approved_at = Some(now);
                 summary.approved += 1;
+                tx.execute("DELETE FROM approved_versions WHERE id = ?1", [&*record.id])
+                    .map_err(|e| sqlite(&path, e))?;
             } else {
                 record.status = KbRecordStatus::Draft;
                 record.approved_at = None;
@@ -240,9 +252,28 @@ impl Store {
                 params![key, status.to_string(), approved_at.to_string()],
             )
             .map_err(|e| sqlite(&path, e))?;
+        if status == KbRecordStatus::Approved {
+            tx.execute(
+                "DELETE FROM approved_versions WHERE id IN (SELECT id FROM records
+                 WHERE id = ?1 OR (slug = ?1 AND NOT EXISTS (SELECT 1 FROM records WHERE id = ?1)))",
+                [key],
+            )
+            .map_err(|e| sqlite(&path, e))?;
+        }
         reindex(&tx, &path, embedder)?;
         tx.commit().map_err(|e| sqlite(&path, e))?;
         Ok(changed > 0)
+    }
+
+    /// The approved version of record `id` that an import has since edited (the record is a
+    /// draft until approved again), if any: what a review diffs the draft against.
+    pub fn approved_version(&self, id: &str) -> Result<Option<KbRecord>, StoreError> {
+        let body: Option<String> = self
+            .db
+            .query_row("SELECT body FROM approved_versions WHERE id = ?1", [id], |r| r.get(0))
+            .optional()
+            .map_err(|e| self.err(e))?;
+        body.map(|b| decode(&b)).transpose()
     }
 
     /// Every record, or those of one status, in import order.
@@ -520,6 +551,22 @@ mod tests {
         let e = store.import("g.jsonl", &text, false, None, now()).unwrap_err();
         assert!(e.to_string().starts_with("g.jsonl:2: /slug"), "{e}");
         assert_eq!(store.record_count().unwrap(), 1);
+    }
+
+    #[test]
+    fn an_edited_approved_record_keeps_its_approved_version_for_review_until_approved_again() {
+        let (_dir, mut store) = store();
+        store.import("f.jsonl", &approved("a", "a-a").to_string(), true, None, now()).unwrap();
+        let before = store.show("a").unwrap().unwrap();
+        assert_eq!(store.approved_version("a").unwrap(), None, "nothing edited yet");
+        for summary in ["Something else.", "Something else again."] {
+            let mut edited = approved("a", "a-a");
+            edited["summary"] = json!(summary);
+            store.import("g.jsonl", &edited.to_string(), false, None, now()).unwrap();
+        }
+        assert_eq!(store.approved_version("a").unwrap(), Some(before), "the approved one, not the first edit");
+        store.set_status("a-a", KbRecordStatus::Approved, None, now()).unwrap();
+        assert_eq!(store.approved_version("a").unwrap(), None, "approved again: nothing to diff");
     }
 
     #[test]

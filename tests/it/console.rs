@@ -343,3 +343,70 @@ fn an_owner_creates_and_revokes_only_its_own_fleets_keys_and_sees_their_use() {
     assert_eq!(revoked.status, 303);
     assert!(host.ok(&["keys", "list"]).lines().any(|l| l.contains("bot") && l.contains("revoked")));
 }
+
+/// A knowledge record as `ctxlake kb import` reads it (JSON Lines).
+fn kb_record(id: &str, summary: &str, status: &str) -> String {
+    json!({"id": id, "slug": id, "title": format!("Guidance {id}"), "topic": "data", "summary": summary,
+           "recommendation": "Pin the toolchain in rust-toolchain.toml", "rationale": "Reproducible builds",
+           "applies_to": [], "confidence": "high", "updated_at": "2026-10-01T00:00:00Z", "status": status,
+           "sources": [{"title": "A", "url": "https://example.org", "publisher": "P", "evidence_excerpt": "E", "relation": "supports"}]})
+    .to_string()
+}
+
+#[test]
+fn the_knowledge_owner_reviews_an_edit_against_the_approved_version_and_deprecates_a_record() {
+    let host = Host::new();
+    let file = host.dir.path().join("kb.jsonl");
+    std::fs::write(
+        &file,
+        format!("{}\n{}\n", kb_record("kb-a", "builds drift", "approved"), kb_record("kb-b", "old", "approved")),
+    )
+    .unwrap();
+    host.ok(&["kb", "import", file.to_str().unwrap(), "--approve"]);
+    std::fs::write(&file, format!("{}\n", kb_record("kb-b", "new words", "approved"))).unwrap();
+    host.ok(&["kb", "import", file.to_str().unwrap()]);
+    let owner = host.create_key(&["--name", "ana", "--owner", "--fleets", "default"]);
+    let stranger = host.create_key(&["--name", "carl", "--owner", "--fleets", "other"]);
+    let serve = host.serve(&["--keys"]);
+
+    let carl = cookie_of(&serve.post("/console/sign-in", None, &form(&[("key", &stranger)])));
+    assert_eq!(
+        serve.get("/console/knowledge?fleet=other", Some(&carl)).status,
+        403,
+        "the base is the server fleet's owner's"
+    );
+    let cookie = cookie_of(&serve.post("/console/sign-in", None, &form(&[("key", &owner)])));
+    let listed = text(&serve.get("/console/knowledge", Some(&cookie)));
+    assert!(listed.contains("Guidance kb-b") && listed.contains("edited since approved"), "{listed}");
+    let record = text(&serve.get("/console/record?id=kb-b", Some(&cookie)));
+    assert!(record.contains("<del>old</del><ins>new words</ins>"), "the diff: {record}");
+    let csrf = csrf_of(&record);
+
+    let deprecate = form(&[("csrf", &csrf), ("fleet", "default"), ("action", "deprecate"), ("record", "kb-a")]);
+    let without = form(&[("fleet", "default"), ("action", "deprecate"), ("record", "kb-a")]);
+    assert_eq!(serve.post("/console/knowledge", Some(&cookie), &without).status, 403);
+    let unknown = form(&[("csrf", &csrf), ("fleet", "default"), ("action", "deprecate"), ("record", "nope")]);
+    assert_eq!(serve.post("/console/knowledge", Some(&cookie), &unknown).status, 404);
+    assert!(host.ok(&["kb", "list"]).lines().any(|l| l.contains("kb-a") && l.contains("approved")));
+    assert_eq!(serve.post("/console/knowledge", Some(&cookie), &deprecate).status, 303);
+    let approve = form(&[("csrf", &csrf), ("fleet", "default"), ("action", "approve"), ("record", "kb-b")]);
+    assert_eq!(serve.post("/console/knowledge", Some(&cookie), &approve).status, 303);
+    let after = host.ok(&["kb", "list"]);
+    assert!(after.lines().any(|l| l.contains("kb-a") && l.contains("deprecated")), "{after}");
+    assert!(after.lines().any(|l| l.contains("kb-b") && l.contains("approved")), "{after}");
+
+    // The running server's knowledge tools no longer serve the deprecated record.
+    let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                      "params": {"name": "get_guidance", "arguments": {"ids": ["kb-a", "kb-b"]}}});
+    let headers = vec![
+        ("Content-Type".to_string(), "application/json".to_string()),
+        ("Accept".to_string(), "application/json, text/event-stream".to_string()),
+        ("MCP-Protocol-Version".to_string(), "2025-11-25".to_string()),
+        ("Authorization".to_string(), format!("Bearer {owner}")),
+    ];
+    let url = Url::parse(&format!("{}/mcp", serve.base)).unwrap();
+    let answer = send(&url, "POST", &headers, call.to_string().as_bytes(), TIMEOUT).unwrap();
+    let frames = answer.frames().unwrap();
+    let missing = frames[0]["result"]["structuredContent"]["missing"].to_string();
+    assert!(missing.contains("kb-a") && !missing.contains("kb-b"), "kb-a deprecated, kb-b approved again: {frames:?}");
+}

@@ -38,7 +38,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("conform", &["spec"]),
     ("lake", &["embed", "guard", "knowledge", "local", "snapshot", "spec"]),
     ("keys", &[]),
-    ("console", &["transport", "keys", "lake", "guard", "local", "snapshot", "spec"]),
+    ("console", &["transport", "keys", "lake", "knowledge", "embed", "guard", "local", "snapshot", "spec"]),
     ("install", &["spec"]),
     ("embed", &[]),
     ("guard", &[]),
