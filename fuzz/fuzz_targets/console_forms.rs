@@ -1,13 +1,15 @@
-//! The console's form and query readers (`console::form`) and its cookie reader
+//! The console's form and query readers (`console::form`: decisions, keys, records, sign-in,
+//! sign-out) and its cookie reader
 //! (`console::session::token`) on arbitrary bytes. The table they keep: nothing panics; a form
 //! past `MAX_FORM_BYTES` is refused whole; every other refusal names its field, and the message
 //! says it; what is accepted is trimmed, non-blank where required and within its limit (a
-//! reason 2,000 characters, anything else 200); `done` is only one of its four words; a form
+//! reason 2,000 characters, anything else 200); whatever form reads whole carries the token
+//! `csrf_only` reads (the handlers check it first); `done` is only one of its words; a form
 //! written by `link_query` from fields within their limits reads back as written.
 #![no_main]
 
 use axum::http::{HeaderMap, HeaderValue, header};
-use ctxlake::console::form::{self, Decision, Done, FormError, MAX_FORM_BYTES};
+use ctxlake::console::form::{self, Decision, Done, FormError, KeyAction, MAX_FORM_BYTES};
 use ctxlake::console::session;
 use libfuzzer_sys::fuzz_target;
 
@@ -17,6 +19,12 @@ const LONG: usize = 2000;
 fn within(value: &str, max: usize) {
     assert!(!value.is_empty() && value.trim() == value, "{value:?}");
     assert!(value.chars().count() <= max, "{} > {max}", value.chars().count());
+}
+
+/// What "the CSRF token first" rests on: a form that reads whole carries the token `csrf_only`
+/// reads.
+fn token_first(bytes: &[u8], csrf: &str) {
+    assert_eq!(form::csrf_only(bytes).as_deref(), Ok(csrf));
 }
 
 fn refused(bytes: &[u8], error: &FormError) {
@@ -31,6 +39,7 @@ fuzz_target!(|bytes: &[u8]| {
         Ok(read) => {
             within(&read.csrf, SHORT);
             within(&read.fleet, SHORT);
+            token_first(bytes, &read.csrf);
             match &read.decision {
                 Decision::Approve { claim } => within(claim, SHORT),
                 Decision::Retire { claim, reason } | Decision::Retract { claim, reason } => {
@@ -42,6 +51,33 @@ fuzz_target!(|bytes: &[u8]| {
                     within(reason, LONG);
                 }
             }
+        }
+        Err(e) => refused(bytes, &e),
+    }
+    match form::key_form(bytes) {
+        Ok(read) => {
+            within(&read.csrf, SHORT);
+            within(&read.fleet, SHORT);
+            token_first(bytes, &read.csrf);
+            match &read.action {
+                KeyAction::Create { name, fleets, quota, .. } => {
+                    within(name, SHORT);
+                    assert!(!fleets.is_empty());
+                    fleets.iter().for_each(|f| within(f, SHORT));
+                    assert!(fleets.iter().all(|f| !f.contains(',')));
+                    assert!(quota.is_none_or(|q| q > 0));
+                }
+                KeyAction::Revoke { name } => within(name, SHORT),
+            }
+        }
+        Err(e) => refused(bytes, &e),
+    }
+    match form::record_form(bytes) {
+        Ok(read) => {
+            within(&read.csrf, SHORT);
+            within(&read.fleet, SHORT);
+            within(&read.record, SHORT);
+            token_first(bytes, &read.csrf);
         }
         Err(e) => refused(bytes, &e),
     }

@@ -19,6 +19,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -31,7 +32,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 BINARY = sys.argv[1]
 SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
 HOME = tempfile.mkdtemp(prefix="ctxlake-console-")
-ENV = {k: v for k, v in os.environ.items() if k not in ("CTXLAKE_LAKE", "CTXLAKE_KEYS", "CTXLAKE_FLEET_ID")}
+ENV = {k: v for k, v in os.environ.items() if not k.startswith("CTXLAKE_")}
 ENV.update(HOME=HOME, CTXLAKE_HOST_ID="host-a", CTXLAKE_KEY_PEPPER="a pepper for the browser test, long enough")
 
 
@@ -95,12 +96,19 @@ ctxlake("kb", "import", kb_file)
 owner_key = ctxlake("keys", "create", "--name", "ana", "--owner", "--fleets", "default").strip()
 fleet_key = ctxlake("keys", "create", "--name", "ci-bot", "--fleets", "default").strip()
 
+serve_log = os.path.join(HOME, "serve.log")
 serve = subprocess.Popen([BINARY, "serve", "--bind", "127.0.0.1:0", "--keys", "--console"],
-                         env={**ENV, "CTXLAKE_AGENT_ID": "operator"}, stderr=subprocess.PIPE, text=True)
+                         env={**ENV, "CTXLAKE_AGENT_ID": "operator"}, stderr=open(serve_log, "w"))
 driver = None
 try:
-    line = serve.stderr.readline()
-    base = re.search(r"http://\S+", line).group(0).removesuffix("/mcp")
+    base = None
+    for _ in range(200):
+        found = re.search(r"listening on (http://\S+)", open(serve_log).read())
+        if found:
+            base = found.group(1).removesuffix("/mcp")
+            break
+        time.sleep(0.05)
+    check(base, f"ctxlake serve printed no address: {open(serve_log).read()}")
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -128,15 +136,22 @@ try:
     shot(driver, "review")
 
     # Every control by keyboard, each with a visible focus outline.
-    reached = set()
-    for _ in range(8):
+    # Tab from the top until focus comes back to the first control: every link and button is
+    # reached, in document order, each with a visible outline.
+    controls = [e for e in driver.find_elements(By.CSS_SELECTOR, "a[href], button, input:not([type=hidden]), textarea")]
+    reached = []
+    for _ in range(len(controls) + 3):
         ActionChains(driver).send_keys(Keys.TAB).perform()
         focused = driver.switch_to.active_element
         if focused.tag_name == "body":
             continue  # past the last control, before Tab wraps to the first
+        if reached and focused == reached[0]:
+            break
         outline = focused.value_of_css_property("outline-style")
         check(outline not in ("none", ""), f"focus is visible on {focused.tag_name} {focused.text!r}: {outline}")
-        reached.add(focused.text)
+        reached.append(focused)
+    check(reached == controls, f"Tab reaches every control in order: {[e.text for e in reached]} vs {[e.text for e in controls]}")
+    reached = {e.text for e in reached}
     check("the owner wants small commits" in reached, f"Tab reaches the claim's link: {reached}")
 
     driver.find_element(By.LINK_TEXT, "the owner wants small commits").click()
@@ -159,15 +174,20 @@ try:
     driver.find_element(By.LINK_TEXT, "Vendor nothing").click()
     wait_for(driver, "<del>old</del><ins>new words</ins>", "the record's diff against its approved version")
     shot(driver, "record")
+    def search(query):
+        frames = [{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                      "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}},
+                  {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                   "params": {"name": "search_knowledge", "arguments": {"query": query}}}]
+        answer = json.loads(ctxlake("mcp", stdin="".join(json.dumps(f) + "\n" for f in frames)).strip().splitlines()[-1])
+        check("result" in answer and not answer["result"].get("isError"), f"search_knowledge answered: {answer}")
+        return json.dumps(answer["result"].get("structuredContent", {}))
+
+    check('"kb-1"' in search("pin the rust toolchain"), "search_knowledge returns the approved record first")
     driver.get(base + "/console/record?id=kb-1")
     driver.find_element(By.XPATH, "//button[normalize-space()='Deprecate: stop serving it']").click()
     wait_for(driver, "Deprecated:", "the deprecation is recorded")
-    frames = [{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-                  "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}},
-              {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-               "params": {"name": "search_knowledge", "arguments": {"query": "pin the rust toolchain"}}}]
-    answer = ctxlake("mcp", stdin="".join(json.dumps(f) + "\n" for f in frames)).strip().splitlines()[-1]
-    check('"kb-1"' not in answer, f"search_knowledge no longer returns the deprecated record: {answer[:400]}")
+    check('"kb-1"' not in search("pin the rust toolchain"), "search_knowledge no longer returns the deprecated record")
 
     driver.get(base + "/console/fleet")
     check("Live agents" in driver.page_source and "cc-01" in driver.page_source, "the fleet page")
@@ -178,8 +198,10 @@ try:
 
     driver.set_window_size(320, 900)
     driver.get(base + "/console")
-    width = driver.execute_script("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-    check(width[0] <= width[1], f"the page does not scroll sideways at 320 px: {width}")
+    width = driver.execute_script(
+        "return [window.innerWidth, document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    check(width[0] <= 330, f"the window is 320 px wide: {width}")
+    check(width[1] <= width[2], f"the page does not scroll sideways at 320 px: {width}")
     shot(driver, "review-320px")
 
     driver.set_window_size(1280, 1000)

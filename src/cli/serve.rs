@@ -93,13 +93,13 @@ pub struct Args {
     #[arg(long)]
     console: bool,
     /// The lake the console reads and decides in: a folder or s3://bucket/prefix (default
-    /// ~/.ctxlake/lake).
+    /// ~/.ctxlake/lake). Read only with --console (so CTXLAKE_LAKE set for sync is harmless).
     #[cfg(feature = "console")]
-    #[arg(long, env = "CTXLAKE_LAKE", value_name = "URL", requires = "console")]
+    #[arg(long, env = "CTXLAKE_LAKE", value_name = "URL")]
     lake: Option<String>,
     /// The S3-compatible endpoint of an s3:// lake (as `ctxlake sync --lake-endpoint`).
     #[cfg(feature = "console")]
-    #[arg(long, env = "CTXLAKE_LAKE_ENDPOINT", value_name = "URL", requires = "console")]
+    #[arg(long, env = "CTXLAKE_LAKE_ENDPOINT", value_name = "URL")]
     lake_endpoint: Option<String>,
     /// Mark the console's cookie Secure even on a loopback bind: for a server behind a TLS
     /// proxy on the same host (off loopback it always is).

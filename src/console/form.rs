@@ -70,7 +70,9 @@ impl Done {
     pub fn message(self) -> &'static str {
         match self {
             Done::Revoked => "Revoked: the key is refused from its next request on.",
-            Done::Published => "Approved: the knowledge tools serve this record from their next call.",
+            Done::Published => {
+                "Approved: the knowledge tools serve this record from their next call (where the fleet's published base is mirrored, once you publish again)."
+            }
             Done::Deprecated => "Deprecated: the knowledge tools no longer serve this record.",
             Done::Approved => "Recorded: approved. The next fold applies it.",
             Done::Retired => "Recorded: retired. The next fold applies it.",

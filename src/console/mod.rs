@@ -249,6 +249,7 @@ impl Console {
             csrf: &asking.session.csrf,
             keys: matches!(self.access, Access::Keys(_)),
             knowledge: self.owns_knowledge(&asking.session),
+            session: &asking.session,
         }
     }
 
@@ -320,13 +321,14 @@ impl Console {
                     edited.insert(draft.id.clone());
                 }
             }
-            Ok((listed, edited))
+            Ok((listed, edited, store.feedback()?))
         });
         match read {
-            Ok((listed, edited)) => with_cookie(
-                html(StatusCode::OK, page::knowledge(&self.frame(&asking), &listed, &edited, asking.query.done)),
-                asking.cookie,
-            ),
+            Ok((listed, edited, feedback)) => {
+                let frame = self.frame(&asking);
+                let markup = page::knowledge(&frame, &listed, &edited, &feedback, asking.query.done);
+                with_cookie(html(StatusCode::OK, markup), asking.cookie)
+            }
             Err(e) => failed("reading the knowledge base", &e),
         }
     }
@@ -435,7 +437,12 @@ impl Console {
                 })
                 .collect::<Result<Vec<_>, _>>()
         });
-        let (keys, guests) = match listed.and_then(|keys| Ok((keys, store.guest_days()?))) {
+        // Guests use the server's knowledge tools: their use is the knowledge base owner's to see.
+        let guests = |store: &KeyStore| match self.owns_knowledge(&asking.session) {
+            true => store.guest_days(),
+            false => Ok(vec![]),
+        };
+        let (keys, guests) = match listed.and_then(|keys| Ok((keys, guests(store)?))) {
             Ok(read) => read,
             Err(e) => return failed("reading the key store", &e),
         };
@@ -492,6 +499,10 @@ impl Console {
                 let Some(key) = key.filter(|key| key.name == name && manages(&session, key)) else {
                     return problem(StatusCode::NOT_FOUND, "No such key", "None of your fleets' keys has that name.");
                 };
+                if !may_revoke(&session, &key) {
+                    let message = "Another owner's key is revoked with `ctxlake keys revoke`, not here.";
+                    return problem(StatusCode::FORBIDDEN, "Forbidden", message);
+                }
                 if let Err(e) = store.revoke_prefix(&key.prefix) {
                     return failed("writing the key store", &e);
                 }
@@ -614,10 +625,16 @@ impl Console {
     }
 }
 
-/// Whether an owner manages `key`: it names fleets, and only fleets the owner's session holds
-/// (a key of no fleet belongs to the knowledge base's operator, `ctxlake keys`).
+/// Whether an owner sees `key`: it names fleets, and only fleets the owner's session holds (a
+/// key of no fleet belongs to the knowledge base's operator, `ctxlake keys`).
 fn manages(session: &Session, key: &crate::keys::store::KeyRecord) -> bool {
     !key.fleets.is_empty() && key.fleets.iter().all(|f| session.fleets.iter().any(|own| own.as_str() == f))
+}
+
+/// Whether an owner may revoke `key`: a fleet key it sees, or its own key; another owner's key
+/// only with `ctxlake keys revoke` (one owner must not lock the others out).
+pub fn may_revoke(session: &Session, key: &crate::keys::store::KeyRecord) -> bool {
+    manages(session, key) && (!key.owner || session.key_prefix.as_deref() == Some(key.prefix.as_str()))
 }
 
 /// Text from a request, shown back on a page: one bounded line.

@@ -8,7 +8,7 @@
 use super::form::{Done, link_query};
 use crate::guard::sanitize::{MAX_LONG_FIELD, MAX_SHORT_FIELD, clean_single_line};
 use crate::keys::store::KeyRecord;
-use crate::knowledge::store::Listed;
+use crate::knowledge::store::{Feedback, Listed};
 use crate::lake::claims::Review;
 use crate::lake::overview::Overview;
 use crate::local::paths::FleetId;
@@ -16,7 +16,7 @@ use crate::snapshot::{ClaimRow, Status};
 use crate::spec::wire::claim_event::ClaimEvent;
 use maud::{DOCTYPE, Markup, html};
 use serde_json::Value;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Which page of the navigation is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +37,7 @@ pub struct Frame<'a> {
     pub keys: bool,
     /// Whether the owner owns the server's knowledge base (the knowledge pages exist).
     pub knowledge: bool,
+    pub session: &'a super::session::Session,
 }
 
 fn short(text: &str) -> String {
@@ -460,7 +461,7 @@ pub fn keys(
                         td { (used) " / " (key.quota.map_or("unlimited".to_string(), |q| q.to_string())) }
                         td { (key.revoked_at.as_deref().map_or("active".to_string(), |at| format!("revoked {}", short(at)))) }
                         td {
-                            @if key.revoked_at.is_none() {
+                            @if key.revoked_at.is_none() && super::may_revoke(frame.session, key) {
                                 form method="post" action="/console/keys" {
                                     input type="hidden" name="csrf" value=(frame.csrf);
                                     input type="hidden" name="fleet" value=(frame.fleet.as_str());
@@ -489,7 +490,7 @@ pub fn keys(
             }
             h2 { "Guests" }
             @if guests.is_empty() {
-                p { "No guest has called a tool today or yesterday." }
+                p { "No guest use is counted (guests' use is shown to the knowledge base's owner)." }
             } @else {
                 div class="scroll" { table {
                     thead { tr { th scope="col" { "Day (UTC)" } th scope="col" { "Guests" } th scope="col" { "Tool calls" } } }
@@ -506,7 +507,24 @@ fn record_link(fleet: &FleetId, id: &str) -> String {
 
 /// The knowledge base's records by status: drafts first (those an import edited since their
 /// approval marked), then the approved ones; each links to its page.
-pub fn knowledge(frame: &Frame<'_>, listed: &[Listed], edited: &BTreeSet<String>, done: Option<Done>) -> Markup {
+pub fn knowledge(
+    frame: &Frame<'_>,
+    listed: &[Listed],
+    edited: &BTreeSet<String>,
+    feedback: &[Feedback],
+    done: Option<Done>,
+) -> Markup {
+    let mut by_category: BTreeMap<String, usize> = BTreeMap::new();
+    let mut by_record: BTreeMap<String, usize> = BTreeMap::new();
+    for item in feedback {
+        *by_category.entry(short(&item.category)).or_default() += 1;
+        if let Some(record) = &item.record_id {
+            *by_record.entry(short(record)).or_default() += 1;
+        }
+    }
+    let mut most: Vec<(String, usize)> = by_record.into_iter().collect();
+    most.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    most.truncate(10);
     let of = |status: &str| listed.iter().filter(|l| l.status == status).collect::<Vec<_>>();
     let (drafts, approved, deprecated) = (of("draft"), of("approved"), of("deprecated"));
     let table = |rows: &[&Listed], mark: bool| {
@@ -532,9 +550,41 @@ pub fn knowledge(frame: &Frame<'_>, listed: &[Listed], edited: &BTreeSet<String>
             h2 { "Drafts waiting for review (" (drafts.len()) ")" }
             @if drafts.is_empty() { p { "No draft waits for review." } } @else { (table(&drafts, true)) }
             h2 { "Approved (" (approved.len()) ")" }
-            @if approved.is_empty() { p { "No record is approved: the knowledge tools serve the starter base." } } @else { (table(&approved, false)) }
+            @if approved.is_empty() { p { "No record is approved." } } @else { (table(&approved, false)) }
+            h2 { "Feedback (" (feedback.len()) ")" }
+            @if feedback.is_empty() {
+                p { "No feedback yet (agents send it with submit_feedback)." }
+            } @else {
+                (bars("Feedback by category", &by_category.into_iter().collect::<Vec<_>>()))
+                (bars("Records with the most feedback", &most))
+            }
         },
     )
+}
+
+/// A horizontal bar chart as inline SVG (no script, no style attribute: the CSP allows it), with
+/// its title and every count as text, so it reads without the bars.
+fn bars(title: &str, rows: &[(String, usize)]) -> Markup {
+    const ROW: usize = 24;
+    const LABEL: usize = 180;
+    const BAR: usize = 200;
+    let max = rows.iter().map(|(_, n)| *n).max().unwrap_or(1).max(1);
+    let height = ROW * rows.len() + 8;
+    let summary = rows.iter().map(|(label, n)| format!("{label}: {n}")).collect::<Vec<_>>().join(", ");
+    html! {
+        figure {
+            figcaption { (title) }
+            svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label=(format!("{title}: {summary}"))
+                width=(LABEL + BAR + 60) height=(height) viewBox=(format!("0 0 {} {height}", LABEL + BAR + 60)) {
+                @for (i, (label, n)) in rows.iter().enumerate() {
+                    @let y = i * ROW + 4;
+                    text x="0" y=(y + 15) font-size="14" fill="#1a1a1a" { (label) }
+                    rect x=(LABEL) y=(y + 2) width=((n * BAR / max).max(2)) height="16" fill="#0b57d0" {}
+                    text x=(LABEL + (n * BAR / max).max(2) + 6) y=(y + 15) font-size="14" fill="#1a1a1a" { (n) }
+                }
+            }
+        }
+    }
 }
 
 /// The record's fields a review reads, in order.
@@ -580,6 +630,8 @@ fn field_text(record: &Value, field: &str) -> String {
 /// word diff against the approved version; approve and deprecate as forms.
 pub fn record(frame: &Frame<'_>, record: &Value, approved: Option<&Value>, done: Option<Done>) -> Markup {
     let status = record.get("status").and_then(Value::as_str).unwrap_or("draft");
+    // Only a draft is waiting on its edit's review.
+    let approved = approved.filter(|_| status == "draft");
     let id = record.get("id").and_then(Value::as_str).unwrap_or_default();
     let title = format!("Record {}", short(record.get("slug").and_then(Value::as_str).unwrap_or(id)));
     let form = |action: &str, label: &str| {

@@ -143,7 +143,10 @@ impl KeyStore {
 
     /// Stores a new key and returns it with the token, which exists nowhere else afterwards.
     pub fn create(&self, key: &NewKey) -> Result<(KeyRecord, String), KeyError> {
+        // A name shaped like a prefix (8 hex digits) could be taken for another key's.
+        let like_prefix = key.name.len() == 8 && key.name.bytes().all(|b| b.is_ascii_hexdigit());
         let name_ok = (1..=64).contains(&key.name.len())
+            && !like_prefix
             && key.name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
         if !name_ok {
             return Err(KeyError::InvalidName(key.name.clone()));
@@ -402,7 +405,9 @@ mod tests {
             assert!(!file.windows(parsed.secret.len()).any(|w| w == parsed.secret.as_bytes()), "the secret is stored");
         }
         assert!(matches!(keys.create(&new), Err(KeyError::Duplicate(_))));
-        assert!(matches!(keys.create(&NewKey { name: "a b".into(), ..new }), Err(KeyError::InvalidName(_))));
+        assert!(matches!(keys.create(&NewKey { name: "a b".into(), ..new.clone() }), Err(KeyError::InvalidName(_))));
+        let like_prefix = NewKey { name: "0badc0de".into(), ..new };
+        assert!(matches!(keys.create(&like_prefix), Err(KeyError::InvalidName(_))), "a name shaped like a prefix");
     }
 
     #[test]

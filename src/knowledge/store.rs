@@ -189,6 +189,8 @@ impl Store {
                             )
                             .map_err(|e| sqlite(&path, e))?;
                         summary.approved += changed;
+                        tx.execute("DELETE FROM approved_versions WHERE id = ?1", [&*record.id])
+                            .map_err(|e| sqlite(&path, e))?;
                     }
                     continue;
                 }
@@ -567,6 +569,14 @@ mod tests {
         assert_eq!(store.approved_version("a").unwrap(), Some(before), "the approved one, not the first edit");
         store.set_status("a-a", KbRecordStatus::Approved, None, now()).unwrap();
         assert_eq!(store.approved_version("a").unwrap(), None, "approved again: nothing to diff");
+
+        // Approved again by importing the edit's file with --approve (its content unchanged).
+        let mut edited = approved("a", "a-a");
+        edited["summary"] = json!("A third text.");
+        store.import("h.jsonl", &edited.to_string(), false, None, now()).unwrap();
+        assert!(store.approved_version("a").unwrap().is_some());
+        store.import("h.jsonl", &edited.to_string(), true, None, now()).unwrap();
+        assert_eq!(store.approved_version("a").unwrap(), None, "approved by import: nothing to diff");
     }
 
     #[test]

@@ -299,6 +299,7 @@ fn an_owner_creates_and_revokes_only_its_own_fleets_keys_and_sees_their_use() {
     let owner = host.create_key(&["--name", "ana", "--owner", "--fleets", "default"]);
     host.create_key(&["--name", "bot", "--fleets", "default"]);
     host.create_key(&["--name", "theirs", "--fleets", "other"]);
+    host.create_key(&["--name", "bea", "--owner", "--fleets", "default"]);
     let serve = host.serve(&["--keys"]);
     let cookie = cookie_of(&serve.post("/console/sign-in", None, &form(&[("key", &owner)])));
     let page = serve.get("/console/keys", Some(&cookie));
@@ -339,6 +340,8 @@ fn an_owner_creates_and_revokes_only_its_own_fleets_keys_and_sees_their_use() {
             .any(|l| l.contains("sneaky") || (l.contains("theirs") && l.contains("revoked")))
     );
 
+    let co_owner = key_form(&[("action", "revoke"), ("name", "bea")]);
+    assert_eq!(serve.post("/console/keys", Some(&cookie), &co_owner).status, 403, "one owner cannot lock out another");
     let revoked = serve.post("/console/keys", Some(&cookie), &key_form(&[("action", "revoke"), ("name", "bot")]));
     assert_eq!(revoked.status, 303);
     assert!(host.ok(&["keys", "list"]).lines().any(|l| l.contains("bot") && l.contains("revoked")));
@@ -376,8 +379,26 @@ fn the_knowledge_owner_reviews_an_edit_against_the_approved_version_and_deprecat
         "the base is the server fleet's owner's"
     );
     let cookie = cookie_of(&serve.post("/console/sign-in", None, &form(&[("key", &owner)])));
+    let url = Url::parse(&format!("{}/mcp", serve.base)).unwrap();
+    let mcp = |call: serde_json::Value| {
+        let headers = vec![
+            ("Content-Type".to_string(), "application/json".to_string()),
+            ("Accept".to_string(), "application/json, text/event-stream".to_string()),
+            ("MCP-Protocol-Version".to_string(), "2025-11-25".to_string()),
+            ("Authorization".to_string(), format!("Bearer {owner}")),
+        ];
+        send(&url, "POST", &headers, call.to_string().as_bytes(), TIMEOUT).unwrap().frames().unwrap()
+    };
+    for category in ["outdated", "outdated", "helpful"] {
+        mcp(json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                   "params": {"name": "submit_feedback", "arguments": {"category": category, "record": "kb-a"}}}));
+    }
     let listed = text(&serve.get("/console/knowledge", Some(&cookie)));
     assert!(listed.contains("Guidance kb-b") && listed.contains("edited since approved"), "{listed}");
+    assert!(
+        listed.contains("aria-label=\"Feedback by category: helpful: 1, outdated: 2\""),
+        "the chart says its counts: {listed}"
+    );
     let record = text(&serve.get("/console/record?id=kb-b", Some(&cookie)));
     assert!(record.contains("<del>old</del><ins>new words</ins>"), "the diff: {record}");
     let csrf = csrf_of(&record);
@@ -396,17 +417,25 @@ fn the_knowledge_owner_reviews_an_edit_against_the_approved_version_and_deprecat
     assert!(after.lines().any(|l| l.contains("kb-b") && l.contains("approved")), "{after}");
 
     // The running server's knowledge tools no longer serve the deprecated record.
-    let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
-                      "params": {"name": "get_guidance", "arguments": {"ids": ["kb-a", "kb-b"]}}});
-    let headers = vec![
-        ("Content-Type".to_string(), "application/json".to_string()),
-        ("Accept".to_string(), "application/json, text/event-stream".to_string()),
-        ("MCP-Protocol-Version".to_string(), "2025-11-25".to_string()),
-        ("Authorization".to_string(), format!("Bearer {owner}")),
-    ];
-    let url = Url::parse(&format!("{}/mcp", serve.base)).unwrap();
-    let answer = send(&url, "POST", &headers, call.to_string().as_bytes(), TIMEOUT).unwrap();
-    let frames = answer.frames().unwrap();
+    let frames = mcp(json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                            "params": {"name": "get_guidance", "arguments": {"ids": ["kb-a", "kb-b"]}}}));
     let missing = frames[0]["result"]["structuredContent"]["missing"].to_string();
     assert!(missing.contains("kb-a") && !missing.contains("kb-b"), "kb-a deprecated, kb-b approved again: {frames:?}");
+}
+
+#[test]
+fn serve_without_the_console_starts_when_the_lake_is_set_in_the_environment() {
+    let host = Host::new();
+    let mut child = host
+        .command("operator")
+        .env("CTXLAKE_LAKE", host.dir.path().join("lake"))
+        .args(["serve", "--bind", "127.0.0.1:0"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(line.contains("listening on http://"), "CTXLAKE_LAKE (for sync) does not ask for --console: {line}");
 }
