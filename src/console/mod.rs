@@ -241,6 +241,23 @@ impl Console {
         Ok(Some(session))
     }
 
+    /// Who posts a state-changing form: the open session whose CSRF token the form carries,
+    /// checked before any other field is read; else the answer that refuses it (401 to sign in
+    /// again with keys, 403 for a missing or another token).
+    fn poster(&self, parts: &Parts, body: &[u8]) -> Result<Session, Refused> {
+        let Some(session) = self.session_of(parts)? else {
+            return Err(Box::new(match self.access {
+                Access::Keys(_) => html(StatusCode::UNAUTHORIZED, page::sign_in(Some("Sign in again."))),
+                Access::Operator { .. } => forbidden_form(),
+            }));
+        };
+        // A form without this session's token is refused as one, whatever else is wrong with it.
+        if !form::csrf_only(body).is_ok_and(|csrf| session::csrf_matches(&session, &csrf)) {
+            return Err(Box::new(forbidden_form()));
+        }
+        Ok(session)
+    }
+
     fn frame<'a>(&self, asking: &'a Asking) -> page::Frame<'a> {
         page::Frame {
             owner: &asking.session.owner,
@@ -364,18 +381,10 @@ impl Console {
 
     /// Approves or deprecates a record, as `ctxlake kb approve|deprecate` does.
     fn knowledge_post(&self, parts: &Parts, body: &[u8]) -> Response {
-        let Some(session) = (match self.session_of(parts) {
+        let session = match self.poster(parts, body) {
             Ok(session) => session,
             Err(refused) => return *refused,
-        }) else {
-            return match self.access {
-                Access::Keys(_) => html(StatusCode::UNAUTHORIZED, page::sign_in(Some("Sign in again to decide."))),
-                Access::Operator { .. } => forbidden_form(),
-            };
         };
-        if !form::csrf_only(body).is_ok_and(|csrf| session::csrf_matches(&session, &csrf)) {
-            return forbidden_form();
-        }
         let form = match form::record_form(body) {
             Ok(form) => form,
             Err(e) => return problem(StatusCode::BAD_REQUEST, "Bad request", &e.to_string()),
@@ -454,17 +463,10 @@ impl Console {
         let Access::Keys(store) = &self.access else {
             return problem(StatusCode::NOT_FOUND, "No key store", "This server runs without a key store (--keys).");
         };
-        let Some(session) = (match self.session_of(parts) {
+        let session = match self.poster(parts, body) {
             Ok(session) => session,
             Err(refused) => return *refused,
-        }) else {
-            return html(StatusCode::UNAUTHORIZED, page::sign_in(Some("Sign in again to manage keys.")));
         };
-        // The token first: a form without this session's token is refused as one, whatever
-        // else is wrong with it.
-        if !form::csrf_only(body).is_ok_and(|csrf| session::csrf_matches(&session, &csrf)) {
-            return forbidden_form();
-        }
         let form = match form::key_form(body) {
             Ok(form) => form,
             Err(e) => return problem(StatusCode::BAD_REQUEST, "Bad request", &e.to_string()),
@@ -572,20 +574,10 @@ impl Console {
 
     /// An owner's decision: CSRF and fleet checked, then the same lake event `ctxlake claims` writes.
     fn decide(&self, parts: &Parts, body: &[u8]) -> Response {
-        let Some(session) = (match self.session_of(parts) {
+        let session = match self.poster(parts, body) {
             Ok(session) => session,
             Err(refused) => return *refused,
-        }) else {
-            return match self.access {
-                Access::Keys(_) => html(StatusCode::UNAUTHORIZED, page::sign_in(Some("Sign in again to decide."))),
-                Access::Operator { .. } => forbidden_form(),
-            };
         };
-        // The token first: a form without this session's token is refused as one, whatever
-        // else is wrong with it.
-        if !form::csrf_only(body).is_ok_and(|csrf| session::csrf_matches(&session, &csrf)) {
-            return forbidden_form();
-        }
         let form = match form::decision(body) {
             Ok(form) => form,
             Err(e) => return problem(StatusCode::BAD_REQUEST, "Bad request", &e.to_string()),
