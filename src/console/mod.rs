@@ -31,7 +31,7 @@ use axum::middleware::{self, Next};
 use axum::response::Response;
 use form::Decision;
 use maud::Markup;
-use session::{Session, Sessions};
+use session::{Session, Sessions, manages, may_revoke};
 use std::sync::Arc;
 
 /// Sent with every console response: no script may run, nothing is loaded from elsewhere, no
@@ -615,18 +615,6 @@ impl Console {
             Err(e) => failed("writing the decision to the lake", &e),
         }
     }
-}
-
-/// Whether an owner sees `key`: it names fleets, and only fleets the owner's session holds (a
-/// key of no fleet belongs to the knowledge base's operator, `ctxlake keys`).
-fn manages(session: &Session, key: &crate::keys::store::KeyRecord) -> bool {
-    !key.fleets.is_empty() && key.fleets.iter().all(|f| session.fleets.iter().any(|own| own.as_str() == f))
-}
-
-/// Whether an owner may revoke `key`: a fleet key it sees, or its own key; another owner's key
-/// only with `ctxlake keys revoke` (one owner must not lock the others out).
-pub fn may_revoke(session: &Session, key: &crate::keys::store::KeyRecord) -> bool {
-    manages(session, key) && (!key.owner || session.key_prefix.as_deref() == Some(key.prefix.as_str()))
 }
 
 /// Text from a request, shown back on a page: one bounded line.

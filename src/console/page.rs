@@ -6,6 +6,7 @@
 //! focus), tables with header cells, nothing that needs script.
 
 use super::form::{Done, link_query};
+use super::session::{Session, may_revoke};
 use crate::guard::sanitize::{MAX_LONG_FIELD, MAX_SHORT_FIELD, clean_single_line};
 use crate::keys::store::KeyRecord;
 use crate::knowledge::store::{Feedback, Listed};
@@ -37,7 +38,7 @@ pub struct Frame<'a> {
     pub keys: bool,
     /// Whether the owner owns the server's knowledge base (the knowledge pages exist).
     pub knowledge: bool,
-    pub session: &'a super::session::Session,
+    pub session: &'a Session,
 }
 
 fn short(text: &str) -> String {
@@ -461,7 +462,7 @@ pub fn keys(
                         td { (used) " / " (key.quota.map_or("unlimited".to_string(), |q| q.to_string())) }
                         td { (key.revoked_at.as_deref().map_or("active".to_string(), |at| format!("revoked {}", short(at)))) }
                         td {
-                            @if key.revoked_at.is_none() && super::may_revoke(frame.session, key) {
+                            @if key.revoked_at.is_none() && may_revoke(frame.session, key) {
                                 form method="post" action="/console/keys" {
                                     input type="hidden" name="csrf" value=(frame.csrf);
                                     input type="hidden" name="fleet" value=(frame.fleet.as_str());

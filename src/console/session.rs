@@ -4,6 +4,7 @@
 //! state-changing form carries. Sessions live in this process's memory: a restart signs every
 //! owner out, and a console behind a load balancer needs sticky sessions (docs/console.md).
 
+use crate::keys::store::KeyRecord;
 use crate::keys::{KeyError, hex, random_bytes};
 use crate::lake::layout::sha256_hex;
 use crate::local::paths::FleetId;
@@ -117,6 +118,18 @@ pub fn clear_cookie(secure: bool) -> String {
 pub fn csrf_matches(session: &Session, given: &str) -> bool {
     let (a, b) = (session.csrf.as_bytes(), given.as_bytes());
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// Whether an owner sees `key`: it names fleets, and only fleets the owner's session holds (a
+/// key of no fleet belongs to the knowledge base's operator, `ctxlake keys`).
+pub fn manages(session: &Session, key: &KeyRecord) -> bool {
+    !key.fleets.is_empty() && key.fleets.iter().all(|f| session.fleets.iter().any(|own| own.as_str() == f))
+}
+
+/// Whether an owner may revoke `key`: a fleet key it sees, or its own key; another owner's key
+/// only with `ctxlake keys revoke` (one owner must not lock the others out).
+pub fn may_revoke(session: &Session, key: &KeyRecord) -> bool {
+    manages(session, key) && (!key.owner || session.key_prefix.as_deref() == Some(key.prefix.as_str()))
 }
 
 #[cfg(test)]
