@@ -298,10 +298,7 @@ impl Console {
             let message = format!("Fleet {} has no claim {}.", asking.fleet.as_str(), page_text(&id));
             return problem(StatusCode::NOT_FOUND, "No such claim", &message);
         };
-        let decisions = match claims::decisions(&self.lake, &asking.fleet, &row.claim_id) {
-            Ok(decisions) => decisions,
-            Err(e) => return failed("reading the claim's decisions from the lake", &e),
-        };
+        let decisions = claims::decisions_in(&review.decided, &row.claim_id);
         let same: Vec<_> =
             review.rows.iter().filter(|r| r.subject == row.subject && r.claim_id != row.claim_id).collect();
         let held = review.held.get(&row.claim_id).map(String::as_str);

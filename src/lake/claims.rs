@@ -41,17 +41,20 @@ pub struct Review {
     pub rows: Vec<ClaimRow>,
     /// Candidate claim id to the gate's reason for holding it.
     pub held: BTreeMap<String, String>,
+    /// The gate's verdicts and the owner's events it read (a claim's [`decisions_in`] them).
+    pub decided: Vec<ClaimEvent>,
 }
 
 /// The review queue of `fleet` (see [`Review`]); `now` is the clock the gate's time rules read.
 pub fn review(lake: &Lake, fleet: &FleetId, now: DateTime<Utc>) -> Result<Review, ClaimsError> {
     let layout = FleetLayout::new(fleet);
+    let decided = maint::read_events(lake, &layout)?;
     let mut events = maint::read_proposals(lake, &layout)?;
-    events.extend(maint::read_events(lake, &layout)?);
+    events.extend(decided.iter().cloned());
     let folded = checkpoint::read(lake, &layout).map_err(MaintError::from)?.unwrap_or_default();
     let facts = maint::gate_facts(lake, &layout, &folded, now)?;
     let held = gate::run(&events, &facts).held.into_iter().collect();
-    Ok(Review { rows: fold(events), held })
+    Ok(Review { rows: fold(events), held, decided })
 }
 
 /// Records the owner's approval of `claim_id`; the next maint promotes it if it passes the rest
@@ -83,8 +86,13 @@ pub fn retract(lake: &Lake, fleet: &FleetId, claim_id: &str, reason: &str, by: &
 /// The decisions about `claim_id` in the lake (corroborated, contested, retired, retracted,
 /// superseded), oldest first: what `ctxlake claims show` prints under a claim.
 pub fn decisions(lake: &Lake, fleet: &FleetId, claim_id: &str) -> Result<Vec<ClaimEvent>, ClaimsError> {
-    let mut about: Vec<ClaimEvent> = maint::read_events(lake, &FleetLayout::new(fleet))?
-        .into_iter()
+    Ok(decisions_in(&maint::read_events(lake, &FleetLayout::new(fleet))?, claim_id))
+}
+
+/// The decisions about `claim_id` among `events` (see [`decisions`]), oldest first.
+pub fn decisions_in(events: &[ClaimEvent], claim_id: &str) -> Vec<ClaimEvent> {
+    let mut about: Vec<ClaimEvent> = events
+        .iter()
         .filter(|event| match event {
             ClaimEvent::Contested { claim_id: id, .. }
             | ClaimEvent::Corroborated { claim_id: id, .. }
@@ -93,9 +101,10 @@ pub fn decisions(lake: &Lake, fleet: &FleetId, claim_id: &str) -> Result<Vec<Cla
             | ClaimEvent::Superseded { claim_id: id, .. } => id == claim_id,
             _ => false,
         })
+        .cloned()
         .collect();
     about.sort_by_key(crate::snapshot::fold::event_time);
-    Ok(about)
+    about
 }
 
 /// Quarantines an agent: its candidates are held and its promoted claims contested.

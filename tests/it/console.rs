@@ -287,6 +287,8 @@ fn the_operator_on_loopback_retracts_a_claim_that_claims_show_lists_with_its_rea
     assert_eq!(host.status_of("2222").1, "retracted");
     let listed = host.ok(&["claims", "show", &id]);
     assert!(listed.contains(reason), "the console's retraction is the CLI's event: {listed}");
+    let page = text(&serve.get(&format!("/console/claim?{}", form(&[("id", &id)])), Some(&cookie)));
+    assert!(page.contains("Retracted") && page.contains(reason), "the claim's page lists the decision: {page}");
 
     let out = serve.post("/console/sign-out", Some(&cookie), &form(&[("csrf", &csrf)]));
     assert_eq!(out.status, 303);
