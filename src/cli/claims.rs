@@ -10,7 +10,6 @@ use ctxlake::guard::sanitize::{MAX_LONG_FIELD, MAX_SHORT_FIELD, clean_single_lin
 use ctxlake::lake::{Created, claims};
 use ctxlake::local::paths::FleetId;
 use ctxlake::snapshot::ClaimRow;
-use ctxlake::spec::wire::claim_event::ClaimEvent;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -90,7 +89,7 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
                 println!("  evidence: session {session}, message {message}, observed {}", evidence.observed_at);
             }
             for decision in claims::decisions(lake, &fleet, &row.claim_id)? {
-                println!("  {}", decided(&decision));
+                println!("  {}", claims::decision_line(&decision));
             }
         }
         Command::Approve { claim_id } => match claims::approve(lake, &fleet, &claim_id, &by)? {
@@ -123,22 +122,6 @@ fn one_fleet(args: &LakeArgs, ctx: &Ctx) -> anyhow::Result<FleetId> {
         [] => Ok(ctx.fleet_id.clone()),
         [one] => Ok(FleetId::new(one.as_str()).map_err(|e| ConfigError(format!("--fleet `{one}`: {e}")))?),
         _ => Err(ConfigError("`ctxlake claims` acts on one fleet: give --fleet once".into()).into()),
-    }
-}
-
-/// One decision about a claim, on one line: what, when, and why (the reason is the owner's or
-/// the gate's text, cleaned like every other field).
-fn decided(event: &ClaimEvent) -> String {
-    let clean = |text: &str| clean_single_line(text, MAX_LONG_FIELD);
-    match event {
-        ClaimEvent::Retracted { at, reason, .. } => format!("retracted {at}: {}", clean(reason)),
-        ClaimEvent::Retired { at, reason, .. } => format!("retired {at}: {}", clean(reason)),
-        ClaimEvent::Contested { at, reason, .. } => format!("contested {at}: {}", clean(reason)),
-        ClaimEvent::Superseded { at, by, .. } => format!("superseded {at} by {}", clean(by)),
-        ClaimEvent::Corroborated { at, independent_count, confidence, .. } => {
-            format!("corroborated {at}: {independent_count} independent sessions, conf {confidence:.2}")
-        }
-        other => format!("{} {}", ctxlake::snapshot::fold::event_time(other), "decision"),
     }
 }
 

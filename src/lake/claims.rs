@@ -72,7 +72,12 @@ pub fn approve(lake: &Lake, fleet: &FleetId, claim_id: &str, by: &str) -> Result
 pub fn retire(lake: &Lake, fleet: &FleetId, claim_id: &str, reason: &str, by: &str) -> Result<(), ClaimsError> {
     let claim_id = &known(lake, fleet, claim_id)?;
     let reason = non_blank("reason", reason)?;
-    owner_event(lake, fleet, by, "retired", |at| ClaimEvent::Retired { claim_id: claim_id.to_string(), at, reason })
+    owner_event(lake, fleet, by, "retired", |at| ClaimEvent::Retired {
+        claim_id: claim_id.to_string(),
+        at,
+        reason,
+        decided_by: Some(by.to_string()),
+    })
 }
 
 /// Retracts a claim, the owner's verdict that it was wrong: it leaves every read at the next
@@ -80,7 +85,12 @@ pub fn retire(lake: &Lake, fleet: &FleetId, claim_id: &str, reason: &str, by: &s
 pub fn retract(lake: &Lake, fleet: &FleetId, claim_id: &str, reason: &str, by: &str) -> Result<(), ClaimsError> {
     let claim_id = &known(lake, fleet, claim_id)?;
     let reason = non_blank("reason", reason)?;
-    owner_event(lake, fleet, by, "retracted", |at| ClaimEvent::Retracted { claim_id: claim_id.to_string(), at, reason })
+    owner_event(lake, fleet, by, "retracted", |at| ClaimEvent::Retracted {
+        claim_id: claim_id.to_string(),
+        at,
+        reason,
+        decided_by: Some(by.to_string()),
+    })
 }
 
 /// The decisions about `claim_id` in the lake (corroborated, contested, retired, retracted,
@@ -111,13 +121,22 @@ pub fn decisions_in(events: &[ClaimEvent], claim_id: &str) -> Vec<ClaimEvent> {
 pub fn quarantine(lake: &Lake, fleet: &FleetId, agent_id: &str, reason: &str, by: &str) -> Result<(), ClaimsError> {
     let agent_id = non_blank("agent", agent_id)?;
     let reason = non_blank("reason", reason)?;
-    owner_event(lake, fleet, by, "agent_quarantined", |at| ClaimEvent::AgentQuarantined { agent_id, at, reason })
+    owner_event(lake, fleet, by, "agent_quarantined", |at| ClaimEvent::AgentQuarantined {
+        agent_id,
+        at,
+        reason,
+        decided_by: Some(by.to_string()),
+    })
 }
 
 /// Releases an agent from quarantine (the newest of its quarantine events wins).
 pub fn unquarantine(lake: &Lake, fleet: &FleetId, agent_id: &str, by: &str) -> Result<(), ClaimsError> {
     let agent_id = non_blank("agent", agent_id)?;
-    owner_event(lake, fleet, by, "agent_unquarantined", |at| ClaimEvent::AgentUnquarantined { agent_id, at })
+    owner_event(lake, fleet, by, "agent_unquarantined", |at| ClaimEvent::AgentUnquarantined {
+        agent_id,
+        at,
+        decided_by: Some(by.to_string()),
+    })
 }
 
 /// The id of the claim `claim_id` names: itself, or the claim a restatement of that id was
@@ -142,6 +161,29 @@ fn owner_event(
     let key = layout.owner_event(kind, &ulid::Ulid::new().to_string());
     lake.put_if_absent(&key, body).map_err(MaintError::from)?;
     Ok(())
+}
+
+/// One decision about a claim on one line, as `ctxlake claims show` and the console print it:
+/// what, when, who (when the event says) and why. The reason and the decider are the owner's
+/// or the gate's text, so they are cleaned like every other field read from the lake.
+pub fn decision_line(event: &ClaimEvent) -> String {
+    use crate::guard::sanitize::{MAX_LONG_FIELD, MAX_SHORT_FIELD, clean_single_line};
+    let long = |text: &str| clean_single_line(text, MAX_LONG_FIELD);
+    let by = |who: &Option<String>| who.as_deref().map(|w| format!(" by {}", clean_single_line(w, MAX_SHORT_FIELD)));
+    match event {
+        ClaimEvent::Retracted { at, reason, decided_by, .. } => {
+            format!("retracted {at}{}: {}", by(decided_by).unwrap_or_default(), long(reason))
+        }
+        ClaimEvent::Retired { at, reason, decided_by, .. } => {
+            format!("retired {at}{}: {}", by(decided_by).unwrap_or_default(), long(reason))
+        }
+        ClaimEvent::Contested { at, reason, .. } => format!("contested {at}: {}", long(reason)),
+        ClaimEvent::Superseded { at, by, .. } => format!("superseded {at} by {}", long(by)),
+        ClaimEvent::Corroborated { at, independent_count, confidence, .. } => {
+            format!("corroborated {at}: {independent_count} independent sessions, conf {confidence:.2}")
+        }
+        other => format!("{} decision", crate::snapshot::fold::event_time(other)),
+    }
 }
 
 fn non_blank(what: &'static str, text: &str) -> Result<String, ClaimsError> {

@@ -304,7 +304,7 @@ fn quarantined_agents(events: &[ClaimEvent]) -> HashSet<String> {
     for event in events {
         let (agent, at, on) = match event {
             ClaimEvent::AgentQuarantined { agent_id, at, .. } => (agent_id.as_str(), *at, true),
-            ClaimEvent::AgentUnquarantined { agent_id, at } => (agent_id.as_str(), *at, false),
+            ClaimEvent::AgentUnquarantined { agent_id, at, .. } => (agent_id.as_str(), *at, false),
             _ => continue,
         };
         let entry = latest.entry(agent).or_insert((at, on));

@@ -148,6 +148,7 @@ fn a_quarantined_observer_is_held_and_its_promoted_claims_are_contested() {
         agent_id: "agent-a".into(),
         at: "2026-09-09T12:00:00Z".parse().unwrap(),
         reason: "wrong too often".into(),
+        decided_by: None,
     });
     events.push(proposed("e2", "environment", "db", "postgres 16", "agent-a", &["s2"]));
     let outcome = run(&events, &facts());

@@ -57,6 +57,9 @@ the gate counted more independent sessions for a claim it promoted earlier than 
     Retired {
         at: ::chrono::DateTime<::chrono::offset::Utc>,
         claim_id: ::std::string::String,
+        ///who decided: the CLI's `human:<user>` or the console's `human:<owner key's name>`; absent in events written before it was recorded
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        decided_by: ::std::option::Option<::std::string::String>,
         reason: ::std::string::String,
     },
     /**Retracted
@@ -66,6 +69,9 @@ the owner's verdict that the claim was wrong (`ctxlake claims retract`): it leav
     Retracted {
         at: ::chrono::DateTime<::chrono::offset::Utc>,
         claim_id: ::std::string::String,
+        ///who decided: the CLI's `human:<user>` or the console's `human:<owner key's name>`; absent in events written before it was recorded
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        decided_by: ::std::option::Option<::std::string::String>,
         reason: ::std::string::String,
     },
     /**Superseded
@@ -94,6 +100,9 @@ the gate promoted `by`, a correction naming this claim in `supersedes`: this cla
     AgentQuarantined {
         agent_id: ::std::string::String,
         at: ::chrono::DateTime<::chrono::offset::Utc>,
+        ///who decided: the CLI's `human:<user>` or the console's `human:<owner key's name>`; absent in events written before it was recorded
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        decided_by: ::std::option::Option<::std::string::String>,
         reason: ::std::string::String,
     },
     ///AgentUnquarantined
@@ -101,6 +110,9 @@ the gate promoted `by`, a correction naming this claim in `supersedes`: this cla
     AgentUnquarantined {
         agent_id: ::std::string::String,
         at: ::chrono::DateTime<::chrono::offset::Utc>,
+        ///who decided: the CLI's `human:<user>` or the console's `human:<owner key's name>`; absent in events written before it was recorded
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        decided_by: ::std::option::Option<::std::string::String>,
     },
 }
 ///`ClaimType`
