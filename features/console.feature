@@ -93,3 +93,16 @@ Feature: The owner's console: who sees it, who decides, and that a decision is t
     Then the HTTP status is 303
     When ctxlake maint runs
     Then ctxlake claims show on the claim "small commits" prints "decided in the console"
+    And ctxlake claims show on the claim "small commits" prints "by human:"
+
+  Scenario: a knowledge search is counted on the knowledge page by its retrieval mode, never with its query
+    Given ctxlake serve runs with the console
+    When the key's client calls "search_knowledge" over HTTP with:
+      """
+      {"query": "zebraquokka should a stdio server print logs to stdout", "max_results": 2}
+      """
+    And the operator opens the console page "/console/knowledge"
+    Then the HTTP status is 200
+    And the console's page says "Searches (1 in the last 30 days)"
+    And the console's page says "Records returned most often"
+    And the console's page does not say "zebraquokka"

@@ -8,7 +8,9 @@ queue shows the held preference with the gate's reason; the claim's page shows t
 of its subject with a word diff; the Approve button records the approval and the next
 `ctxlake maint` promotes the claim; the fleet and keys pages render; the review page reflows at
 320 px without the page scrolling sideways; every control is reached by Tab with a visible
-focus outline; sign-out ends the session. With a second argument, a screenshot of each page is
+focus outline; every page's text and chart marks pass WCAG AA contrast, measured from the
+colours Chromium computed (the lowest ratio per page is printed); the knowledge page counts the
+searches of two `ctxlake mcp` sessions; sign-out ends the session. With a second argument, a screenshot of each page is
 written there (docs/console.md shows them).
 
 Usage: console.py path/to/ctxlake [SCREENSHOT_DIR]
@@ -69,7 +71,41 @@ def wait_for(driver, text, what):
         sys.exit(f"console in a browser: {what}: {driver.title}: {driver.page_source[-800:]}")
 
 
+# WCAG 2.2's contrast ratio of every piece of text against the background it is drawn on
+# (1.4.3: 4.5, or 3 for large text) and of every chart's marks against the page (1.4.11: 3),
+# from the colours Chromium computed.
+CONTRAST = """
+const parse = c => { const m = /rgba?\\(([^)]+)\\)/.exec(c); if (!m) return null;
+  const p = m[1].split(',').map(parseFloat); return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1}; };
+const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
+const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+const white = {r: 255, g: 255, b: 255, a: 1};
+const behind = el => { for (let e = el; e; e = e.parentElement) {
+  const c = parse(getComputedStyle(e).backgroundColor); if (c && c.a > 0) return c; } return white; };
+const failures = []; let lowest = 99, checked = 0;
+const judge = (what, colour, against, need) => { const r = ratio(colour, against); checked++;
+  lowest = Math.min(lowest, r); if (r < need) failures.push(what + ': ' + r.toFixed(2) + ' < ' + need); };
+for (const el of document.querySelectorAll('body *')) {
+  const s = getComputedStyle(el);
+  if (el.closest('svg') || s.display === 'none' || s.visibility === 'hidden') continue;
+  if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+  const size = parseFloat(s.fontSize), bold = parseInt(s.fontWeight) >= 700;
+  judge(el.tagName + ' ' + el.textContent.trim().slice(0, 30), parse(s.color), behind(el),
+        size >= 24 || (size >= 18.66 && bold) ? 3 : 4.5);
+}
+for (const el of document.querySelectorAll('svg text')) judge('chart text', parse(getComputedStyle(el).fill), white, 4.5);
+for (const el of document.querySelectorAll('svg rect')) judge('chart mark', parse(getComputedStyle(el).fill), white, 3);
+return [failures, lowest, checked];
+"""
+LOWEST = {}
+
+
 def shot(driver, name):
+    """Measures the page's contrast, then saves its screenshot when asked to."""
+    failures, lowest, checked = driver.execute_script(CONTRAST)
+    check(checked > 0 and not failures, f"contrast on the {name} page ({checked} checked): {failures}")
+    LOWEST[name] = (round(lowest, 2), checked)
     if SHOTS:
         os.makedirs(SHOTS, exist_ok=True)
         driver.save_screenshot(os.path.join(SHOTS, f"{name}.png"))
@@ -188,6 +224,12 @@ try:
     driver.find_element(By.XPATH, "//button[normalize-space()='Deprecate: stop serving it']").click()
     wait_for(driver, "Deprecated:", "the deprecation is recorded")
     check('"kb-1"' not in search("pin the rust toolchain"), "search_knowledge no longer returns the deprecated record")
+    # Each `ctxlake mcp` above counted its search in the knowledge base's search log on exit.
+    driver.get(base + "/console/knowledge")
+    wait_for(driver, "Searches (2 in the last 30 days)", "the knowledge page counts both searches")
+    check("Records returned most often" in driver.page_source and "pin the rust toolchain" not in driver.page_source,
+          "the records returned are charted and the query is not shown")
+    shot(driver, "knowledge-quality")
 
     driver.get(base + "/console/fleet")
     check("Live agents" in driver.page_source and "cc-01" in driver.page_source, "the fleet page")
@@ -210,6 +252,8 @@ try:
     driver.get(base + "/console")
     check("Sign in" in driver.title, "still signed out")
     print(f"console in a browser: ok ({driver.capabilities.get('browserVersion')}), screenshots: {SHOTS or 'none'}")
+    print("lowest contrast ratio per page (ratio, pieces checked): "
+          + ", ".join(f"{name} {ratio} ({n})" for name, (ratio, n) in LOWEST.items()))
 finally:
     if driver:
         driver.quit()

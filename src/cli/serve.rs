@@ -8,6 +8,7 @@ use super::ConfigError;
 use super::keys::{KeyPaths, open_store};
 use anyhow::Context as _;
 use ctxlake::config::Ctx;
+use ctxlake::knowledge::searches::SearchLog;
 use ctxlake::local::paths::FleetId;
 use ctxlake::rpc::Server;
 use ctxlake::tools::Toolbox;
@@ -167,14 +168,16 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
         true => Some(ctxlake::fixtures::Fixtures::new().map_err(anyhow::Error::msg)?),
         false => None,
     };
+    // One log of knowledge searches for every scope's toolbox, which the console reads.
+    let searches = Arc::new(SearchLog::new(&ctx.kb_path));
     #[cfg(feature = "console")]
     let beside = match args.console {
-        true => Some(console(&args, &ctx, &config, keys.clone())?),
+        true => Some(console(&args, &ctx, &config, keys.clone(), searches.clone())?),
         false => None,
     };
     #[cfg(not(feature = "console"))]
     let beside: Option<axum::Router> = None;
-    let app = App::new(config, servers(ctx, served, fixtures), keys);
+    let app = App::new(config, servers(ctx, served, fixtures, searches.clone()), keys);
     eprintln!("ctxlake serve: listening on http://{bound}{} ({mode})", http::PATH);
     if beside.is_some() {
         eprintln!("ctxlake serve: the owner's console is at http://{bound}/console");
@@ -186,6 +189,7 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
         let beside = beside.unwrap_or_default();
         http::serve_with(listener, app, beside, stopped()).await
     })?;
+    searches.flush(chrono::Utc::now());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -198,6 +202,7 @@ fn console(
     ctx: &Ctx,
     config: &Config,
     keys: Option<Arc<ctxlake::keys::store::KeyStore>>,
+    searches: Arc<SearchLog>,
 ) -> anyhow::Result<Arc<ctxlake::console::Console>> {
     use ctxlake::console::{Access, Console, Edge, Knowledge};
     let access = match keys {
@@ -220,7 +225,7 @@ fn console(
         secure: args.secure_cookie || !args.bind.ip().is_loopback(),
         body_timeout: config.body_timeout,
     };
-    let knowledge = Knowledge { kb_path: ctx.kb_path.clone(), owner_fleet: ctx.fleet_id.clone() };
+    let knowledge = Knowledge { kb_path: ctx.kb_path.clone(), owner_fleet: ctx.fleet_id.clone(), searches };
     Ok(Console::new(lake.lake, access, knowledge, edge))
 }
 
@@ -242,7 +247,12 @@ async fn stopped() {
 
 /// How a scope becomes a `Server`: the toolbox of the scope's fleet and agent, with the tools
 /// it may see, never more than the `served` selection (`None`: every tool).
-fn servers(base: Ctx, served: Option<Vec<String>>, fixtures: Option<ctxlake::fixtures::Fixtures>) -> Servers {
+fn servers(
+    base: Ctx,
+    served: Option<Vec<String>>,
+    fixtures: Option<ctxlake::fixtures::Fixtures>,
+    searches: Arc<SearchLog>,
+) -> Servers {
     let within = move |tools: Option<&Vec<String>>| -> Option<Vec<String>> {
         match (tools, &served) {
             (None, None) => None,
@@ -262,7 +272,7 @@ fn servers(base: Ctx, served: Option<Vec<String>>, fixtures: Option<ctxlake::fix
         }
     };
     Servers::new(move |scope| match scope {
-        Scope::Local => Some(visible(Server::new(Toolbox::new(base.clone())), None)),
+        Scope::Local => Some(visible(Server::new(Toolbox::sharing(base.clone(), searches.clone())), None)),
         Scope::Fleet { fleet, agent, tools, projects } => {
             let ctx = Ctx {
                 fleet_id: FleetId::new(fleet.clone()).ok()?,
@@ -270,11 +280,11 @@ fn servers(base: Ctx, served: Option<Vec<String>>, fixtures: Option<ctxlake::fix
                 projects: projects.clone(),
                 ..base.clone()
             };
-            Some(visible(Server::new(Toolbox::new(ctx)), tools.as_ref()))
+            Some(visible(Server::new(Toolbox::sharing(ctx, searches.clone())), tools.as_ref()))
         }
         Scope::Restricted { tools } => {
             let ctx = Ctx { agent_id: "guest".to_string(), ..base.clone() };
-            Some(visible(Server::new(Toolbox::new(ctx)), Some(tools)))
+            Some(visible(Server::new(Toolbox::sharing(ctx, searches.clone())), Some(tools)))
         }
     })
 }

@@ -56,6 +56,8 @@ pub enum Access {
 pub struct Knowledge {
     pub kb_path: std::path::PathBuf,
     pub owner_fleet: FleetId,
+    /// The log `serve`'s knowledge tools count their searches in (read for knowledge quality).
+    pub searches: Arc<crate::knowledge::searches::SearchLog>,
 }
 
 /// What the console takes from `serve`'s edge: the Host and Origin allow-lists, whether the
@@ -335,12 +337,14 @@ impl Console {
                     edited.insert(draft.id.clone());
                 }
             }
-            Ok((listed, edited, store.feedback()?))
+            let searches = self.knowledge.searches.read(chrono::Utc::now(), page::SEARCH_DAYS)?;
+            Ok((listed, edited, store.feedback()?, searches))
         });
         match read {
-            Ok((listed, edited, feedback)) => {
+            Ok((listed, edited, feedback, searches)) => {
                 let frame = self.frame(&asking);
-                let markup = page::knowledge(&frame, &listed, &edited, &feedback, asking.query.done);
+                let quality = page::Quality { feedback: &feedback, searches: &searches };
+                let markup = page::knowledge(&frame, &listed, &edited, &quality, asking.query.done);
                 with_cookie(html(StatusCode::OK, markup), asking.cookie)
             }
             Err(e) => failed("reading the knowledge base", &e),

@@ -9,6 +9,7 @@ use super::form::{Done, link_query};
 use super::session::{Session, may_revoke};
 use crate::guard::sanitize::{MAX_LONG_FIELD, MAX_SHORT_FIELD, clean_single_line};
 use crate::keys::store::KeyRecord;
+use crate::knowledge::searches::{DayCounts, SearchStats};
 use crate::knowledge::store::{Feedback, Listed};
 use crate::lake::claims::Review;
 use crate::lake::overview::Overview;
@@ -283,17 +284,11 @@ fn diff(from: &str, to: &str) -> Markup {
     }
 }
 
+/// A decision's line as `ctxlake claims show` prints it, with a capital first letter.
 fn decided(event: &ClaimEvent) -> String {
-    match event {
-        ClaimEvent::Retracted { at, reason, .. } => format!("Retracted {at}: {}", long(reason)),
-        ClaimEvent::Retired { at, reason, .. } => format!("Retired {at}: {}", long(reason)),
-        ClaimEvent::Contested { at, reason, .. } => format!("Contested {at}: {}", long(reason)),
-        ClaimEvent::Superseded { at, by, .. } => format!("Superseded {at} by {}", short(by)),
-        ClaimEvent::Corroborated { at, independent_count, .. } => {
-            format!("Corroborated {at}: {independent_count} independent sessions")
-        }
-        other => format!("Decided {}", crate::snapshot::fold::event_time(other)),
-    }
+    let line = crate::lake::claims::decision_line(event);
+    let mut chars = line.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 fn decide(frame: &Frame<'_>, row: &ClaimRow) -> Markup {
@@ -506,26 +501,25 @@ fn record_link(fleet: &FleetId, id: &str) -> String {
     format!("/console/record?{}", link_query(&[("fleet", fleet.as_str()), ("id", id)]))
 }
 
+/// How many days of searches the knowledge page charts.
+pub const SEARCH_DAYS: i64 = 30;
+
+/// What the knowledge page shows of the base's use: the feedback agents sent and the search log.
+pub struct Quality<'a> {
+    pub feedback: &'a [Feedback],
+    pub searches: &'a SearchStats,
+}
+
 /// The knowledge base's records by status: drafts first (those an import edited since their
-/// approval marked), then the approved ones; each links to its page.
+/// approval marked), then the approved ones; each links to its page. Then its quality: searches
+/// by retrieval mode per day, the records returned most and never, feedback by category.
 pub fn knowledge(
     frame: &Frame<'_>,
     listed: &[Listed],
     edited: &BTreeSet<String>,
-    feedback: &[Feedback],
+    quality: &Quality<'_>,
     done: Option<Done>,
 ) -> Markup {
-    let mut by_category: BTreeMap<String, usize> = BTreeMap::new();
-    let mut by_record: BTreeMap<String, usize> = BTreeMap::new();
-    for item in feedback {
-        *by_category.entry(short(&item.category)).or_default() += 1;
-        if let Some(record) = &item.record_id {
-            *by_record.entry(short(record)).or_default() += 1;
-        }
-    }
-    let mut most: Vec<(String, usize)> = by_record.into_iter().collect();
-    most.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    most.truncate(10);
     let of = |status: &str| listed.iter().filter(|l| l.status == status).collect::<Vec<_>>();
     let (drafts, approved, deprecated) = (of("draft"), of("approved"), of("deprecated"));
     let table = |rows: &[&Listed], mark: bool| {
@@ -552,15 +546,128 @@ pub fn knowledge(
             @if drafts.is_empty() { p { "No draft waits for review." } } @else { (table(&drafts, true)) }
             h2 { "Approved (" (approved.len()) ")" }
             @if approved.is_empty() { p { "No record is approved." } } @else { (table(&approved, false)) }
-            h2 { "Feedback (" (feedback.len()) ")" }
-            @if feedback.is_empty() {
-                p { "No feedback yet (agents send it with submit_feedback)." }
-            } @else {
-                (bars("Feedback by category", &by_category.into_iter().collect::<Vec<_>>()))
-                (bars("Records with the most feedback", &most))
-            }
+            (searches(frame.fleet, quality.searches, listed, &approved))
+            (feedback(quality.feedback))
         },
     )
+}
+
+/// The search log's part of the page: searches per day by mode, then which approved records
+/// searches return most and which they never returned.
+fn searches(fleet: &FleetId, stats: &SearchStats, listed: &[Listed], approved: &[&Listed]) -> Markup {
+    let total: u64 = stats.days.iter().map(DayCounts::total).sum();
+    // A record returned then deprecated is still named by its title; one the store never held
+    // (the starter base's, or the published base's) by its id.
+    let title_of = |id: &str| listed.iter().find(|l| l.id == id).map_or_else(|| short(id), |l| short(&l.title));
+    let most: Vec<(String, usize)> = stats
+        .returned
+        .iter()
+        .take(10)
+        .map(|r| (title_of(&r.record_id), usize::try_from(r.count).unwrap_or(usize::MAX)))
+        .collect();
+    let returned: BTreeSet<&str> = stats.returned.iter().map(|r| r.record_id.as_str()).collect();
+    let never: Vec<&&Listed> = approved.iter().filter(|l| !returned.contains(l.id.as_str())).collect();
+    html! {
+        h2 { "Searches (" (total) " in the last " (stats.days.len()) " days)" }
+        p { "Each search_knowledge call without a cursor counts once, under the way its results were found; \
+             every result returned, on any page, counts for its record. The log keeps a day, the mode and record \
+             ids, never the query or who asked." }
+        @if total == 0 {
+            p { "No search in these days." }
+        } @else {
+            (columns("Searches per day by retrieval mode", &stats.days))
+        }
+        @if !most.is_empty() { (bars("Records returned most often", &most)) }
+        h3 { "Approved records never returned (" (never.len()) ")" }
+        @match &stats.since {
+            None => p { "No search has been counted yet." },
+            Some(since) if never.is_empty() => p { "Every approved record was returned at least once since " (short(since)) "." },
+            Some(since) => {
+                p { "Not among any search's results since " (short(since)) ": hard to find, or not needed." }
+                ul { @for row in &never { li { a href=(record_link(fleet, &row.id)) { (short(&row.title)) } } } }
+            }
+        }
+    }
+}
+
+fn feedback(feedback: &[Feedback]) -> Markup {
+    let mut by_category: BTreeMap<String, usize> = BTreeMap::new();
+    let mut by_record: BTreeMap<String, usize> = BTreeMap::new();
+    for item in feedback {
+        *by_category.entry(short(&item.category)).or_default() += 1;
+        if let Some(record) = &item.record_id {
+            *by_record.entry(short(record)).or_default() += 1;
+        }
+    }
+    let mut most: Vec<(String, usize)> = by_record.into_iter().collect();
+    most.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    most.truncate(10);
+    html! {
+        h2 { "Feedback (" (feedback.len()) ")" }
+        @if feedback.is_empty() {
+            p { "No feedback yet (agents send it with submit_feedback)." }
+        } @else {
+            (bars("Feedback by category", &by_category.into_iter().collect::<Vec<_>>()))
+            (bars("Records with the most feedback", &most))
+        }
+    }
+}
+
+/// Each retrieval mode's name on the page and its fill (3:1 or more against white, WCAG's
+/// rule for graphics; the legend carries the counts as text).
+const MODES: [(&str, &str); 3] = [("hybrid", "#0b57d0"), ("keyword fallback", "#8a4b00"), ("no match", "#a50e0e")];
+
+/// A column per day, stacked by retrieval mode, as inline SVG; the first and last day under it,
+/// the tallest day's total beside it, and a legend with each mode's total as text.
+fn columns(title: &str, days: &[DayCounts]) -> Markup {
+    const HEIGHT: u64 = 120;
+    const STEP: usize = 16;
+    const WIDTH: usize = 12;
+    const LEFT: usize = 40;
+    let max = days.iter().map(DayCounts::total).max().unwrap_or(1).max(1);
+    let totals = [
+        days.iter().map(|d| d.hybrid).sum::<u64>(),
+        days.iter().map(|d| d.keyword_fallback).sum(),
+        days.iter().map(|d| d.no_match).sum(),
+    ];
+    let summary = MODES.iter().zip(totals).map(|((name, _), n)| format!("{name} {n}")).collect::<Vec<_>>().join(", ");
+    let width = LEFT + STEP * days.len() + 8;
+    let height = HEIGHT + 40;
+    let (first, last) = (days.first().map_or("", |d| d.day.as_str()), days.last().map_or("", |d| d.day.as_str()));
+    // Each day's modes stacked bottom up: (x, y, height, fill, day, count) per non-empty part.
+    let mut stacks = vec![];
+    for (i, day) in days.iter().enumerate() {
+        let mut top = HEIGHT + 8;
+        for ((_, fill), n) in MODES.iter().zip([day.hybrid, day.keyword_fallback, day.no_match]) {
+            if n > 0 {
+                let h = (n * HEIGHT / max).max(2).min(top);
+                stacks.push((LEFT + i * STEP, top - h, h, *fill, day.day.as_str(), n));
+                top -= h;
+            }
+        }
+    }
+    html! {
+        figure {
+            figcaption { (title) }
+            svg xmlns="http://www.w3.org/2000/svg" role="img"
+                aria-label=(format!("{title} from {first} to {last}: {summary}; the busiest day {max}"))
+                width=(width) height=(height) viewBox=(format!("0 0 {width} {height}")) {
+                text x="0" y="14" font-size="14" fill="#1a1a1a" { (max) }
+                line x1=(LEFT - 4) y1=(HEIGHT + 8) x2=(width) y2=(HEIGHT + 8) stroke="#4a4a4a" {}
+                @for (x, y, h, fill, day, n) in &stacks {
+                    rect x=(x) y=(y) width=(WIDTH) height=(h) fill=(fill) { title { (day) ": " (n) } }
+                }
+                text x=(LEFT) y=(HEIGHT + 28) font-size="14" fill="#1a1a1a" { (short(first)) }
+                text x=(width - 8) y=(HEIGHT + 28) font-size="14" fill="#1a1a1a" text-anchor="end" { (short(last)) }
+            }
+            ul class="legend" {
+                @for ((name, fill), n) in MODES.iter().zip(totals) {
+                    li { svg width="14" height="14" aria-hidden="true" { rect width="14" height="14" fill=(fill) {} }
+                        " " (name) ": " (n) }
+                }
+            }
+        }
+    }
 }
 
 /// A horizontal bar chart as inline SVG (no script, no style attribute: the CSP allows it), with

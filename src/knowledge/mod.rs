@@ -3,12 +3,15 @@
 //! serve. `import.rs` parses and validates record files, `store.rs` keeps them in SQLite
 //! (`kb.sqlite`: records, their review status, the keyword postings and the embedder's vectors
 //! of approved records, anonymous feedback), `search.rs` is the in-memory index a search runs
-//! on, fused by the same ranking code as memory_search (`snapshot::lexical`, `snapshot::rank`).
+//! on, fused by the same ranking code as memory_search (`snapshot::lexical`, `snapshot::rank`),
+//! and `searches.rs` counts searches by retrieval mode and the records they return (never the
+//! query) for the owner's console.
 //!
 //! Only approved records ever reach a `Base`: drafts and deprecated records stay in the store.
 
 pub mod import;
 pub mod search;
+pub mod searches;
 pub mod store;
 pub mod version;
 

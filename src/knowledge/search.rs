@@ -65,11 +65,22 @@ pub fn tuning_for(model: Option<&str>) -> &'static Tuning {
 const CACHE_ENTRIES: usize = 512;
 
 /// How the results were found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Mode {
     Hybrid,
     KeywordFallback,
     NoMatch,
+}
+
+impl Mode {
+    /// The name results and the search log give it (`retrieval.mode`'s values).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Hybrid => "hybrid",
+            Mode::KeywordFallback => "keyword_fallback",
+            Mode::NoMatch => "no_match",
+        }
+    }
 }
 
 /// Whether the query's embedding came from the cache.

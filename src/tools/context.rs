@@ -12,7 +12,7 @@ use crate::config::Ctx;
 use crate::context::markdown::{self, Header};
 use crate::context::{Candidate, Plan, overlap, select, terms, text_key};
 use crate::guard::sanitize::{MAX_LONG_FIELD, MAX_SHORT_FIELD, clean_single_line, clean_value};
-use crate::knowledge::{Base, Mode, Query};
+use crate::knowledge::{Base, Query};
 use crate::local::cache::CacheDir;
 use crate::local::project;
 use crate::local::rows::{newest_first, read_rows};
@@ -537,11 +537,7 @@ fn claim_meta(row: &SnapshotRow, rank: usize, fused: f64) -> Map<String, Value> 
 /// procedure, the pitfalls gotchas, the verification checks verification, the summary domain.
 fn knowledge(base: &Base, query: &str, plan: &Plan) -> (Vec<Candidate>, String) {
     let found = base.search(&Query { text: query, limit: plan.per_facet.max(4) * 2, ..Query::default() });
-    let mode = match found.mode {
-        Mode::Hybrid => "hybrid",
-        Mode::KeywordFallback => "keyword_fallback",
-        Mode::NoMatch => "no_match",
-    };
+    let mode = found.mode.as_str();
     let mut out = vec![];
     for (rank, hit) in found.hits.iter().enumerate() {
         let record = &base.records()[hit.index];

@@ -10,6 +10,7 @@ use crate::config::Ctx;
 use crate::embed::{Embedder, model};
 use crate::guard::sanitize::{MAX_SHORT_FIELD, clean_single_line, clean_value};
 use crate::guard::scrub;
+use crate::knowledge::searches::SearchLog;
 use crate::knowledge::store::Feedback;
 use crate::knowledge::{Base, CacheState, Found, Mode, Query, Store, starter_records};
 use crate::spec::tools::knowledge::*;
@@ -49,6 +50,8 @@ pub struct KnowledgeTools {
     /// is 87 MiB to read and check.
     embedder: OnceLock<Result<&'static dyn Embedder, String>>,
     loaded: Mutex<Option<(Identity, Arc<Base>)>>,
+    /// Where search_knowledge counts its searches (by mode) and the records it returns.
+    searches: Arc<SearchLog>,
 }
 
 /// What the loaded base was read from: the published file's version and the store's.
@@ -64,16 +67,30 @@ struct FileIdentity {
 }
 
 impl KnowledgeTools {
-    /// The tools over `ctx.kb_path`, with the configured semantic model when it loads.
-    pub fn new(ctx: &Ctx) -> KnowledgeTools {
+    /// The tools over `ctx.kb_path`, with the configured semantic model when it loads, counting
+    /// searches in `searches` (the store's log; `serve` shares one among its scopes).
+    pub fn new(ctx: &Ctx, searches: Arc<SearchLog>) -> KnowledgeTools {
         let published = (!ctx.kb_explicit).then(|| ctx.fleet_id.cache_dir(&ctx.cache_root).join("kb.jsonl"));
-        KnowledgeTools { kb_path: ctx.kb_path.clone(), published, embedder: OnceLock::new(), loaded: Mutex::new(None) }
+        KnowledgeTools {
+            kb_path: ctx.kb_path.clone(),
+            published,
+            embedder: OnceLock::new(),
+            loaded: Mutex::new(None),
+            searches,
+        }
     }
 
     /// The tools over the store at `kb_path` with an explicit embedder, or the reason there is
     /// none (tests build the service without one).
     pub fn with_embedder(kb_path: PathBuf, embedder: Result<&'static dyn Embedder, String>) -> KnowledgeTools {
-        KnowledgeTools { kb_path, published: None, embedder: OnceLock::from(embedder), loaded: Mutex::new(None) }
+        let searches = Arc::new(SearchLog::new(&kb_path));
+        KnowledgeTools {
+            kb_path,
+            published: None,
+            embedder: OnceLock::from(embedder),
+            loaded: Mutex::new(None),
+            searches,
+        }
     }
 
     /// The embedder for indexing and queries: the one given, else the configured semantic model.
@@ -219,6 +236,8 @@ impl Knowledge for KnowledgeTools {
         let more_after = found.hits.len() > wanted;
         let page = paging.page(rendered, k, budget, more_after && wanted < MAX_RANKED);
         let cut = window.len() - page.rows.len();
+        let returned = window.iter().take(page.rows.len()).map(|h| base.records()[h.index].id.as_str());
+        self.searches.record(found.mode, input.cursor.is_none(), returned, chrono::Utc::now());
         let results = page
             .rows
             .into_iter()
@@ -475,6 +494,29 @@ mod tests {
         assert!(out.retrieval.degraded);
         assert_eq!(out.retrieval.degraded_reason.as_deref(), Some("no model in this test"));
         assert_eq!(out.results[0].slug, "write-only-protocol-messages-to-stdout-in-stdio-mcp-servers");
+    }
+
+    #[test]
+    fn a_search_is_counted_by_mode_with_the_records_it_returned_and_a_later_page_counts_only_its_records() {
+        let (dir, tools) = tools(Err("no model in this test".into()));
+        let first = search(&tools, json!({"query": "stdio MCP server logs stdout", "max_results": 2}));
+        let cursor = first.next_cursor.clone().expect("a second page");
+        let second =
+            search(&tools, json!({"query": "stdio MCP server logs stdout", "max_results": 2, "cursor": cursor}));
+        search(&tools, json!({"query": "zzqx unheard-of words"}));
+        let log = SearchLog::new(&dir.path().join("kb.sqlite"));
+        tools.searches.flush(chrono::Utc::now());
+        let stats = log.read(chrono::Utc::now(), 1).expect("the log reads");
+        let today = &stats.days[0];
+        assert_eq!((today.hybrid, today.keyword_fallback, today.no_match), (0, 1, 1));
+        let mut returned: Vec<(String, u64)> = stats.returned.iter().map(|r| (r.record_id.clone(), r.count)).collect();
+        returned.sort();
+        let mut expected: Vec<(String, u64)> =
+            first.results.iter().chain(&second.results).map(|r| (r.id.to_string(), 1)).collect();
+        expected.sort();
+        assert_eq!(returned, expected);
+        // The store itself was not created by counting.
+        assert!(!dir.path().join("kb.sqlite").exists());
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod surface;
 
 use crate::catalog::surface::{Listed, PromptSpec, Surface, SurfaceError, TemplateSpec, Vars};
 use crate::catalog::{Call, CallError, Output, ToolSpec, Tools};
+use crate::knowledge::searches::SearchLog;
 use crate::spec::mcp::PromptMessage;
 use crate::spec::tools::{Handlers, dispatch};
 use serde_json::Value;
@@ -29,8 +30,16 @@ pub struct Toolbox {
 }
 
 impl Toolbox {
+    /// The toolbox of `ctx`, with a search log of its own (one process, one toolbox).
     pub fn new(ctx: crate::config::Ctx) -> Toolbox {
-        let knowledge = Arc::new(knowledge::KnowledgeTools::new(&ctx));
+        let searches = Arc::new(SearchLog::new(&ctx.kb_path));
+        Toolbox::sharing(ctx, searches)
+    }
+
+    /// The toolbox of `ctx`, counting knowledge searches in `searches`: `serve` builds a toolbox
+    /// per scope over one knowledge store, and its console reads their counts from one log.
+    pub fn sharing(ctx: crate::config::Ctx, searches: Arc<SearchLog>) -> Toolbox {
+        let knowledge = Arc::new(knowledge::KnowledgeTools::new(&ctx, searches));
         let memory = Arc::new(memory::MemoryTools::new(ctx.clone()));
         // Context packs read through the same snapshot and knowledge base handles.
         let context = context::ContextTools::new(ctx.clone(), memory.clone(), knowledge.clone());
