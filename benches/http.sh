@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Loopback Streamable HTTP benchmark: `ctxlake serve` against rmcp 3.11 (scripts/peers/rmcp-server,
 # TCP_NODELAY on accepted sockets) and the floor (scripts/peers/http-floor: hyper answering a fixed
-# body), tools/call requests per second and p50/p99 latency with wrk at
+# body; and that floor with one spawn_blocking per request, the trip every ctxlake call makes to
+# the blocking pool, the floor of a server built by our house rules), tools/call requests per second and p50/p99 latency with wrk at
 # 2 and 32 connections (keep-alive), 10 s each after a 2 s warm-up, in one run. Prints a Markdown
 # table for docs/performance.md and the servers' peak RSS (VmHWM), then one `RATIOS http` line per
 # ctxlake binary: requests per second over rmcp's default mode and p99 over the floor's, at 2 and
-# 32 connections, this run's (the line to compare across commits). Needs wrk (apt-get install wrk).
+# 32 connections, this run's (the line to compare across commits); fleet_status, and a
+# search_knowledge row over the starter base (the search log's path). Needs wrk (apt-get install wrk).
 # Usage: benches/http.sh [SECONDS]
 # CTXLAKE_BIN measures a binary built elsewhere; CTXLAKE_BASELINE also measures an older one in the
 # same run. CTXLAKE_BENCH_SNAPSHOT=<snapshot.bin> (e.g. one `cargo bench --bench snapshot` keeps
@@ -70,6 +72,12 @@ pid=$!
 sleep 0.3
 run "floor (hyper, fixed SSE answer)" "http://127.0.0.1:$port/mcp" '{"jsonrpc":"2.0","id":1,"method":"ping"}' "" "$pid"
 kill "$pid"; wait "$pid" 2>/dev/null || true
+# The same floor with the one trip every ctxlake call makes to the blocking pool.
+"$floor" "$port" hop &
+pid=$!
+sleep 0.3
+run "hop floor (the floor + one spawn_blocking)" "http://127.0.0.1:$port/mcp" '{"jsonrpc":"2.0","id":1,"method":"ping"}' "" "$pid"
+kill "$pid"; wait "$pid" 2>/dev/null || true
 
 port=18765
 if [ -n "${CTXLAKE_BENCH_SNAPSHOT:-}" ]; then
@@ -84,6 +92,8 @@ for entry in "${binaries[@]}"; do
   wait_for "http://127.0.0.1:$port/llms.txt"
   run "$name serve (stateless, SSE), fleet_status" "http://127.0.0.1:$port/mcp" \
     '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fleet_status","arguments":{}}}' "" "$pid"
+  run "$name serve, search_knowledge over the starter base" "http://127.0.0.1:$port/mcp" \
+    '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_knowledge","arguments":{"query":"retry a flaky network call with backoff"}}}' "" "$pid"
   if [ -n "${CTXLAKE_BENCH_SNAPSHOT:-}" ]; then
     run "$name serve, memory_search over $(basename "$CTXLAKE_BENCH_SNAPSHOT")" "http://127.0.0.1:$port/mcp" \
       '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"memory_search","arguments":{"query":"deploy staging cache timeout"}}}' "" "$pid"
@@ -134,7 +144,11 @@ for name in names:
     fields = []
     for c in (2, 32):
         ours, rmcp, floor = row(f"{name} serve (stateless, SSE), fleet_status", c), row("rmcp 3.11 (sessions", c), row("floor", c)
+        hop = row("hop floor", c)
         if ours and rmcp and floor:
-            fields.append(f"{c} conns: {ours[0]/rmcp[0]:.2f}x rmcp (>=4), p99 {ours[1]/floor[1]:.2f}x floor (<=2)")
+            field = f"{c} conns: {ours[0]/rmcp[0]:.2f}x rmcp (>=4), p99 {ours[1]/floor[1]:.2f}x floor (<=2)"
+            if hop:
+                field += f", hop floor {hop[0]/rmcp[0]:.2f}x rmcp"
+            fields.append(field)
     print(f"RATIOS http {label if name == 'ctxlake' else name} | " + " | ".join(fields))
 PY

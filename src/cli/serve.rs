@@ -224,6 +224,7 @@ fn console(
         origins: config.allowed_origins.clone(),
         secure: args.secure_cookie || !args.bind.ip().is_loopback(),
         body_timeout: config.body_timeout,
+        max_inflight: config.max_inflight,
     };
     let knowledge = Knowledge { kb_path: ctx.kb_path.clone(), owner_fleet: ctx.fleet_id.clone(), searches };
     Ok(Console::new(lake.lake, access, knowledge, edge))

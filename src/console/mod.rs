@@ -33,6 +33,7 @@ use form::Decision;
 use maud::Markup;
 use session::{Session, Sessions, manages, may_revoke};
 use std::sync::Arc;
+use tokio::sync::Semaphore;
 
 /// Sent with every console response: no script may run, nothing is loaded from elsewhere, no
 /// page may frame it, forms post only to the console.
@@ -67,6 +68,8 @@ pub struct Edge {
     pub origins: Vec<String>,
     pub secure: bool,
     pub body_timeout: std::time::Duration,
+    /// Pages and forms at once (`serve --max-inflight`), the console's own count.
+    pub max_inflight: usize,
 }
 
 pub struct Console {
@@ -81,13 +84,18 @@ pub struct Console {
     secure: bool,
     /// How long a form's body may take to arrive (`serve --body-timeout-ms`).
     body_timeout: std::time::Duration,
+    /// Pages and forms running at once, at most `serve --max-inflight` (apart from the MCP
+    /// endpoint's: an owner's pages never take an agent's permit, nor theirs an owner's).
+    inflight: Arc<Semaphore>,
 }
 
 impl Console {
     pub fn new(lake: Lake, access: Access, knowledge: Knowledge, edge: Edge) -> Arc<Console> {
-        let Edge { hosts, origins, secure, body_timeout } = edge;
+        let Edge { hosts, origins, secure, body_timeout, max_inflight } = edge;
         let sessions = Sessions::default();
-        Arc::new(Console { lake: Arc::new(lake), access, knowledge, sessions, hosts, origins, secure, body_timeout })
+        let inflight = Arc::new(Semaphore::new(max_inflight.max(1)));
+        let lake = Arc::new(lake);
+        Arc::new(Console { lake, access, knowledge, sessions, hosts, origins, secure, body_timeout, inflight })
     }
 
     /// Whether `session`'s owner owns the knowledge base.
@@ -161,7 +169,8 @@ async fn blocking(
     page: fn(&Console, &Parts) -> Response,
 ) -> Response {
     let (parts, _) = request.into_parts();
-    run(move || page(&console, &parts)).await
+    let inflight = console.inflight.clone();
+    run(&inflight, move || page(&console, &parts)).await
 }
 
 /// Reads a form's body (at most `form::MAX_FORM_BYTES`), then runs its handler on the blocking pool.
@@ -179,11 +188,25 @@ async fn posted(
         }
         Err(_) => return problem(StatusCode::REQUEST_TIMEOUT, "Too slow", "The form's body did not arrive in time."),
     };
-    run(move || handle(&console, &parts, &body)).await
+    let inflight = console.inflight.clone();
+    run(&inflight, move || handle(&console, &parts, &body)).await
 }
 
-async fn run(work: impl FnOnce() -> Response + Send + 'static) -> Response {
-    tokio::task::spawn_blocking(work).await.unwrap_or_else(|e| {
+/// Runs a page or form on the blocking pool under one of the console's permits: past
+/// `--max-inflight` pages at once the console answers 503 at once rather than queue without bound.
+async fn run(inflight: &Arc<Semaphore>, work: impl FnOnce() -> Response + Send + 'static) -> Response {
+    let Ok(permit) = inflight.clone().try_acquire_owned() else {
+        let mut busy =
+            problem(StatusCode::SERVICE_UNAVAILABLE, "Busy", "Too many console pages at once; retry shortly.");
+        busy.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        return busy;
+    };
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work()
+    })
+    .await
+    .unwrap_or_else(|e| {
         tracing::error!(error = %e, "a console page failed");
         problem(StatusCode::INTERNAL_SERVER_ERROR, "Server error", "The page failed; the server's log says why.")
     })
@@ -671,4 +694,30 @@ fn with_cookie(mut response: Response, cookie: Option<String>) -> Response {
         response.headers_mut().insert(header::SET_COOKIE, value);
     }
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_page_past_the_consoles_permits_is_answered_503_with_retry_after_and_never_runs() {
+        let inflight = Arc::new(Semaphore::new(1));
+        let held = inflight.clone().try_acquire_owned().expect("the one permit");
+        let ran = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = ran.clone();
+        let busy = run(&inflight, move || {
+            flag.store(true, std::sync::atomic::Ordering::SeqCst);
+            problem(StatusCode::OK, "ran", "ran")
+        })
+        .await;
+        assert_eq!(busy.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(busy.headers().get(header::RETRY_AFTER).map(|v| v.as_bytes()), Some(&b"1"[..]));
+        assert!(!ran.load(std::sync::atomic::Ordering::SeqCst));
+        drop(held);
+        let answered = run(&inflight, || problem(StatusCode::OK, "ran", "ran")).await;
+        assert_eq!(answered.status(), StatusCode::OK);
+        // The permit went back when the page was done.
+        assert_eq!(inflight.available_permits(), 1);
+    }
 }
