@@ -4,7 +4,7 @@
 //! use), never from the store.
 
 use anyhow::Context as _;
-use ctxlake::keys::{KeyStore, NewKey, Pepper, Subject};
+use ctxlake::keys::{KeyStore, NewKey, Pepper, StateUrl, Subject};
 use ctxlake::local::paths::FleetId;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -25,6 +25,11 @@ pub struct Args {
     /// The key store (default ~/.ctxlake/keys.sqlite).
     #[arg(long, value_name = "PATH", env = "CTXLAKE_KEYS", global = true)]
     db: Option<PathBuf>,
+    /// The state store the keys live in, shared by every `ctxlake serve --state` host:
+    /// sqlite:PATH or postgres://USER@HOST/DATABASE (takes precedence over --db).
+    /// (Read as text and parsed here: clap would echo a refused value, password and all.)
+    #[arg(long, value_name = "URL", env = "CTXLAKE_STATE", global = true, hide_env_values = true)]
+    state: Option<String>,
     #[command(flatten)]
     paths: KeyPaths,
     #[command(subcommand)]
@@ -62,6 +67,18 @@ enum Command {
     List,
     /// Revoke a key, by name or prefix; effective on the server's next request.
     Revoke { name: String },
+    /// Copy every key (its hash, scopes, quota, revocation) and usage counter into another state
+    /// store, e.g. from SQLite to the PostgreSQL database a fleet of hosts will share. The
+    /// destination must take this store's pepper; a key it has already is left as it is, and
+    /// running it again copies nothing more.
+    Migrate {
+        /// The store to copy from (default: the one --state or --db names).
+        #[arg(long, value_name = "URL")]
+        from: Option<String>,
+        /// The store to copy into.
+        #[arg(long, value_name = "URL")]
+        to: String,
+    },
     /// Show a key's quota and today's usage, or change the quota.
     Quota {
         name: String,
@@ -83,18 +100,35 @@ fn home() -> PathBuf {
     std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from(".")).join(".ctxlake")
 }
 
-/// Opens the key store at `db` (default `~/.ctxlake/keys.sqlite`) with the pepper of `paths`.
-pub fn open_store(db: Option<PathBuf>, paths: &KeyPaths) -> anyhow::Result<KeyStore> {
+/// The state store `state` names, else the SQLite file `db` (default `~/.ctxlake/keys.sqlite`).
+pub fn state_of(state: Option<&str>, db: Option<PathBuf>) -> anyhow::Result<StateUrl> {
+    match state {
+        Some(text) => parse_state(text),
+        None => Ok(StateUrl::Sqlite(db.unwrap_or_else(|| home().join("keys.sqlite")))),
+    }
+}
+
+/// A `--state` URL, or a configuration error that never repeats it (it may hold a password).
+pub fn parse_state(text: &str) -> anyhow::Result<StateUrl> {
+    text.parse().map_err(|e: String| anyhow::Error::new(super::ConfigError(format!("--state: {e}"))))
+}
+
+/// Opens the key store in `state` with the pepper of `paths`.
+pub fn open_store(state: &StateUrl, paths: &KeyPaths) -> anyhow::Result<KeyStore> {
     let pepper = match &paths.pepper {
         Some(value) => Pepper::from_value(value).context("CTXLAKE_KEY_PEPPER")?,
         None => Pepper::read_or_create(&paths.pepper_file.clone().unwrap_or_else(|| home().join("pepper")))?,
     };
-    let db = db.unwrap_or_else(|| home().join("keys.sqlite"));
-    KeyStore::open(&db, pepper).with_context(|| format!("opening the key store {}", db.display()))
+    let shown = match state {
+        StateUrl::Sqlite(path) => path.display().to_string(),
+        StateUrl::Postgres(_) => "in PostgreSQL".to_string(),
+    };
+    KeyStore::open_state(state, pepper).with_context(|| format!("opening the key store {shown}"))
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let store = open_store(args.db, &args.paths)?;
+    let state = state_of(args.state.as_deref(), args.db)?;
+    let store = open_store(&state, &args.paths)?;
     let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
     match args.command {
         Command::Create { name, quota, fleets, tools, projects, owner } => {
@@ -144,6 +178,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 anyhow::bail!("no key named '{name}'");
             }
             eprintln!("revoked '{name}'");
+        }
+        Command::Migrate { from, to } => {
+            let from = match from {
+                Some(other) => open_store(&parse_state(&other)?, &args.paths)?,
+                None => store,
+            };
+            let into = open_store(&parse_state(&to)?, &args.paths)?;
+            let copied = from.copy_to(&into)?;
+            eprintln!(
+                "copied {} keys and {} usage counters from {} to {} ({} keys were there already, left as they are)",
+                copied.keys,
+                copied.counters,
+                from.describe(),
+                into.describe(),
+                copied.present
+            );
         }
         Command::Quota { name, set, unlimited } => {
             if (set.is_some() || unlimited) && !store.set_quota(&name, set)? {

@@ -5,7 +5,7 @@
 //! with the key's name as the agent id.
 
 use super::ConfigError;
-use super::keys::{KeyPaths, open_store};
+use super::keys::{KeyPaths, open_store, parse_state, state_of};
 use anyhow::Context as _;
 use ctxlake::config::Ctx;
 use ctxlake::knowledge::searches::SearchLog;
@@ -27,10 +27,16 @@ pub struct Args {
     /// bind anything but loopback.
     #[arg(long, value_name = "PATH", num_args = 0..=1, env = "CTXLAKE_KEYS")]
     keys: Option<Option<std::path::PathBuf>>,
+    /// Require bearer keys from the state store at URL, which every host serving the fleet
+    /// shares: keys, revocations and quota counters (sqlite:PATH, or postgres://USER@HOST/DB
+    /// for many hosts behind a load balancer). Implies --keys.
+    #[arg(long, value_name = "URL", env = "CTXLAKE_STATE", hide_env_values = true)]
+    state: Option<String>,
     #[command(flatten)]
     paths: KeyPaths,
-    /// Serve requests without a key as guests, with a daily tool-call quota per client IP.
-    #[arg(long, requires = "keys")]
+    /// Serve requests without a key as guests, with a daily tool-call quota per client IP
+    /// (needs --keys or --state).
+    #[arg(long)]
     guests: bool,
     /// Tool calls per client IP per UTC day for guests.
     #[arg(long, default_value_t = 250)]
@@ -110,10 +116,21 @@ pub struct Args {
 }
 
 pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
-    let keys = match &args.keys {
-        None => None,
-        Some(path) => Some(Arc::new(open_store(path.clone(), &args.paths)?)),
+    let keys = match (&args.keys, &args.state) {
+        (None, None) => None,
+        (Some(Some(_)), Some(_)) => {
+            return Err(anyhow::Error::new(ConfigError(
+                "--keys PATH and --state name two key stores: give one (--state sqlite:PATH names a file too)".into(),
+            )));
+        }
+        (Some(path), state) => Some(Arc::new(open_store(&state_of(state.as_deref(), path.clone())?, &args.paths)?)),
+        (None, Some(state)) => Some(Arc::new(open_store(&parse_state(state)?, &args.paths)?)),
     };
+    if args.guests && keys.is_none() {
+        return Err(anyhow::Error::new(ConfigError(
+            "--guests needs a key store, where guests' calls are counted: pass --keys or --state".into(),
+        )));
+    }
     if keys.is_none() && !args.bind.ip().is_loopback() {
         return Err(anyhow::Error::new(ConfigError(format!(
             "refusing to serve on {} without a key store: anyone who can reach it could use this fleet's tools as {}. \

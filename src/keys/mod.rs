@@ -1,13 +1,18 @@
 //! Bearer keys for `ctxlake serve` (seed 002, chatctx): `kb_live_<prefix>_<secret>`, printed
 //! once by `ctxlake keys create` and stored only as HMAC-SHA256(pepper, secret); the pepper
 //! lives in a mode-0600 file or an environment variable, never in the database. `store` holds
-//! the SQLite key table and the daily usage counters that quotas are charged against (guests
-//! under an HMAC of their IP, keys under their public prefix), so no raw key or IP is stored.
+//! the key table and the daily usage counters that quotas are charged against (guests
+//! under an HMAC of their IP, keys under their public prefix), so no raw key or IP is stored;
+//! `state` says where: a SQLite file (`sqlite`) or a PostgreSQL database hosts share (`postgres`).
 //! Behind the `serve` feature. The library reads no environment: the CLI passes paths and values.
 
+mod postgres;
+mod sqlite;
+pub mod state;
 pub mod store;
 
-pub use store::{Charge, KeyRecord, KeyStore, NewKey, Subject};
+pub use state::StateUrl;
+pub use store::{Charge, Copied, KeyRecord, KeyStore, NewKey, Subject};
 
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
@@ -41,6 +46,13 @@ pub enum KeyError {
     Duplicate(String),
     #[error("invalid key name '{0}': use 1-64 of a-z, A-Z, 0-9, '.', '_', '-'")]
     InvalidName(String),
+    #[error("key store: {0}")]
+    State(String),
+    #[error(
+        "the key store {store} was first opened with another pepper: this host's CTXLAKE_KEY_PEPPER (or pepper \
+         file) differs, so its hashes would match no key. Give every host sharing the store the same pepper"
+    )]
+    OtherPepper { store: String },
 }
 
 /// The server-side secret every stored hash is keyed with.

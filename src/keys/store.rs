@@ -1,36 +1,13 @@
-//! The key store: one SQLite file (`~/.ctxlake/keys.sqlite` by default) with the keys (public
-//! prefix, name, HMAC of the secret, quota, fleets, tools, revocation) and the daily usage
-//! counters quotas are charged against. A charge is one `UPDATE … WHERE calls + n <= limit`
-//! inside an IMMEDIATE transaction on a connection behind a mutex, so it is exact under any
-//! number of threads in this process and of processes on the file.
+//! The key store: the keys (public prefix, name, HMAC of the secret, quota, fleets, tools,
+//! revocation) and the daily usage counters quotas are charged against, in a state store with
+//! two backends (`keys::state`): one SQLite file (`~/.ctxlake/keys.sqlite` by default, no
+//! service to run) or a PostgreSQL database that every `ctxlake serve` of a fleet of hosts
+//! shares. The pepper's work (minting, hashing, checking a token) is done here, the same for
+//! both; a backend stores rows and answers. Nothing is cached: every request reads its key's
+//! row, so a revocation reaches every host sharing the store on their next request.
 
 use super::{KeyError, Pepper, mint, parse_key};
-use rusqlite::{Connection, OptionalExtension as _, TransactionBehavior, params};
 use std::net::IpAddr;
-use std::path::Path;
-use std::sync::{Mutex, MutexGuard};
-use std::time::Duration;
-
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS keys (
-    prefix     TEXT PRIMARY KEY,
-    name       TEXT NOT NULL UNIQUE,
-    hash       TEXT NOT NULL,        -- HMAC-SHA256(pepper, secret), hex
-    quota      INTEGER,              -- tool calls per UTC day; NULL: unlimited
-    fleets     TEXT NOT NULL,        -- JSON array of fleet ids
-    tools      TEXT,                 -- JSON array of tool names; NULL: every tool its fleets allow
-    created_at TEXT NOT NULL,
-    revoked_at TEXT,
-    projects   TEXT,                 -- JSON array of project ids; NULL: every project of its fleets
-    owner      INTEGER NOT NULL DEFAULT 0 -- 1: may sign in to the console of its fleets
-);
-CREATE TABLE IF NOT EXISTS usage (
-    subject TEXT NOT NULL,           -- 'key:<prefix>' or 'ip:<HMAC-SHA256(pepper, ip)>'
-    day     TEXT NOT NULL,           -- UTC, YYYY-MM-DD
-    calls   INTEGER NOT NULL,
-    PRIMARY KEY (subject, day)
-) WITHOUT ROWID;
-";
 
 /// What `keys create` asks for.
 #[derive(Debug, Clone, Default)]
@@ -88,7 +65,7 @@ pub enum Subject {
 }
 
 impl Subject {
-    fn column(&self) -> String {
+    pub(crate) fn column(&self) -> String {
         match self {
             Subject::Key(prefix) => format!("key:{prefix}"),
             Subject::Guest(digest) => format!("ip:{digest}"),
@@ -104,41 +81,77 @@ pub struct Charge {
     pub limit: u32,
 }
 
+/// Which keys a statement is about.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Lookup<'a> {
+    All,
+    /// A key by name, or by public prefix.
+    NameOrPrefix(&'a str),
+    /// A key by public prefix only (a name may look like a prefix).
+    Prefix(&'a str),
+}
+
+/// What a backend stores and answers. Each method is one statement or one transaction, so
+/// every host sharing the backend sees a change whole.
+pub(crate) trait Backend: Send + Sync {
+    /// Stores a key (with its revocation, if any); false when its name or prefix is taken.
+    fn insert(&self, record: &KeyRecord, hash: &str) -> Result<bool, KeyError>;
+    /// The keys `by` names, each with its stored hash, oldest first.
+    fn keys(&self, by: Lookup<'_>) -> Result<Vec<(KeyRecord, String)>, KeyError>;
+    /// Marks the keys `by` names revoked at `at` (an earlier revocation stands); false when none.
+    fn revoke(&self, by: Lookup<'_>, at: &str) -> Result<bool, KeyError>;
+    fn set_quota(&self, by: Lookup<'_>, quota: Option<u32>) -> Result<bool, KeyError>;
+    /// Adds `calls` to `subject`'s counter of `day` if that keeps it within `limit`, in one
+    /// atomic step; the counter after it, and whether it was added.
+    fn charge(&self, subject: &str, day: &str, calls: u32, limit: u32) -> Result<(bool, u32), KeyError>;
+    fn used(&self, subject: &str, day: &str) -> Result<u32, KeyError>;
+    /// Guests' counters per day, newest first: (day, guests, calls).
+    fn guest_days(&self) -> Result<Vec<(String, u32, u32)>, KeyError>;
+    fn prune_usage(&self, day: &str) -> Result<usize, KeyError>;
+    /// Every usage counter: (subject, day, calls).
+    fn usage(&self) -> Result<Vec<(String, String, u32)>, KeyError>;
+    /// Sets a counter to `calls` unless it holds more already, so a copy made twice counts once.
+    fn raise_usage(&self, subject: &str, day: &str, calls: u32) -> Result<(), KeyError>;
+    /// The pepper check the store records (set to `check` when none is): hosts whose peppers
+    /// differ must not share a store, since one's hashes are another's garbage.
+    fn pepper_check(&self, check: &str) -> Result<String, KeyError>;
+    /// Where the store is, for messages (never a password).
+    fn describe(&self) -> String;
+}
+
 pub struct KeyStore {
-    db: Mutex<Connection>,
+    db: Box<dyn Backend>,
     pepper: Pepper,
 }
 
 impl KeyStore {
-    /// Opens (creating if needed) the store at `path`.
-    pub fn open(path: &Path, pepper: Pepper) -> Result<KeyStore, KeyError> {
-        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent)
-                .map_err(|source| KeyError::Folder { path: parent.to_path_buf(), source })?;
-        }
-        let db = Connection::open(path)?;
-        db.busy_timeout(Duration::from_secs(10))?;
-        db.pragma_update(None, "journal_mode", "WAL")?;
-        db.pragma_update(None, "synchronous", "NORMAL")?;
-        db.execute_batch(SCHEMA)?;
-        // A store made before keys had projects gains the column; its keys read every project.
-        let has_projects: bool =
-            db.query_row("SELECT count(*) FROM pragma_table_info('keys') WHERE name = 'projects'", [], |r| r.get(0))?;
-        if !has_projects {
-            db.execute_batch("ALTER TABLE keys ADD COLUMN projects TEXT")?;
-        }
-        // Likewise a store made before owner keys: its keys are fleet keys.
-        let has_owner: bool =
-            db.query_row("SELECT count(*) FROM pragma_table_info('keys') WHERE name = 'owner'", [], |r| r.get(0))?;
-        if !has_owner {
-            db.execute_batch("ALTER TABLE keys ADD COLUMN owner INTEGER NOT NULL DEFAULT 0")?;
-        }
-        Ok(KeyStore { db: Mutex::new(db), pepper })
+    /// Opens (creating if needed) the SQLite store at `path`.
+    pub fn open(path: &std::path::Path, pepper: Pepper) -> Result<KeyStore, KeyError> {
+        KeyStore::with_backend(Box::new(super::sqlite::Sqlite::open(path)?), pepper)
     }
 
-    fn db(&self) -> MutexGuard<'_, Connection> {
-        // A panic while holding the lock leaves SQLite consistent (statements are atomic).
-        self.db.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    /// Opens the store `state` names: a SQLite file or a PostgreSQL database.
+    pub fn open_state(state: &super::state::StateUrl, pepper: Pepper) -> Result<KeyStore, KeyError> {
+        match state {
+            super::state::StateUrl::Sqlite(path) => KeyStore::open(path, pepper),
+            super::state::StateUrl::Postgres(url) => {
+                KeyStore::with_backend(Box::new(super::postgres::Postgres::open(url)?), pepper)
+            }
+        }
+    }
+
+    /// The store over `db`, refused when `db` records another pepper's check.
+    fn with_backend(db: Box<dyn Backend>, pepper: Pepper) -> Result<KeyStore, KeyError> {
+        let check = pepper.digest(PEPPER_CHECK.as_bytes());
+        if db.pepper_check(&check)? != check {
+            return Err(KeyError::OtherPepper { store: db.describe() });
+        }
+        Ok(KeyStore { db, pepper })
+    }
+
+    /// Where the store is (a path, or a PostgreSQL URL without its password).
+    pub fn describe(&self) -> String {
+        self.db.describe()
     }
 
     /// Stores a new key and returns it with the token, which exists nowhere else afterwards.
@@ -163,86 +176,46 @@ impl KeyStore {
             created_at: now(),
             revoked_at: None,
         };
-        let fleets = serde_json::to_string(&record.fleets).expect("strings serialize");
-        let tools = record.tools.as_ref().map(|t| serde_json::to_string(t).expect("strings serialize"));
-        let projects = record.projects.as_ref().map(|p| serde_json::to_string(p).expect("strings serialize"));
-        let inserted = self.db().execute(
-            "INSERT INTO keys (prefix, name, hash, quota, fleets, tools, created_at, projects, owner)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            params![
-                record.prefix,
-                record.name,
-                self.pepper.digest(secret.as_bytes()),
-                record.quota,
-                fleets,
-                tools,
-                record.created_at,
-                projects,
-                record.owner
-            ],
-        );
-        match inserted {
-            Err(rusqlite::Error::SqliteFailure(e, _)) if e.code == rusqlite::ErrorCode::ConstraintViolation => {
-                Err(KeyError::Duplicate(key.name.clone()))
-            }
-            Err(e) => Err(e.into()),
-            Ok(_) => Ok((record, token)),
+        match self.db.insert(&record, &self.pepper.digest(secret.as_bytes()))? {
+            true => Ok((record, token)),
+            false => Err(KeyError::Duplicate(key.name.clone())),
         }
     }
 
     pub fn list(&self) -> Result<Vec<KeyRecord>, KeyError> {
-        let db = self.db();
-        let mut statement = db.prepare(&format!("SELECT {COLUMNS} FROM keys ORDER BY created_at, name"))?;
-        let rows = statement.query_map([], record)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        Ok(self.db.keys(Lookup::All)?.into_iter().map(|(key, _)| key).collect())
     }
 
     /// The key named `name` (or whose prefix is `name`).
     pub fn find(&self, name: &str) -> Result<Option<KeyRecord>, KeyError> {
-        let sql = format!("SELECT {COLUMNS} FROM keys WHERE name = ?1 OR prefix = ?1");
-        Ok(self.db().query_row(&sql, [name], record).optional()?)
+        Ok(self.db.keys(Lookup::NameOrPrefix(name))?.into_iter().next().map(|(key, _)| key))
     }
 
     /// The key whose public prefix is `prefix` (never by name: a name may look like a prefix).
     pub fn by_prefix(&self, prefix: &str) -> Result<Option<KeyRecord>, KeyError> {
-        let sql = format!("SELECT {COLUMNS} FROM keys WHERE prefix = ?1");
-        Ok(self.db().query_row(&sql, [prefix], record).optional()?)
+        Ok(self.db.keys(Lookup::Prefix(prefix))?.into_iter().next().map(|(key, _)| key))
     }
 
     /// Revokes the key named `name` (or with that prefix); false when there is none. Takes
     /// effect on the next request: every request reads the key's row.
     pub fn revoke(&self, name: &str) -> Result<bool, KeyError> {
-        let changed = self.db().execute(
-            "UPDATE keys SET revoked_at = COALESCE(revoked_at, ?2) WHERE name = ?1 OR prefix = ?1",
-            params![name, now()],
-        )?;
-        Ok(changed > 0)
+        self.db.revoke(Lookup::NameOrPrefix(name), &now())
     }
 
     /// Revokes the key whose public prefix is `prefix` (and no key merely named so).
     pub fn revoke_prefix(&self, prefix: &str) -> Result<bool, KeyError> {
-        let changed = self.db().execute(
-            "UPDATE keys SET revoked_at = COALESCE(revoked_at, ?2) WHERE prefix = ?1",
-            params![prefix, now()],
-        )?;
-        Ok(changed > 0)
+        self.db.revoke(Lookup::Prefix(prefix), &now())
     }
 
     /// Sets (or, with `None`, lifts) the daily quota of a key; false when there is none.
     pub fn set_quota(&self, name: &str, quota: Option<u32>) -> Result<bool, KeyError> {
-        let changed =
-            self.db().execute("UPDATE keys SET quota = ?2 WHERE name = ?1 OR prefix = ?1", params![name, quota])?;
-        Ok(changed > 0)
+        self.db.set_quota(Lookup::NameOrPrefix(name), quota)
     }
 
     /// The key a bearer token stands for, or why it is refused.
     pub fn authenticate(&self, token: &str) -> Result<Result<KeyRecord, AuthFailure>, KeyError> {
         let Some(parsed) = parse_key(token) else { return Ok(Err(AuthFailure::Malformed)) };
-        let sql = format!("SELECT {COLUMNS}, hash FROM keys WHERE prefix = ?1");
-        let found = self
-            .db()
-            .query_row(&sql, [parsed.prefix], |row| Ok((record(row)?, row.get::<_, String>(9)?)))
-            .optional()?;
+        let found = self.db.keys(Lookup::Prefix(parsed.prefix))?.into_iter().next();
         Ok(match found {
             Some((key, hash)) if self.pepper.verify(parsed.secret.as_bytes(), &hash) => match key.revoked_at {
                 Some(_) => Err(AuthFailure::Revoked),
@@ -263,89 +236,72 @@ impl KeyStore {
     }
 
     /// Charges `calls` tool calls to `subject` on `day` if that keeps it within `limit`;
-    /// otherwise charges nothing. Exact under concurrency (see the module comment).
+    /// otherwise charges nothing. Exact under concurrency, across hosts sharing the store: the
+    /// check and the addition are one atomic step of the backend.
     pub fn charge(&self, subject: &Subject, calls: u32, limit: u32, day: &str) -> Result<Charge, KeyError> {
-        let column = subject.column();
-        let mut db = self.db();
-        let tx = db.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        tx.execute(
-            "INSERT INTO usage (subject, day, calls) VALUES (?1, ?2, 0) ON CONFLICT DO NOTHING",
-            params![column, day],
-        )?;
-        let granted: Option<u32> = tx
-            .query_row(
-                "UPDATE usage SET calls = calls + ?3 WHERE subject = ?1 AND day = ?2 AND calls + ?3 <= ?4 RETURNING calls",
-                params![column, day, calls, limit],
-                |row| row.get(0),
-            )
-            .optional()?;
-        let used = match granted {
-            Some(used) => used,
-            None => {
-                tx.query_row("SELECT calls FROM usage WHERE subject = ?1 AND day = ?2", params![column, day], |row| {
-                    row.get(0)
-                })?
-            }
-        };
-        tx.commit()?;
-        Ok(Charge { granted: granted.is_some(), used, limit })
+        let (granted, used) = self.db.charge(&subject.column(), day, calls, limit)?;
+        Ok(Charge { granted, used, limit })
     }
 
     /// The calls charged to `subject` on `day`.
     pub fn used(&self, subject: &Subject, day: &str) -> Result<u32, KeyError> {
-        let used = self
-            .db()
-            .query_row(
-                "SELECT calls FROM usage WHERE subject = ?1 AND day = ?2",
-                params![subject.column(), day],
-                |row| row.get(0),
-            )
-            .optional()?;
-        Ok(used.unwrap_or(0))
+        self.db.used(&subject.column(), day)
     }
 
     /// Guests' use per UTC day, newest first: `(day, guests, calls)`. A guest is counted by the
     /// HMAC of its address, so this says how many, never who.
     pub fn guest_days(&self) -> Result<Vec<(String, u32, u32)>, KeyError> {
-        let db = self.db();
-        let mut statement = db.prepare(
-            "SELECT day, count(*), sum(calls) FROM usage WHERE subject LIKE 'ip:%' GROUP BY day ORDER BY day DESC",
-        )?;
-        let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.db.guest_days()
     }
 
     /// Forgets usage counters of days before `day` (a quota only ever reads today's).
     pub fn prune_usage(&self, day: &str) -> Result<usize, KeyError> {
-        Ok(self.db().execute("DELETE FROM usage WHERE day < ?1", [day])?)
+        self.db.prune_usage(day)
+    }
+
+    /// Copies every key (its hash, quota, scopes and revocation) and usage counter into `to`
+    /// (`ctxlake keys migrate`). Both stores were opened with this pepper (each checked it), so
+    /// the hashes stay valid. A key `to` has already is left as it is there; a counter is raised
+    /// to the copied count, never lowered or added twice: running it again copies nothing more.
+    pub fn copy_to(&self, to: &KeyStore) -> Result<Copied, KeyError> {
+        let mut copied = Copied::default();
+        for (key, hash) in self.db.keys(Lookup::All)? {
+            match to.db.insert(&key, &hash)? {
+                true => copied.keys += 1,
+                false => copied.present += 1,
+            }
+        }
+        for (subject, day, calls) in self.db.usage()? {
+            to.db.raise_usage(&subject, &day, calls)?;
+            copied.counters += 1;
+        }
+        Ok(copied)
     }
 }
 
-/// The columns `record` reads, in its order; a query that needs more appends them after these.
-const COLUMNS: &str = "prefix, name, quota, fleets, tools, created_at, revoked_at, projects, owner";
-
-fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<KeyRecord> {
-    let json_list = |text: String| serde_json::from_str::<Vec<String>>(&text).unwrap_or_default();
-    Ok(KeyRecord {
-        prefix: row.get(0)?,
-        name: row.get(1)?,
-        quota: row.get(2)?,
-        fleets: json_list(row.get(3)?),
-        tools: row.get::<_, Option<String>>(4)?.map(json_list),
-        created_at: row.get(5)?,
-        revoked_at: row.get(6)?,
-        projects: row.get::<_, Option<String>>(7)?.map(json_list),
-        owner: row.get(8)?,
-    })
+/// What `KeyStore::copy_to` did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Copied {
+    pub keys: usize,
+    /// Keys the destination had already (by prefix or name), left as they are there.
+    pub present: usize,
+    pub counters: usize,
 }
 
-fn now() -> String {
+/// What the pepper's check is the HMAC of: a store records the check of the first pepper that
+/// opened it and refuses any other.
+const PEPPER_CHECK: &str = "ctxlake key store pepper check v1";
+
+pub(crate) fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::keys::sqlite::SCHEMA;
+    use rusqlite::Connection;
+    use std::path::Path;
 
     fn store(dir: &Path) -> KeyStore {
         KeyStore::open(&dir.join("keys.sqlite"), Pepper::from_value("a test pepper, long enough").unwrap()).unwrap()

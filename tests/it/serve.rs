@@ -646,6 +646,7 @@ fn a_context_pack_of_a_project_the_key_cannot_access_is_denied_by_name() {
 }
 
 mod fixtures;
+mod state;
 
 /// The status resource of the default fleet, which a roster change updates.
 const STATUS: &str = "ctxlake://fleet/default/status";

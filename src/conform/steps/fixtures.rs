@@ -216,6 +216,32 @@ pub fn register(r: &mut Registry) {
         let after = count_files(&lake_dir(w)?);
         ensure(after == before, || format!("the lake went from {before} to {after} files"))
     });
+    // `ctxlake keys ARGS` in the scenario's folder, `{state}` standing for a SQLite state store
+    // there (`sqlite:<scratch>/state/keys.sqlite`), with the serve pepper or the one named.
+    r.add(
+        r#"ctxlake keys (.+?)(?: with the pepper "([^"]*)")? (succeeds|exits (\d+) saying "([^"]*)"(?: and not "([^"]*)")?)$"#,
+        |w, a, _| {
+            let home = w.scratch_dir()?.join("state");
+            std::fs::create_dir_all(&home).map_err(io)?;
+            let state = format!("sqlite:{}", home.join("keys.sqlite").display());
+            let line = a[0].replace("{state}", &state);
+            let args: Vec<&str> = std::iter::once("keys").chain(line.split_whitespace()).collect();
+            let pepper = a.get(1).filter(|p| !p.is_empty()).map_or(SERVE_PEPPER, String::as_str);
+            let out = ctxlake(w, &args)?.env("HOME", &home).env("CTXLAKE_KEY_PEPPER", pepper).output().map_err(io)?;
+            let said = String::from_utf8_lossy(&out.stderr);
+            if a[2] == "succeeds" {
+                return ensure(out.status.success(), || format!("exit {:?}: {said}", out.status.code()));
+            }
+            let status = out.status.code().map(|c| c.to_string());
+            ensure(status.as_deref() == Some(a[3].as_str()) && said.contains(&a[4]), || {
+                format!("exit {:?}: {said}", out.status.code())
+            })?;
+            match a.get(5).filter(|never| !never.is_empty()) {
+                Some(never) => ensure(!said.contains(never.as_str()), || format!("{never:?} was said: {said}")),
+                None => Ok(()),
+            }
+        },
+    );
     // `ctxlake lake import` of the docstring: refused with exit 1 at the line and pointer, and
     // the scenario's lake holds as many files as before.
     r.add(r"importing this file into the lake is refused at line (\d+), (\S+):", |w, a, s| {

@@ -1,0 +1,316 @@
+//! The key store's PostgreSQL backend (13 or newer): the store every `ctxlake serve` of a fleet
+//! of hosts shares, so a key revoked on one is refused by all and a quota is one count however
+//! many hosts charge it. Synchronous, like the rest of the core (the `postgres` client, which
+//! drives tokio-postgres on a small runtime of its own, from the blocking pool), with a pool of
+//! connections (r2d2). Tables are prefixed `ctxlake_` so the store can share a database.
+//!
+//! A charge is one statement: an `INSERT … ON CONFLICT DO UPDATE … WHERE calls + n <= limit`,
+//! atomic under PostgreSQL's row lock, with no read before it. Migrations are numbered, run in
+//! one transaction under an advisory lock, and recorded in `ctxlake_meta`: two hosts starting at
+//! the same moment run each once, and a store migrated by a newer ctxlake is refused, not misread.
+
+use super::KeyError;
+use super::store::{Backend, KeyRecord, Lookup};
+use postgres::NoTls;
+use r2d2_postgres::PostgresConnectionManager;
+use std::time::Duration;
+
+/// Each migration, in order; the store's schema version is how many have run.
+const MIGRATIONS: &[&str] = &["
+CREATE TABLE ctxlake_keys (
+    prefix     TEXT PRIMARY KEY,
+    name       TEXT NOT NULL UNIQUE,
+    hash       TEXT NOT NULL,
+    quota      BIGINT,
+    fleets     TEXT NOT NULL,
+    tools      TEXT,
+    created_at TEXT NOT NULL,
+    revoked_at TEXT,
+    projects   TEXT,
+    owner      BOOLEAN NOT NULL DEFAULT false
+);
+CREATE TABLE ctxlake_usage (
+    subject TEXT NOT NULL,
+    day     TEXT NOT NULL,
+    calls   BIGINT NOT NULL,
+    PRIMARY KEY (subject, day)
+);
+"];
+
+/// The advisory lock migrations hold (any fixed number; "ctxl").
+const MIGRATION_LOCK: i64 = 0x6374_786c;
+/// Connections a host keeps at most; a request waits for one at most `WAIT`.
+const POOL_SIZE: u32 = 16;
+const WAIT: Duration = Duration::from_secs(5);
+
+type Pool = r2d2::Pool<PostgresConnectionManager<NoTls>>;
+
+pub(crate) struct Postgres {
+    pool: Pool,
+    /// The URL without its password, for messages.
+    shown: String,
+}
+
+impl Postgres {
+    /// Connects to `url` (`postgres://user[:password]@host[:port]/database`, or a unix socket's
+    /// folder as `host`), runs the migrations this ctxlake knows and the store lacks.
+    pub(crate) fn open(url: &str) -> Result<Postgres, KeyError> {
+        let shown = without_password(url);
+        let config: postgres::Config =
+            url.parse().map_err(|e| KeyError::State(format!("{shown} is not a PostgreSQL URL: {e}")))?;
+        let manager = PostgresConnectionManager::new(config, NoTls);
+        let pool = r2d2::Pool::builder()
+            .max_size(POOL_SIZE)
+            .min_idle(Some(1))
+            .connection_timeout(WAIT)
+            .build(manager)
+            .map_err(|e| KeyError::State(format!("cannot connect to {shown}: {e}")))?;
+        let store = Postgres { pool, shown };
+        store.migrate()?;
+        Ok(store)
+    }
+
+    fn client(&self) -> Result<r2d2::PooledConnection<PostgresConnectionManager<NoTls>>, KeyError> {
+        self.pool.get().map_err(|e| KeyError::State(format!("no connection to {} within {WAIT:?}: {e}", self.shown)))
+    }
+
+    fn migrate(&self) -> Result<(), KeyError> {
+        let mut client = self.client()?;
+        let mut tx = client.transaction().map_err(|e| self.err(e))?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK]).map_err(|e| self.err(e))?;
+        tx.batch_execute("CREATE TABLE IF NOT EXISTS ctxlake_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            .map_err(|e| self.err(e))?;
+        let version: usize = tx
+            .query_opt("SELECT value FROM ctxlake_meta WHERE key = 'schema_version'", &[])
+            .map_err(|e| self.err(e))?
+            .map(|row| row.get::<_, String>(0))
+            .map_or(Ok(0), |v| v.parse())
+            .map_err(|_| KeyError::State(format!("{}: ctxlake_meta's schema_version is not a number", self.shown)))?;
+        if version > MIGRATIONS.len() {
+            return Err(KeyError::State(format!(
+                "{} has key store schema version {version}; this ctxlake knows {}: upgrade ctxlake",
+                self.shown,
+                MIGRATIONS.len()
+            )));
+        }
+        for migration in &MIGRATIONS[version..] {
+            tx.batch_execute(migration).map_err(|e| self.err(e))?;
+        }
+        tx.execute(
+            "INSERT INTO ctxlake_meta (key, value) VALUES ('schema_version', $1)
+             ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+            &[&MIGRATIONS.len().to_string()],
+        )
+        .map_err(|e| self.err(e))?;
+        tx.commit().map_err(|e| self.err(e))
+    }
+
+    fn err(&self, e: postgres::Error) -> KeyError {
+        KeyError::State(format!("{}: {e}", self.shown))
+    }
+}
+
+/// The URL with any password (in its credentials or its query) replaced by `***`.
+fn without_password(url: &str) -> String {
+    let url = match url.split_once('?') {
+        Some((base, query)) => {
+            let hidden: Vec<String> = query
+                .split('&')
+                .map(|pair| if pair.starts_with("password=") { "password=***".to_string() } else { pair.to_string() })
+                .collect();
+            format!("{base}?{}", hidden.join("&"))
+        }
+        None => url.to_string(),
+    };
+    let url = url.as_str();
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let credentials = &url[scheme + 3..at];
+            match credentials.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme + 3], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+const COLUMNS: &str = "prefix, name, quota, fleets, tools, created_at, revoked_at, projects, owner, hash";
+
+fn record(row: &postgres::Row) -> (KeyRecord, String) {
+    let json_list = |text: String| serde_json::from_str::<Vec<String>>(&text).unwrap_or_default();
+    let key = KeyRecord {
+        prefix: row.get(0),
+        name: row.get(1),
+        quota: row.get::<_, Option<i64>>(2).map(count),
+        fleets: json_list(row.get(3)),
+        tools: row.get::<_, Option<String>>(4).map(json_list),
+        created_at: row.get(5),
+        revoked_at: row.get(6),
+        projects: row.get::<_, Option<String>>(7).map(json_list),
+        owner: row.get(8),
+    };
+    (key, row.get(9))
+}
+
+/// A stored count as the u32 the API speaks (counts are written from u32s).
+fn count(stored: i64) -> u32 {
+    u32::try_from(stored.max(0)).unwrap_or(u32::MAX)
+}
+
+fn filter(by: Lookup<'_>) -> (&'static str, &str) {
+    match by {
+        Lookup::All => ("$1 = $1", ""),
+        Lookup::NameOrPrefix(name) => ("(name = $1 OR prefix = $1)", name),
+        Lookup::Prefix(prefix) => ("prefix = $1", prefix),
+    }
+}
+
+impl Backend for Postgres {
+    fn insert(&self, record: &KeyRecord, hash: &str) -> Result<bool, KeyError> {
+        let list = |items: &Vec<String>| serde_json::to_string(items).expect("strings serialize");
+        let inserted = self.client()?.execute(
+            "INSERT INTO ctxlake_keys (prefix, name, hash, quota, fleets, tools, created_at, projects, owner, revoked_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING",
+            &[
+                &record.prefix,
+                &record.name,
+                &hash,
+                &record.quota.map(i64::from),
+                &list(&record.fleets),
+                &record.tools.as_ref().map(list),
+                &record.created_at,
+                &record.projects.as_ref().map(list),
+                &record.owner,
+                &record.revoked_at,
+            ],
+        );
+        Ok(inserted.map_err(|e| self.err(e))? == 1)
+    }
+
+    fn keys(&self, by: Lookup<'_>) -> Result<Vec<(KeyRecord, String)>, KeyError> {
+        let (clause, value) = filter(by);
+        let sql = format!("SELECT {COLUMNS} FROM ctxlake_keys WHERE {clause} ORDER BY created_at, name");
+        let rows = self.client()?.query(&sql, &[&value]).map_err(|e| self.err(e))?;
+        Ok(rows.iter().map(record).collect())
+    }
+
+    fn revoke(&self, by: Lookup<'_>, at: &str) -> Result<bool, KeyError> {
+        let (clause, value) = filter(by);
+        let sql = format!("UPDATE ctxlake_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE {clause}");
+        Ok(self.client()?.execute(&sql, &[&value, &at]).map_err(|e| self.err(e))? > 0)
+    }
+
+    fn set_quota(&self, by: Lookup<'_>, quota: Option<u32>) -> Result<bool, KeyError> {
+        let (clause, value) = filter(by);
+        let sql = format!("UPDATE ctxlake_keys SET quota = $2 WHERE {clause}");
+        Ok(self.client()?.execute(&sql, &[&value, &quota.map(i64::from)]).map_err(|e| self.err(e))? > 0)
+    }
+
+    fn charge(&self, subject: &str, day: &str, calls: u32, limit: u32) -> Result<(bool, u32), KeyError> {
+        let (calls, limit) = (i64::from(calls), i64::from(limit));
+        let mut client = self.client()?;
+        // The accounting: one statement, the check inside it. A first charge past the limit
+        // inserts nothing (the SELECT's WHERE), a later one updates nothing (DO UPDATE's WHERE).
+        let granted = client
+            .query_opt(
+                "INSERT INTO ctxlake_usage AS u (subject, day, calls)
+                 SELECT $1::TEXT, $2::TEXT, $3::BIGINT WHERE $3::BIGINT <= $4::BIGINT
+                 ON CONFLICT (subject, day) DO UPDATE SET calls = u.calls + EXCLUDED.calls
+                 WHERE u.calls + EXCLUDED.calls <= $4::BIGINT
+                 RETURNING calls",
+                &[&subject, &day, &calls, &limit],
+            )
+            .map_err(|e| self.err(e))?;
+        match granted {
+            Some(row) => Ok((true, count(row.get(0)))),
+            // Refused: the count to report (read after; nothing is decided by it).
+            None => {
+                let used = client
+                    .query_opt("SELECT calls FROM ctxlake_usage WHERE subject = $1 AND day = $2", &[&subject, &day])
+                    .map_err(|e| self.err(e))?;
+                Ok((false, used.map_or(0, |row| count(row.get(0)))))
+            }
+        }
+    }
+
+    fn used(&self, subject: &str, day: &str) -> Result<u32, KeyError> {
+        let used = self
+            .client()?
+            .query_opt("SELECT calls FROM ctxlake_usage WHERE subject = $1 AND day = $2", &[&subject, &day])
+            .map_err(|e| self.err(e))?;
+        Ok(used.map_or(0, |row| count(row.get(0))))
+    }
+
+    fn guest_days(&self) -> Result<Vec<(String, u32, u32)>, KeyError> {
+        let rows = self
+            .client()?
+            .query(
+                "SELECT day, count(*), sum(calls)::BIGINT FROM ctxlake_usage WHERE subject LIKE 'ip:%'
+                 GROUP BY day ORDER BY day DESC",
+                &[],
+            )
+            .map_err(|e| self.err(e))?;
+        Ok(rows.iter().map(|row| (row.get(0), count(row.get(1)), count(row.get(2)))).collect())
+    }
+
+    fn prune_usage(&self, day: &str) -> Result<usize, KeyError> {
+        let removed =
+            self.client()?.execute("DELETE FROM ctxlake_usage WHERE day < $1", &[&day]).map_err(|e| self.err(e))?;
+        Ok(usize::try_from(removed).unwrap_or(usize::MAX))
+    }
+
+    fn usage(&self) -> Result<Vec<(String, String, u32)>, KeyError> {
+        let rows = self
+            .client()?
+            .query("SELECT subject, day, calls FROM ctxlake_usage ORDER BY day, subject", &[])
+            .map_err(|e| self.err(e))?;
+        Ok(rows.iter().map(|row| (row.get(0), row.get(1), count(row.get(2)))).collect())
+    }
+
+    fn raise_usage(&self, subject: &str, day: &str, calls: u32) -> Result<(), KeyError> {
+        self.client()?
+            .execute(
+                "INSERT INTO ctxlake_usage AS u (subject, day, calls) VALUES ($1, $2, $3)
+                 ON CONFLICT (subject, day) DO UPDATE SET calls = GREATEST(u.calls, EXCLUDED.calls)",
+                &[&subject, &day, &i64::from(calls)],
+            )
+            .map_err(|e| self.err(e))?;
+        Ok(())
+    }
+
+    fn pepper_check(&self, check: &str) -> Result<String, KeyError> {
+        let mut client = self.client()?;
+        client
+            .execute(
+                "INSERT INTO ctxlake_meta (key, value) VALUES ('pepper_check', $1) ON CONFLICT DO NOTHING",
+                &[&check],
+            )
+            .map_err(|e| self.err(e))?;
+        let row = client
+            .query_one("SELECT value FROM ctxlake_meta WHERE key = 'pepper_check'", &[])
+            .map_err(|e| self.err(e))?;
+        Ok(row.get(0))
+    }
+
+    fn describe(&self) -> String {
+        self.shown.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_password_never_reaches_a_message() {
+        assert_eq!(without_password("postgres://ana:s3cret@db:5432/keys"), "postgres://ana:***@db:5432/keys");
+        assert_eq!(without_password("postgres://ana@db/keys"), "postgres://ana@db/keys");
+        assert_eq!(without_password("postgresql://db/keys"), "postgresql://db/keys");
+        assert_eq!(without_password("postgres://a:b@c@db/keys"), "postgres://a:***@db/keys");
+        assert_eq!(
+            without_password("postgres://db/keys?user=a&password=x&sslmode=disable"),
+            "postgres://db/keys?user=a&password=***&sslmode=disable"
+        );
+    }
+}

@@ -1,0 +1,226 @@
+//! The key store's SQLite backend: one file (`~/.ctxlake/keys.sqlite` by default), no service to
+//! run. A charge is one `UPDATE … WHERE calls + n <= limit` inside an IMMEDIATE transaction on a
+//! connection behind a mutex, so it is exact under any number of threads in this process and of
+//! processes on the file.
+
+use super::KeyError;
+use super::store::{Backend, KeyRecord, Lookup};
+use rusqlite::{Connection, OptionalExtension as _, TransactionBehavior, params};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+pub(crate) const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS keys (
+    prefix     TEXT PRIMARY KEY,
+    name       TEXT NOT NULL UNIQUE,
+    hash       TEXT NOT NULL,        -- HMAC-SHA256(pepper, secret), hex
+    quota      INTEGER,              -- tool calls per UTC day; NULL: unlimited
+    fleets     TEXT NOT NULL,        -- JSON array of fleet ids
+    tools      TEXT,                 -- JSON array of tool names; NULL: every tool its fleets allow
+    created_at TEXT NOT NULL,
+    revoked_at TEXT,
+    projects   TEXT,                 -- JSON array of project ids; NULL: every project of its fleets
+    owner      INTEGER NOT NULL DEFAULT 0 -- 1: may sign in to the console of its fleets
+);
+CREATE TABLE IF NOT EXISTS usage (
+    subject TEXT NOT NULL,           -- 'key:<prefix>' or 'ip:<HMAC-SHA256(pepper, ip)>'
+    day     TEXT NOT NULL,           -- UTC, YYYY-MM-DD
+    calls   INTEGER NOT NULL,
+    PRIMARY KEY (subject, day)
+) WITHOUT ROWID;
+";
+
+/// The store's own facts (the pepper's check), apart from the tables a store made before them has.
+const META: &str = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;";
+
+pub(crate) struct Sqlite {
+    db: Mutex<Connection>,
+    path: PathBuf,
+}
+
+impl Sqlite {
+    /// Opens (creating if needed) the store at `path`, bringing an older one's tables up to date.
+    pub(crate) fn open(path: &Path) -> Result<Sqlite, KeyError> {
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent)
+                .map_err(|source| KeyError::Folder { path: parent.to_path_buf(), source })?;
+        }
+        let db = Connection::open(path)?;
+        db.busy_timeout(Duration::from_secs(10))?;
+        db.pragma_update(None, "journal_mode", "WAL")?;
+        db.pragma_update(None, "synchronous", "NORMAL")?;
+        db.execute_batch(SCHEMA)?;
+        db.execute_batch(META)?;
+        // A store made before keys had projects gains the column; its keys read every project.
+        let has_projects: bool =
+            db.query_row("SELECT count(*) FROM pragma_table_info('keys') WHERE name = 'projects'", [], |r| r.get(0))?;
+        if !has_projects {
+            db.execute_batch("ALTER TABLE keys ADD COLUMN projects TEXT")?;
+        }
+        // Likewise a store made before owner keys: its keys are fleet keys.
+        let has_owner: bool =
+            db.query_row("SELECT count(*) FROM pragma_table_info('keys') WHERE name = 'owner'", [], |r| r.get(0))?;
+        if !has_owner {
+            db.execute_batch("ALTER TABLE keys ADD COLUMN owner INTEGER NOT NULL DEFAULT 0")?;
+        }
+        Ok(Sqlite { db: Mutex::new(db), path: path.to_path_buf() })
+    }
+
+    fn db(&self) -> MutexGuard<'_, Connection> {
+        // A panic while holding the lock leaves SQLite consistent (statements are atomic).
+        self.db.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// The columns `record` reads, then the hash.
+const COLUMNS: &str = "prefix, name, quota, fleets, tools, created_at, revoked_at, projects, owner, hash";
+
+fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<(KeyRecord, String)> {
+    let json_list = |text: String| serde_json::from_str::<Vec<String>>(&text).unwrap_or_default();
+    let key = KeyRecord {
+        prefix: row.get(0)?,
+        name: row.get(1)?,
+        quota: row.get(2)?,
+        fleets: json_list(row.get(3)?),
+        tools: row.get::<_, Option<String>>(4)?.map(json_list),
+        created_at: row.get(5)?,
+        revoked_at: row.get(6)?,
+        projects: row.get::<_, Option<String>>(7)?.map(json_list),
+        owner: row.get(8)?,
+    };
+    Ok((key, row.get(9)?))
+}
+
+/// The WHERE clause and its one parameter for `by`.
+fn filter(by: Lookup<'_>) -> (&'static str, &str) {
+    match by {
+        Lookup::All => ("?1 = ?1", ""),
+        Lookup::NameOrPrefix(name) => ("(name = ?1 OR prefix = ?1)", name),
+        Lookup::Prefix(prefix) => ("prefix = ?1", prefix),
+    }
+}
+
+impl Backend for Sqlite {
+    fn insert(&self, record: &KeyRecord, hash: &str) -> Result<bool, KeyError> {
+        let list = |items: &Vec<String>| serde_json::to_string(items).expect("strings serialize");
+        let inserted = self.db().execute(
+            "INSERT INTO keys (prefix, name, hash, quota, fleets, tools, created_at, projects, owner, revoked_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            params![
+                record.prefix,
+                record.name,
+                hash,
+                record.quota,
+                list(&record.fleets),
+                record.tools.as_ref().map(list),
+                record.created_at,
+                record.projects.as_ref().map(list),
+                record.owner,
+                record.revoked_at
+            ],
+        );
+        match inserted {
+            Err(rusqlite::Error::SqliteFailure(e, _)) if e.code == rusqlite::ErrorCode::ConstraintViolation => {
+                Ok(false)
+            }
+            Err(e) => Err(e.into()),
+            Ok(_) => Ok(true),
+        }
+    }
+
+    fn keys(&self, by: Lookup<'_>) -> Result<Vec<(KeyRecord, String)>, KeyError> {
+        let (clause, value) = filter(by);
+        let db = self.db();
+        let mut statement =
+            db.prepare(&format!("SELECT {COLUMNS} FROM keys WHERE {clause} ORDER BY created_at, name"))?;
+        let rows = statement.query_map([value], record)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn revoke(&self, by: Lookup<'_>, at: &str) -> Result<bool, KeyError> {
+        let (clause, value) = filter(by);
+        let sql = format!("UPDATE keys SET revoked_at = COALESCE(revoked_at, ?2) WHERE {clause}");
+        Ok(self.db().execute(&sql, params![value, at])? > 0)
+    }
+
+    fn set_quota(&self, by: Lookup<'_>, quota: Option<u32>) -> Result<bool, KeyError> {
+        let (clause, value) = filter(by);
+        Ok(self.db().execute(&format!("UPDATE keys SET quota = ?2 WHERE {clause}"), params![value, quota])? > 0)
+    }
+
+    fn charge(&self, subject: &str, day: &str, calls: u32, limit: u32) -> Result<(bool, u32), KeyError> {
+        let mut db = self.db();
+        let tx = db.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute(
+            "INSERT INTO usage (subject, day, calls) VALUES (?1, ?2, 0) ON CONFLICT DO NOTHING",
+            params![subject, day],
+        )?;
+        let granted: Option<u32> = tx
+            .query_row(
+                "UPDATE usage SET calls = calls + ?3 WHERE subject = ?1 AND day = ?2 AND calls + ?3 <= ?4 RETURNING calls",
+                params![subject, day, calls, limit],
+                |row| row.get(0),
+            )
+            .optional()?;
+        let used = match granted {
+            Some(used) => used,
+            None => {
+                tx.query_row("SELECT calls FROM usage WHERE subject = ?1 AND day = ?2", params![subject, day], |row| {
+                    row.get(0)
+                })?
+            }
+        };
+        tx.commit()?;
+        Ok((granted.is_some(), used))
+    }
+
+    fn used(&self, subject: &str, day: &str) -> Result<u32, KeyError> {
+        let used = self
+            .db()
+            .query_row("SELECT calls FROM usage WHERE subject = ?1 AND day = ?2", params![subject, day], |row| {
+                row.get(0)
+            })
+            .optional()?;
+        Ok(used.unwrap_or(0))
+    }
+
+    fn guest_days(&self) -> Result<Vec<(String, u32, u32)>, KeyError> {
+        let db = self.db();
+        let mut statement = db.prepare(
+            "SELECT day, count(*), sum(calls) FROM usage WHERE subject LIKE 'ip:%' GROUP BY day ORDER BY day DESC",
+        )?;
+        let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn prune_usage(&self, day: &str) -> Result<usize, KeyError> {
+        Ok(self.db().execute("DELETE FROM usage WHERE day < ?1", [day])?)
+    }
+
+    fn usage(&self) -> Result<Vec<(String, String, u32)>, KeyError> {
+        let db = self.db();
+        let mut statement = db.prepare("SELECT subject, day, calls FROM usage ORDER BY day, subject")?;
+        let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn raise_usage(&self, subject: &str, day: &str, calls: u32) -> Result<(), KeyError> {
+        self.db().execute(
+            "INSERT INTO usage (subject, day, calls) VALUES (?1, ?2, ?3)
+             ON CONFLICT (subject, day) DO UPDATE SET calls = max(calls, excluded.calls)",
+            params![subject, day, calls],
+        )?;
+        Ok(())
+    }
+
+    fn pepper_check(&self, check: &str) -> Result<String, KeyError> {
+        let db = self.db();
+        db.execute("INSERT INTO meta (key, value) VALUES ('pepper_check', ?1) ON CONFLICT DO NOTHING", [check])?;
+        Ok(db.query_row("SELECT value FROM meta WHERE key = 'pepper_check'", [], |row| row.get(0))?)
+    }
+
+    fn describe(&self) -> String {
+        self.path.display().to_string()
+    }
+}

@@ -1,0 +1,242 @@
+//! The state store hosts share (`--state`, src/keys/state.rs): keys, revocations and quota
+//! counters in SQLite or PostgreSQL. The PostgreSQL tests need a server at
+//! `CTXLAKE_TEST_POSTGRES` (a URL whose role may create databases; `.ci/run` starts Debian's
+//! PostgreSQL for them): they are ignored unless asked for, and then fail, never skip, when the
+//! variable is unset or the server cannot be reached. Each makes a database of its own.
+
+use super::*;
+
+const OTHER_PEPPER: &str = "another pepper, also long enough";
+
+/// `ctxlake keys --state STATE ARGS` in `home`, with the tests' pepper or `pepper`.
+fn keys(home: &Path, state: &str, pepper: Option<&str>, args: &[&str]) -> std::process::Output {
+    let mut command = ctxlake(home);
+    if let Some(pepper) = pepper {
+        command.env("CTXLAKE_KEY_PEPPER", pepper);
+    }
+    command.args(["keys", "--state", state]).args(args).output().unwrap()
+}
+
+fn created(out: std::process::Output) -> String {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+/// Starts `ctxlake serve --state STATE ARGS` and returns it, or what it printed when it exited.
+fn serve_state(state: &str, pepper: Option<&str>, args: &[&str]) -> Result<Serve, String> {
+    let home = tempfile::tempdir().unwrap();
+    let mut command = ctxlake(home.path());
+    if let Some(pepper) = pepper {
+        command.env("CTXLAKE_KEY_PEPPER", pepper);
+    }
+    let mut child = command
+        .args(["serve", "--bind", "127.0.0.1:0", "--state", state])
+        .args(args)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start ctxlake serve");
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut text = String::new();
+    let mut line = String::new();
+    while stderr.read_line(&mut line).unwrap_or(0) > 0 {
+        if line.contains("listening on http://") {
+            std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+            let address = line.split_whitespace().find(|w| w.starts_with("http://")).unwrap().to_string();
+            let url = Url::parse(&address).unwrap();
+            return Ok(Serve { child, url, text: address, home });
+        }
+        text.push_str(&line);
+        line.clear();
+    }
+    let _ = child.wait();
+    Err(text)
+}
+
+fn bearer(token: &str) -> String {
+    format!("Bearer {token}")
+}
+
+#[test]
+fn hosts_whose_peppers_differ_cannot_share_a_state_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = format!("sqlite:{}", dir.path().join("keys.sqlite").display());
+    created(keys(dir.path(), &state, None, &["create", "--name", "ci", "--fleets", "web"]));
+    let refused = keys(dir.path(), &state, Some(OTHER_PEPPER), &["list"]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success() && stderr.contains("first opened with another pepper"), "{stderr}");
+    let refused = serve_state(&state, Some(OTHER_PEPPER), &[]).err().expect("serve refuses to start");
+    assert!(refused.contains("first opened with another pepper"), "{refused}");
+    // The store's own pepper still opens it.
+    assert!(keys(dir.path(), &state, None, &["list"]).status.success());
+}
+
+#[test]
+fn serve_takes_one_key_store_and_guests_need_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = format!("sqlite:{}", dir.path().join("keys.sqlite").display());
+    let both = serve_state(&state, None, &["--keys", "/elsewhere/keys.sqlite"]).err().expect("refused");
+    assert!(both.contains("two key stores"), "{both}");
+    let out = ctxlake(dir.path()).args(["serve", "--bind", "127.0.0.1:0", "--guests"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(78));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--guests needs a key store"));
+    let bad = ctxlake(dir.path()).args(["keys", "--state", "mysql://root:pw@db/k", "list"]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        !bad.status.success() && stderr.contains("sqlite:PATH or postgres://") && !stderr.contains("pw"),
+        "{stderr}"
+    );
+}
+
+/// A database of its own on the server at `CTXLAKE_TEST_POSTGRES`, dropped at the end.
+struct Database {
+    admin: String,
+    name: String,
+    url: String,
+}
+
+impl Database {
+    fn new() -> Database {
+        let admin = std::env::var("CTXLAKE_TEST_POSTGRES")
+            .expect("CTXLAKE_TEST_POSTGRES names the PostgreSQL server these tests were asked to use");
+        let name = format!("ctxlake_test_{}", ulid::Ulid::new().to_string().to_ascii_lowercase());
+        let mut client = postgres::Client::connect(&admin, postgres::NoTls).expect("the test server answers");
+        client.batch_execute(&format!("CREATE DATABASE {name}")).unwrap();
+        let (base, query) = admin.split_once('?').map_or((admin.as_str(), None), |(b, q)| (b, Some(q)));
+        let server = &base[..base.rfind('/').expect("the URL names a database")];
+        let url = format!("{server}/{name}{}", query.map(|q| format!("?{q}")).unwrap_or_default());
+        Database { admin, name, url }
+    }
+}
+
+impl Drop for Database {
+    fn drop(&mut self) {
+        if let Ok(mut client) = postgres::Client::connect(&self.admin, postgres::NoTls) {
+            let _ = client.batch_execute(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name));
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs a PostgreSQL server at CTXLAKE_TEST_POSTGRES (.ci/run starts one)"]
+fn a_quota_is_exact_with_32_clients_spread_over_two_hosts_sharing_postgres() {
+    let db = Database::new();
+    let home = tempfile::tempdir().unwrap();
+    let token =
+        created(keys(home.path(), &db.url, None, &["create", "--name", "busy", "--fleets", "web", "--quota", "250"]));
+    let hosts = [serve_state(&db.url, None, &[]).unwrap(), serve_state(&db.url, None, &[]).unwrap()];
+    let authorization = bearer(&token);
+    let outcomes: Vec<u16> = std::thread::scope(|scope| {
+        let clients: Vec<_> = (0..32u64)
+            .map(|client| {
+                let (host, authorization) = (&hosts[(client % 2) as usize], &authorization);
+                scope.spawn(move || {
+                    (0..16u64)
+                        .map(|n| {
+                            post(host, &call(client * 100 + n, "fleet_status"), &[("Authorization", authorization)])
+                                .status
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        clients.into_iter().flat_map(|c| c.join().unwrap()).collect()
+    });
+    let granted = outcomes.iter().filter(|s| **s == 200).count();
+    let refused = outcomes.iter().filter(|s| **s == 429).count();
+    assert_eq!((granted, refused), (250, 32 * 16 - 250), "other statuses: {outcomes:?}");
+    let listed = String::from_utf8(keys(home.path(), &db.url, None, &["list"]).stdout).unwrap();
+    assert!(listed.lines().any(|l| l.contains("busy") && l.contains(" 250 ")), "{listed}");
+}
+
+#[test]
+#[ignore = "needs a PostgreSQL server at CTXLAKE_TEST_POSTGRES (.ci/run starts one)"]
+fn a_key_revoked_in_postgres_is_refused_by_every_host_within_a_second() {
+    let db = Database::new();
+    let home = tempfile::tempdir().unwrap();
+    let token = created(keys(home.path(), &db.url, None, &["create", "--name", "ci", "--fleets", "web"]));
+    let hosts = [serve_state(&db.url, None, &[]).unwrap(), serve_state(&db.url, None, &[]).unwrap()];
+    let authorization = bearer(&token);
+    for host in &hosts {
+        assert_eq!(post(host, &call(1, "fleet_status"), &[("Authorization", &authorization)]).status, 200);
+    }
+    assert!(keys(home.path(), &db.url, None, &["revoke", "ci"]).status.success());
+    let revoked = std::time::Instant::now();
+    for host in &hosts {
+        loop {
+            let status = post(host, &call(2, "fleet_status"), &[("Authorization", &authorization)]).status;
+            if status == 401 {
+                break;
+            }
+            assert!(revoked.elapsed() < Duration::from_secs(1), "a host still served the revoked key: {status}");
+        }
+    }
+    // No cache: the first request after the revocation is refused.
+    assert!(revoked.elapsed() < Duration::from_secs(1));
+}
+
+#[test]
+#[ignore = "needs a PostgreSQL server at CTXLAKE_TEST_POSTGRES (.ci/run starts one)"]
+fn hosts_starting_at_the_same_moment_migrate_a_new_postgres_store_once_and_other_peppers_are_refused() {
+    let db = Database::new();
+    let home = tempfile::tempdir().unwrap();
+    let outputs: Vec<std::process::Output> = std::thread::scope(|scope| {
+        let runs: Vec<_> = (0..4).map(|_| scope.spawn(|| keys(home.path(), &db.url, None, &["list"]))).collect();
+        runs.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    for out in &outputs {
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let mut client = postgres::Client::connect(&db.url, postgres::NoTls).unwrap();
+    let version: String =
+        client.query_one("SELECT value FROM ctxlake_meta WHERE key = 'schema_version'", &[]).unwrap().get(0);
+    assert_eq!(version, "1");
+    let refused = keys(home.path(), &db.url, Some(OTHER_PEPPER), &["list"]);
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("first opened with another pepper"));
+    // A store a newer ctxlake migrated is refused, not misread.
+    client.execute("UPDATE ctxlake_meta SET value = '9' WHERE key = 'schema_version'", &[]).unwrap();
+    let newer = keys(home.path(), &db.url, None, &["list"]);
+    let stderr = String::from_utf8_lossy(&newer.stderr);
+    assert!(!newer.status.success() && stderr.contains("schema version 9"), "{stderr}");
+    // The password never reaches a message.
+    if let Some(password) =
+        db.url.split_once("://").and_then(|(_, rest)| rest.split_once('@')).and_then(|(c, _)| c.split_once(':'))
+    {
+        assert!(!stderr.contains(&format!(":{}@", password.1)), "{stderr}");
+    }
+}
+
+#[test]
+#[ignore = "needs a PostgreSQL server at CTXLAKE_TEST_POSTGRES (.ci/run starts one)"]
+fn keys_migrate_copies_keys_revocations_and_counters_from_sqlite_to_postgres_once() {
+    let db = Database::new();
+    let mut tokens = (String::new(), String::new());
+    let sqlite_host = serve_with(&["--keys"], |home| {
+        tokens.0 = create_key(home, &["--name", "kept", "--fleets", "web", "--quota", "10"]);
+        tokens.1 = create_key(home, &["--name", "gone", "--fleets", "web"]);
+    });
+    for n in 0..3 {
+        assert_eq!(post(&sqlite_host, &call(n, "fleet_status"), &[("Authorization", &bearer(&tokens.0))]).status, 200);
+    }
+    let home = sqlite_host.home.path();
+    let sqlite = format!("sqlite:{}", home.join(".ctxlake/keys.sqlite").display());
+    assert!(keys(home, &sqlite, None, &["revoke", "gone"]).status.success());
+    let migrate = |from: &str| {
+        let out = ctxlake(home).args(["keys", "migrate", "--from", from, "--to", &db.url]).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let first = migrate(&sqlite);
+    assert!(first.contains("copied 2 keys and 1 usage counters"), "{first}");
+    let again = migrate(&sqlite);
+    assert!(
+        again.contains("copied 0 keys and 1 usage counters") && again.contains("2 keys were there already"),
+        "{again}"
+    );
+    let host = serve_state(&db.url, None, &[]).unwrap();
+    // The kept key works on the new store with its count carried over (3 of 10), the revoked one not.
+    for n in 0..7 {
+        assert_eq!(post(&host, &call(n, "fleet_status"), &[("Authorization", &bearer(&tokens.0))]).status, 200);
+    }
+    assert_eq!(post(&host, &call(9, "fleet_status"), &[("Authorization", &bearer(&tokens.0))]).status, 429);
+    assert_eq!(post(&host, &call(9, "fleet_status"), &[("Authorization", &bearer(&tokens.1))]).status, 401);
+}
