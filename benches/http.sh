@@ -33,6 +33,8 @@ wrk.body = os.getenv("BODY")
 wrk.headers["Content-Type"] = "application/json"
 wrk.headers["Accept"] = "application/json, text/event-stream"
 wrk.headers["MCP-Protocol-Version"] = "2025-11-25"
+local auth = os.getenv("AUTH")
+if auth and auth ~= "" then wrk.headers["Authorization"] = auth end
 local sid = os.getenv("SID")
 if sid and sid ~= "" then wrk.headers["Mcp-Session-Id"] = sid end
 done = function(summary, latency, requests)
@@ -98,6 +100,18 @@ for entry in "${binaries[@]}"; do
     run "$name serve, memory_search over $(basename "$CTXLAKE_BENCH_SNAPSHOT")" "http://127.0.0.1:$port/mcp" \
       '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"memory_search","arguments":{"query":"deploy staging cache timeout"}}}' "" "$pid"
   fi
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+  # The same call with a bearer key (quota 10^9 a day): the key store's read and charge on every call.
+  khome="$work/keys-$name"; mkdir -p "$khome"
+  token=$(HOME="$khome" CTXLAKE_KEY_PEPPER="a pepper for the bench, long enough" \
+    "$bin" keys create --name bench --fleets default --quota 1000000000)
+  port=$((port + 1))
+  HOME="$khome" CTXLAKE_KEY_PEPPER="a pepper for the bench, long enough" CTXLAKE_CACHE_DIR="$work/cache" \
+    CTXLAKE_SPOOL_DIR="$work/spool" "$bin" serve --bind "127.0.0.1:$port" --keys 2>"$work/ctxlake.err" &
+  pid=$!
+  wait_for "http://127.0.0.1:$port/llms.txt"
+  AUTH="Bearer $token" run "$name serve --keys (SQLite), fleet_status" "http://127.0.0.1:$port/mcp" \
+    '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fleet_status","arguments":{}}}' "" "$pid"
   kill "$pid"; wait "$pid" 2>/dev/null || true
 done
 
