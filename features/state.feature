@@ -20,3 +20,5 @@ Feature: The state store: one pepper per store, and URLs that say what they name
       | sqlite:                         | needs a path                 |
       | /var/lib/ctxlake/keys.sqlite    | sqlite:PATH or postgres://   |
       | redis://:hunter22@cache:6379/0  | not `redis`                  |
+      | u:hunter22@db/keys              | sqlite:PATH or postgres://   |
+      | postgres:u:hunter22@db          | sqlite:PATH or postgres://   |

@@ -26,7 +26,8 @@ pub struct Args {
     #[arg(long, value_name = "PATH", env = "CTXLAKE_KEYS", global = true)]
     db: Option<PathBuf>,
     /// The state store the keys live in, shared by every `ctxlake serve --state` host:
-    /// sqlite:PATH or postgres://USER@HOST/DATABASE (takes precedence over --db).
+    /// sqlite:PATH or postgres://USER@HOST/DATABASE (not with --db). Prefer CTXLAKE_STATE for a
+    /// URL with a password: a command line is visible to other users of the machine.
     /// (Read as text and parsed here: clap would echo a refused value, password and all.)
     #[arg(long, value_name = "URL", env = "CTXLAKE_STATE", global = true, hide_env_values = true)]
     state: Option<String>,
@@ -101,10 +102,17 @@ fn home() -> PathBuf {
 }
 
 /// The state store `state` names, else the SQLite file `db` (default `~/.ctxlake/keys.sqlite`).
+/// Both named is refused (`CTXLAKE_KEYS` and `CTXLAKE_STATE` set together, say): which one the
+/// keys should go to is the operator's to say.
 pub fn state_of(state: Option<&str>, db: Option<PathBuf>) -> anyhow::Result<StateUrl> {
-    match state {
-        Some(text) => parse_state(text),
-        None => Ok(StateUrl::Sqlite(db.unwrap_or_else(|| home().join("keys.sqlite")))),
+    match (state, db) {
+        (Some(_), Some(_)) => Err(anyhow::Error::new(super::ConfigError(
+            "--state and --db (or --keys PATH, CTXLAKE_KEYS) name two key stores: give one (--state sqlite:PATH \
+             names a file too)"
+                .into(),
+        ))),
+        (Some(text), None) => parse_state(text),
+        (None, db) => Ok(StateUrl::Sqlite(db.unwrap_or_else(|| home().join("keys.sqlite")))),
     }
 }
 
@@ -128,6 +136,14 @@ pub fn open_store(state: &StateUrl, paths: &KeyPaths) -> anyhow::Result<KeyStore
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let state = state_of(args.state.as_deref(), args.db)?;
+    if let Command::Migrate { from, to } = &args.command {
+        // Only the two stores named are opened (with --from, the default one is not).
+        let from = match from {
+            Some(other) => parse_state(other)?,
+            None => state,
+        };
+        return migrate(&from, &parse_state(to)?, &args.paths);
+    }
     let store = open_store(&state, &args.paths)?;
     let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
     match args.command {
@@ -179,22 +195,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             eprintln!("revoked '{name}'");
         }
-        Command::Migrate { from, to } => {
-            let from = match from {
-                Some(other) => open_store(&parse_state(&other)?, &args.paths)?,
-                None => store,
-            };
-            let into = open_store(&parse_state(&to)?, &args.paths)?;
-            let copied = from.copy_to(&into)?;
-            eprintln!(
-                "copied {} keys and {} usage counters from {} to {} ({} keys were there already, left as they are)",
-                copied.keys,
-                copied.counters,
-                from.describe(),
-                into.describe(),
-                copied.present
-            );
-        }
+        // Taken above, before the default store is opened.
+        Command::Migrate { .. } => {}
         Command::Quota { name, set, unlimited } => {
             if (set.is_some() || unlimited) && !store.set_quota(&name, set)? {
                 anyhow::bail!("no key named '{name}'");
@@ -205,5 +207,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             println!("{}: {quota}, {used} tool calls today (UTC)", key.name);
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `keys migrate`: every key and counter of `from` into `to`, with this host's pepper.
+fn migrate(from: &StateUrl, to: &StateUrl, paths: &KeyPaths) -> anyhow::Result<ExitCode> {
+    let (from, into) = (open_store(from, paths)?, open_store(to, paths)?);
+    let copied = from.copy_to(&into)?;
+    eprintln!(
+        "copied {} keys and {} usage counters from {} to {} ({} keys were there already, left as they are)",
+        copied.keys,
+        copied.counters,
+        from.describe(),
+        into.describe(),
+        copied.present
+    );
     Ok(ExitCode::SUCCESS)
 }

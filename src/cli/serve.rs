@@ -118,11 +118,6 @@ pub struct Args {
 pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     let keys = match (&args.keys, &args.state) {
         (None, None) => None,
-        (Some(Some(_)), Some(_)) => {
-            return Err(anyhow::Error::new(ConfigError(
-                "--keys PATH and --state name two key stores: give one (--state sqlite:PATH names a file too)".into(),
-            )));
-        }
         (Some(path), state) => Some(Arc::new(open_store(&state_of(state.as_deref(), path.clone())?, &args.paths)?)),
         (None, Some(state)) => Some(Arc::new(open_store(&parse_state(state)?, &args.paths)?)),
     };
@@ -194,6 +189,10 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     };
     #[cfg(not(feature = "console"))]
     let beside: Option<axum::Router> = None;
+    // Held here so the store is dropped after the runtime's `block_on`, never inside it: the
+    // PostgreSQL backend's connections close on a runtime of their own, which tokio refuses to
+    // start from within another's `block_on` (a SIGTERM aborted serve before this).
+    let _store = keys.clone();
     let app = App::new(config, servers(ctx, served, fixtures, searches.clone()), keys);
     eprintln!("ctxlake serve: listening on http://{bound}{} ({mode})", http::PATH);
     if beside.is_some() {

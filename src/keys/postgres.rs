@@ -63,6 +63,9 @@ impl Postgres {
             .max_size(POOL_SIZE)
             .min_idle(Some(1))
             .connection_timeout(WAIT)
+            // A broken connection fails its statement (503 for that request) and is dropped;
+            // testing each checkout would add a round trip to every call.
+            .test_on_check_out(false)
             .build(manager)
             .map_err(|e| KeyError::State(format!("cannot connect to {shown}: {e}")))?;
         let store = Postgres { pool, shown };
@@ -92,6 +95,9 @@ impl Postgres {
                 self.shown,
                 MIGRATIONS.len()
             )));
+        }
+        if version == MIGRATIONS.len() {
+            return tx.commit().map_err(|e| self.err(e));
         }
         for migration in &MIGRATIONS[version..] {
             tx.batch_execute(migration).map_err(|e| self.err(e))?;
@@ -268,29 +274,32 @@ impl Backend for Postgres {
         Ok(rows.iter().map(|row| (row.get(0), row.get(1), count(row.get(2)))).collect())
     }
 
-    fn raise_usage(&self, subject: &str, day: &str, calls: u32) -> Result<(), KeyError> {
-        self.client()?
+    fn raise_usage(&self, subject: &str, day: &str, calls: u32) -> Result<bool, KeyError> {
+        let changed = self
+            .client()?
             .execute(
                 "INSERT INTO ctxlake_usage AS u (subject, day, calls) VALUES ($1, $2, $3)
-                 ON CONFLICT (subject, day) DO UPDATE SET calls = GREATEST(u.calls, EXCLUDED.calls)",
+                 ON CONFLICT (subject, day) DO UPDATE SET calls = EXCLUDED.calls WHERE EXCLUDED.calls > u.calls",
                 &[&subject, &day, &i64::from(calls)],
             )
             .map_err(|e| self.err(e))?;
-        Ok(())
+        Ok(changed > 0)
     }
 
-    fn pepper_check(&self, check: &str) -> Result<String, KeyError> {
+    fn pepper_check(&self, check: &str, record: bool) -> Result<Option<String>, KeyError> {
         let mut client = self.client()?;
-        client
-            .execute(
-                "INSERT INTO ctxlake_meta (key, value) VALUES ('pepper_check', $1) ON CONFLICT DO NOTHING",
-                &[&check],
-            )
-            .map_err(|e| self.err(e))?;
+        if record {
+            client
+                .execute(
+                    "INSERT INTO ctxlake_meta (key, value) VALUES ('pepper_check', $1) ON CONFLICT DO NOTHING",
+                    &[&check],
+                )
+                .map_err(|e| self.err(e))?;
+        }
         let row = client
-            .query_one("SELECT value FROM ctxlake_meta WHERE key = 'pepper_check'", &[])
+            .query_opt("SELECT value FROM ctxlake_meta WHERE key = 'pepper_check'", &[])
             .map_err(|e| self.err(e))?;
-        Ok(row.get(0))
+        Ok(row.map(|row| row.get(0)))
     }
 
     fn describe(&self) -> String {

@@ -1,11 +1,12 @@
 //! The key store's SQLite backend: one file (`~/.ctxlake/keys.sqlite` by default), no service to
-//! run. A charge is one `UPDATE … WHERE calls + n <= limit` inside an IMMEDIATE transaction on a
-//! connection behind a mutex, so it is exact under any number of threads in this process and of
-//! processes on the file.
+//! run. A charge is one statement, the same upsert as on PostgreSQL (`INSERT … WHERE n <= limit
+//! ON CONFLICT DO UPDATE … WHERE calls + n <= limit`), on a connection behind a mutex: SQLite
+//! runs a statement under its write lock, so it is exact under any number of threads in this
+//! process and of processes on the file.
 
 use super::KeyError;
 use super::store::{Backend, KeyRecord, Lookup};
-use rusqlite::{Connection, OptionalExtension as _, TransactionBehavior, params};
+use rusqlite::{Connection, OptionalExtension as _, params};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
@@ -65,6 +66,15 @@ impl Sqlite {
             db.execute_batch("ALTER TABLE keys ADD COLUMN owner INTEGER NOT NULL DEFAULT 0")?;
         }
         Ok(Sqlite { db: Mutex::new(db), path: path.to_path_buf() })
+    }
+
+    fn used_on(&self, db: &Connection, subject: &str, day: &str) -> Result<u32, KeyError> {
+        let used = db
+            .query_row("SELECT calls FROM usage WHERE subject = ?1 AND day = ?2", params![subject, day], |row| {
+                row.get(0)
+            })
+            .optional()?;
+        Ok(used.unwrap_or(0))
     }
 
     fn db(&self) -> MutexGuard<'_, Connection> {
@@ -150,29 +160,24 @@ impl Backend for Sqlite {
     }
 
     fn charge(&self, subject: &str, day: &str, calls: u32, limit: u32) -> Result<(bool, u32), KeyError> {
-        let mut db = self.db();
-        let tx = db.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        tx.execute(
-            "INSERT INTO usage (subject, day, calls) VALUES (?1, ?2, 0) ON CONFLICT DO NOTHING",
-            params![subject, day],
-        )?;
-        let granted: Option<u32> = tx
+        let db = self.db();
+        // One statement, as on PostgreSQL: a first charge past the limit inserts nothing (the
+        // SELECT's WHERE), a later one updates nothing (the DO UPDATE's WHERE).
+        let granted: Option<u32> = db
             .query_row(
-                "UPDATE usage SET calls = calls + ?3 WHERE subject = ?1 AND day = ?2 AND calls + ?3 <= ?4 RETURNING calls",
+                "INSERT INTO usage (subject, day, calls) SELECT ?1, ?2, ?3 WHERE ?3 <= ?4
+                 ON CONFLICT (subject, day) DO UPDATE SET calls = calls + excluded.calls
+                 WHERE calls + excluded.calls <= ?4
+                 RETURNING calls",
                 params![subject, day, calls, limit],
                 |row| row.get(0),
             )
             .optional()?;
-        let used = match granted {
-            Some(used) => used,
-            None => {
-                tx.query_row("SELECT calls FROM usage WHERE subject = ?1 AND day = ?2", params![subject, day], |row| {
-                    row.get(0)
-                })?
-            }
-        };
-        tx.commit()?;
-        Ok((granted.is_some(), used))
+        match granted {
+            Some(used) => Ok((true, used)),
+            // Refused: the count to report (read after; nothing is decided by it).
+            None => Ok((false, self.used_on(&db, subject, day)?)),
+        }
     }
 
     fn used(&self, subject: &str, day: &str) -> Result<u32, KeyError> {
@@ -205,19 +210,21 @@ impl Backend for Sqlite {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    fn raise_usage(&self, subject: &str, day: &str, calls: u32) -> Result<(), KeyError> {
-        self.db().execute(
+    fn raise_usage(&self, subject: &str, day: &str, calls: u32) -> Result<bool, KeyError> {
+        let changed = self.db().execute(
             "INSERT INTO usage (subject, day, calls) VALUES (?1, ?2, ?3)
-             ON CONFLICT (subject, day) DO UPDATE SET calls = max(calls, excluded.calls)",
+             ON CONFLICT (subject, day) DO UPDATE SET calls = excluded.calls WHERE excluded.calls > calls",
             params![subject, day, calls],
         )?;
-        Ok(())
+        Ok(changed > 0)
     }
 
-    fn pepper_check(&self, check: &str) -> Result<String, KeyError> {
+    fn pepper_check(&self, check: &str, record: bool) -> Result<Option<String>, KeyError> {
         let db = self.db();
-        db.execute("INSERT INTO meta (key, value) VALUES ('pepper_check', ?1) ON CONFLICT DO NOTHING", [check])?;
-        Ok(db.query_row("SELECT value FROM meta WHERE key = 'pepper_check'", [], |row| row.get(0))?)
+        if record {
+            db.execute("INSERT INTO meta (key, value) VALUES ('pepper_check', ?1) ON CONFLICT DO NOTHING", [check])?;
+        }
+        Ok(db.query_row("SELECT value FROM meta WHERE key = 'pepper_check'", [], |row| row.get(0)).optional()?)
     }
 
     fn describe(&self) -> String {

@@ -25,10 +25,16 @@ impl std::str::FromStr for StateUrl {
         if text.starts_with("postgres://") || text.starts_with("postgresql://") {
             return Ok(StateUrl::Postgres(text.to_string()));
         }
-        Err(format!(
-            "a state store is sqlite:PATH or postgres://USER@HOST/DATABASE, not `{}`",
-            text.split_once("://").map_or(text, |(scheme, _)| scheme)
-        ))
+        // Only a scheme is ever repeated: the rest may hold a password, in any of the forms
+        // libpq and people write (`user:pw@host`, `password=pw`).
+        let scheme = text.split_once("://").map(|(scheme, _)| scheme).filter(|scheme| {
+            scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+                && scheme.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '.' | '-'))
+        });
+        Err(match scheme {
+            Some(scheme) => format!("a state store is sqlite:PATH or postgres://USER@HOST/DATABASE, not `{scheme}`"),
+            None => "a state store is sqlite:PATH or postgres://USER@HOST/DATABASE".to_string(),
+        })
     }
 }
 
@@ -47,5 +53,11 @@ mod tests {
         let refused = "mysql://root:pw@db/k".parse::<StateUrl>().unwrap_err();
         assert!(refused.contains("`mysql`") && !refused.contains("pw"), "{refused}");
         assert!("/plain/path".parse::<StateUrl>().is_err());
+        for secret in
+            ["host=db user=u password=hunter22", "u:hunter22@db/k", "postgres:u:hunter22@db", "x y://hunter22@db"]
+        {
+            let refused = secret.parse::<StateUrl>().unwrap_err();
+            assert!(!refused.contains("hunter22"), "{refused}");
+        }
     }
 }

@@ -110,11 +110,12 @@ pub(crate) trait Backend: Send + Sync {
     fn prune_usage(&self, day: &str) -> Result<usize, KeyError>;
     /// Every usage counter: (subject, day, calls).
     fn usage(&self) -> Result<Vec<(String, String, u32)>, KeyError>;
-    /// Sets a counter to `calls` unless it holds more already, so a copy made twice counts once.
-    fn raise_usage(&self, subject: &str, day: &str, calls: u32) -> Result<(), KeyError>;
-    /// The pepper check the store records (set to `check` when none is): hosts whose peppers
-    /// differ must not share a store, since one's hashes are another's garbage.
-    fn pepper_check(&self, check: &str) -> Result<String, KeyError>;
+    /// Sets a counter to `calls` unless it holds as many already (so a copy made twice counts
+    /// once); whether it changed.
+    fn raise_usage(&self, subject: &str, day: &str, calls: u32) -> Result<bool, KeyError>;
+    /// The pepper check the store records, after recording `check` when `record` and none is:
+    /// hosts whose peppers differ must not share a store, since one's hashes are another's garbage.
+    fn pepper_check(&self, check: &str, record: bool) -> Result<Option<String>, KeyError>;
     /// Where the store is, for messages (never a password).
     fn describe(&self) -> String;
 }
@@ -122,6 +123,8 @@ pub(crate) trait Backend: Send + Sync {
 pub struct KeyStore {
     db: Box<dyn Backend>,
     pepper: Pepper,
+    /// This pepper's check (the HMAC of `PEPPER_CHECK`).
+    check: String,
 }
 
 impl KeyStore {
@@ -140,13 +143,17 @@ impl KeyStore {
         }
     }
 
-    /// The store over `db`, refused when `db` records another pepper's check.
+    /// The store over `db`, refused when `db` records another pepper's check. A store with no
+    /// key yet records this pepper's; one made before checks were recorded, which holds keys,
+    /// records the pepper of the first key created next (opening it to list or to serve does
+    /// not pin a pepper that may be the wrong one).
     fn with_backend(db: Box<dyn Backend>, pepper: Pepper) -> Result<KeyStore, KeyError> {
         let check = pepper.digest(PEPPER_CHECK.as_bytes());
-        if db.pepper_check(&check)? != check {
-            return Err(KeyError::OtherPepper { store: db.describe() });
+        let empty = db.keys(Lookup::All)?.is_empty();
+        match db.pepper_check(&check, empty)? {
+            Some(recorded) if recorded != check => Err(KeyError::OtherPepper { store: db.describe() }),
+            _ => Ok(KeyStore { db, pepper, check }),
         }
-        Ok(KeyStore { db, pepper })
     }
 
     /// Where the store is (a path, or a PostgreSQL URL without its password).
@@ -177,7 +184,10 @@ impl KeyStore {
             revoked_at: None,
         };
         match self.db.insert(&record, &self.pepper.digest(secret.as_bytes()))? {
-            true => Ok((record, token)),
+            true => {
+                self.db.pepper_check(&self.check, true)?;
+                Ok((record, token))
+            }
             false => Err(KeyError::Duplicate(key.name.clone())),
         }
     }
@@ -272,9 +282,12 @@ impl KeyStore {
             }
         }
         for (subject, day, calls) in self.db.usage()? {
-            to.db.raise_usage(&subject, &day, calls)?;
-            copied.counters += 1;
+            if to.db.raise_usage(&subject, &day, calls)? {
+                copied.counters += 1;
+            }
         }
+        // The destination now holds this pepper's hashes: it records its check if it had none.
+        to.db.pepper_check(&to.check, true)?;
         Ok(copied)
     }
 }
@@ -285,6 +298,7 @@ pub struct Copied {
     pub keys: usize,
     /// Keys the destination had already (by prefix or name), left as they are there.
     pub present: usize,
+    /// Counters the destination lacked or held fewer calls in.
     pub counters: usize,
 }
 
@@ -325,6 +339,42 @@ mod tests {
         let keys = store(dir.path());
         let listed = keys.list().unwrap();
         assert_eq!((listed[0].name.as_str(), listed[0].projects.clone(), listed[0].owner), ("old", None, false));
+    }
+
+    #[test]
+    fn a_store_pins_its_pepper_when_new_or_when_a_key_is_created_never_by_being_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("keys.sqlite");
+        let (a, b) = (
+            Pepper::from_value("pepper a, long enough").unwrap(),
+            Pepper::from_value("pepper b, long enough").unwrap(),
+        );
+        let other =
+            |pepper: &Pepper| matches!(KeyStore::open(&path, pepper.clone()), Err(KeyError::OtherPepper { .. }));
+        // A new store takes the first pepper that opens it.
+        KeyStore::open(&path, a.clone()).unwrap();
+        assert!(other(&b) && !other(&a));
+        // A store made before the check, holding keys: reading it pins nothing...
+        Connection::open(&path).unwrap().execute("DELETE FROM meta", []).unwrap();
+        let old = KeyStore::open(&path, a.clone()).unwrap();
+        old.create(&NewKey { name: "old".into(), ..NewKey::default() }).unwrap();
+        Connection::open(&path).unwrap().execute("DELETE FROM meta", []).unwrap();
+        KeyStore::open(&path, b.clone()).unwrap().list().unwrap();
+        assert!(!other(&a) && !other(&b));
+        // ...creating a key pins the creator's.
+        KeyStore::open(&path, a.clone()).unwrap().create(&NewKey { name: "new".into(), ..NewKey::default() }).unwrap();
+        assert!(other(&b) && !other(&a));
+    }
+
+    #[test]
+    fn a_refused_charge_writes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let keys = store(dir.path());
+        let guest = keys.guest("10.0.0.9".parse().unwrap());
+        assert_eq!(keys.charge(&guest, 3, 2, "2026-12-06").unwrap(), Charge { granted: false, used: 0, limit: 2 });
+        assert!(keys.guest_days().unwrap().is_empty());
+        assert_eq!(keys.charge(&guest, 2, 2, "2026-12-06").unwrap(), Charge { granted: true, used: 2, limit: 2 });
+        assert_eq!(keys.charge(&guest, 1, 2, "2026-12-06").unwrap(), Charge { granted: false, used: 2, limit: 2 });
     }
 
     #[test]

@@ -41,6 +41,9 @@ pub const KEEP_DAYS: i64 = 400;
 pub struct SearchLog {
     path: PathBuf,
     pending: Mutex<Pending>,
+    /// Held from taking the pending counts to committing them, so a reader's flush waits for
+    /// another thread's write in progress and then reads every count taken before it.
+    writing: Mutex<()>,
 }
 
 #[derive(Default)]
@@ -91,7 +94,7 @@ pub struct Returned {
 impl SearchLog {
     /// The log of the store at `kb_path`; nothing is opened or created until counts are written.
     pub fn new(kb_path: &Path) -> SearchLog {
-        SearchLog { path: log_path(kb_path), pending: Mutex::new(Pending::default()) }
+        SearchLog { path: log_path(kb_path), pending: Mutex::new(Pending::default()), writing: Mutex::new(()) }
     }
 
     pub fn path(&self) -> &Path {
@@ -129,6 +132,7 @@ impl SearchLog {
     /// Writes what is pending. A failure is logged and those counts are dropped: the log is a
     /// statistic, and keeping counts no file takes would grow without bound.
     pub fn flush(&self, now: chrono::DateTime<chrono::Utc>) {
+        let _writing = self.writing.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let pending = std::mem::take(&mut *self.lock());
         if pending.is_empty() {
             return;

@@ -30,6 +30,7 @@ impl Host {
             .env("CTXLAKE_KEY_PEPPER", "a pepper for the tests, long enough")
             .env_remove("CTXLAKE_LAKE")
             .env_remove("CTXLAKE_KEYS")
+            .env_remove("CTXLAKE_STATE")
             .env_remove("CTXLAKE_FLEET_ID");
         command
     }

@@ -35,7 +35,8 @@ fn ctxlake(home: &Path) -> Command {
         .env("CTXLAKE_SPOOL_DIR", home.join("spool"))
         .env("CTXLAKE_CACHE_DIR", home.join("cache"))
         .env("CTXLAKE_KEY_PEPPER", "a pepper for the tests, long enough")
-        .env_remove("CTXLAKE_KEYS");
+        .env_remove("CTXLAKE_KEYS")
+        .env_remove("CTXLAKE_STATE");
     command
 }
 

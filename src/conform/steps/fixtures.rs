@@ -790,6 +790,8 @@ pub(super) fn ctxlake(w: &World<'_>, args: &[&str]) -> Result<Command, StepError
     let mut cmd = Command::new(&launch.program);
     // The launch runs `<ctxlake> mcp`; keep the program, replace the subcommand.
     cmd.args(args).envs(launch.env.iter().map(|(k, v)| (k, v))).stderr(Stdio::piped());
+    // The operator's own stores stay out of the scenarios.
+    cmd.env_remove("CTXLAKE_STATE").env_remove("CTXLAKE_KEYS");
     Ok(cmd)
 }
 
