@@ -6,6 +6,7 @@
 //! `state` says where: a SQLite file (`sqlite`) or a PostgreSQL database hosts share (`postgres`).
 //! Behind the `serve` feature. The library reads no environment: the CLI passes paths and values.
 
+mod backend;
 mod postgres;
 mod sqlite;
 pub mod state;

@@ -10,7 +10,7 @@
 //! the same moment run each once, and a store migrated by a newer ctxlake is refused, not misread.
 
 use super::KeyError;
-use super::store::{Backend, KeyRecord, Lookup};
+use super::backend::{Backend, COLUMNS, KeyRecord, Lookup, list_from_json, list_to_json};
 use postgres::NoTls;
 use r2d2_postgres::PostgresConnectionManager;
 use std::time::Duration;
@@ -141,19 +141,16 @@ fn without_password(url: &str) -> String {
     }
 }
 
-const COLUMNS: &str = "prefix, name, quota, fleets, tools, created_at, revoked_at, projects, owner, hash";
-
 fn record(row: &postgres::Row) -> (KeyRecord, String) {
-    let json_list = |text: String| serde_json::from_str::<Vec<String>>(&text).unwrap_or_default();
     let key = KeyRecord {
         prefix: row.get(0),
         name: row.get(1),
         quota: row.get::<_, Option<i64>>(2).map(count),
-        fleets: json_list(row.get(3)),
-        tools: row.get::<_, Option<String>>(4).map(json_list),
+        fleets: list_from_json(row.get(3)),
+        tools: row.get::<_, Option<String>>(4).map(list_from_json),
         created_at: row.get(5),
         revoked_at: row.get(6),
-        projects: row.get::<_, Option<String>>(7).map(json_list),
+        projects: row.get::<_, Option<String>>(7).map(list_from_json),
         owner: row.get(8),
     };
     (key, row.get(9))
@@ -164,17 +161,8 @@ fn count(stored: i64) -> u32 {
     u32::try_from(stored.max(0)).unwrap_or(u32::MAX)
 }
 
-fn filter(by: Lookup<'_>) -> (&'static str, &str) {
-    match by {
-        Lookup::All => ("$1 = $1", ""),
-        Lookup::NameOrPrefix(name) => ("(name = $1 OR prefix = $1)", name),
-        Lookup::Prefix(prefix) => ("prefix = $1", prefix),
-    }
-}
-
 impl Backend for Postgres {
     fn insert(&self, record: &KeyRecord, hash: &str) -> Result<bool, KeyError> {
-        let list = |items: &Vec<String>| serde_json::to_string(items).expect("strings serialize");
         let inserted = self.client()?.execute(
             "INSERT INTO ctxlake_keys (prefix, name, hash, quota, fleets, tools, created_at, projects, owner, revoked_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING",
@@ -183,10 +171,10 @@ impl Backend for Postgres {
                 &record.name,
                 &hash,
                 &record.quota.map(i64::from),
-                &list(&record.fleets),
-                &record.tools.as_ref().map(list),
+                &list_to_json(&record.fleets),
+                &record.tools.as_ref().map(list_to_json),
                 &record.created_at,
-                &record.projects.as_ref().map(list),
+                &record.projects.as_ref().map(list_to_json),
                 &record.owner,
                 &record.revoked_at,
             ],
@@ -195,20 +183,20 @@ impl Backend for Postgres {
     }
 
     fn keys(&self, by: Lookup<'_>) -> Result<Vec<(KeyRecord, String)>, KeyError> {
-        let (clause, value) = filter(by);
+        let (clause, value) = by.clause("$1");
         let sql = format!("SELECT {COLUMNS} FROM ctxlake_keys WHERE {clause} ORDER BY created_at, name");
         let rows = self.client()?.query(&sql, &[&value]).map_err(|e| self.err(e))?;
         Ok(rows.iter().map(record).collect())
     }
 
     fn revoke(&self, by: Lookup<'_>, at: &str) -> Result<bool, KeyError> {
-        let (clause, value) = filter(by);
+        let (clause, value) = by.clause("$1");
         let sql = format!("UPDATE ctxlake_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE {clause}");
         Ok(self.client()?.execute(&sql, &[&value, &at]).map_err(|e| self.err(e))? > 0)
     }
 
     fn set_quota(&self, by: Lookup<'_>, quota: Option<u32>) -> Result<bool, KeyError> {
-        let (clause, value) = filter(by);
+        let (clause, value) = by.clause("$1");
         let sql = format!("UPDATE ctxlake_keys SET quota = $2 WHERE {clause}");
         Ok(self.client()?.execute(&sql, &[&value, &quota.map(i64::from)]).map_err(|e| self.err(e))? > 0)
     }

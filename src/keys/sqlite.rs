@@ -5,7 +5,7 @@
 //! process and of processes on the file.
 
 use super::KeyError;
-use super::store::{Backend, KeyRecord, Lookup};
+use super::backend::{Backend, COLUMNS, KeyRecord, Lookup, list_from_json, list_to_json};
 use rusqlite::{Connection, OptionalExtension as _, params};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
@@ -83,37 +83,23 @@ impl Sqlite {
     }
 }
 
-/// The columns `record` reads, then the hash.
-const COLUMNS: &str = "prefix, name, quota, fleets, tools, created_at, revoked_at, projects, owner, hash";
-
 fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<(KeyRecord, String)> {
-    let json_list = |text: String| serde_json::from_str::<Vec<String>>(&text).unwrap_or_default();
     let key = KeyRecord {
         prefix: row.get(0)?,
         name: row.get(1)?,
         quota: row.get(2)?,
-        fleets: json_list(row.get(3)?),
-        tools: row.get::<_, Option<String>>(4)?.map(json_list),
+        fleets: list_from_json(row.get(3)?),
+        tools: row.get::<_, Option<String>>(4)?.map(list_from_json),
         created_at: row.get(5)?,
         revoked_at: row.get(6)?,
-        projects: row.get::<_, Option<String>>(7)?.map(json_list),
+        projects: row.get::<_, Option<String>>(7)?.map(list_from_json),
         owner: row.get(8)?,
     };
     Ok((key, row.get(9)?))
 }
 
-/// The WHERE clause and its one parameter for `by`.
-fn filter(by: Lookup<'_>) -> (&'static str, &str) {
-    match by {
-        Lookup::All => ("?1 = ?1", ""),
-        Lookup::NameOrPrefix(name) => ("(name = ?1 OR prefix = ?1)", name),
-        Lookup::Prefix(prefix) => ("prefix = ?1", prefix),
-    }
-}
-
 impl Backend for Sqlite {
     fn insert(&self, record: &KeyRecord, hash: &str) -> Result<bool, KeyError> {
-        let list = |items: &Vec<String>| serde_json::to_string(items).expect("strings serialize");
         let inserted = self.db().execute(
             "INSERT INTO keys (prefix, name, hash, quota, fleets, tools, created_at, projects, owner, revoked_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
@@ -122,10 +108,10 @@ impl Backend for Sqlite {
                 record.name,
                 hash,
                 record.quota,
-                list(&record.fleets),
-                record.tools.as_ref().map(list),
+                list_to_json(&record.fleets),
+                record.tools.as_ref().map(list_to_json),
                 record.created_at,
-                record.projects.as_ref().map(list),
+                record.projects.as_ref().map(list_to_json),
                 record.owner,
                 record.revoked_at
             ],
@@ -140,7 +126,7 @@ impl Backend for Sqlite {
     }
 
     fn keys(&self, by: Lookup<'_>) -> Result<Vec<(KeyRecord, String)>, KeyError> {
-        let (clause, value) = filter(by);
+        let (clause, value) = by.clause("?1");
         let db = self.db();
         let mut statement =
             db.prepare(&format!("SELECT {COLUMNS} FROM keys WHERE {clause} ORDER BY created_at, name"))?;
@@ -149,13 +135,13 @@ impl Backend for Sqlite {
     }
 
     fn revoke(&self, by: Lookup<'_>, at: &str) -> Result<bool, KeyError> {
-        let (clause, value) = filter(by);
+        let (clause, value) = by.clause("?1");
         let sql = format!("UPDATE keys SET revoked_at = COALESCE(revoked_at, ?2) WHERE {clause}");
         Ok(self.db().execute(&sql, params![value, at])? > 0)
     }
 
     fn set_quota(&self, by: Lookup<'_>, quota: Option<u32>) -> Result<bool, KeyError> {
-        let (clause, value) = filter(by);
+        let (clause, value) = by.clause("?1");
         Ok(self.db().execute(&format!("UPDATE keys SET quota = ?2 WHERE {clause}"), params![value, quota])? > 0)
     }
 

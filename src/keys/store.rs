@@ -6,8 +6,11 @@
 //! both; a backend stores rows and answers. Nothing is cached: every request reads its key's
 //! row, so a revocation reaches every host sharing the store on their next request.
 
+use super::backend::{Backend, Lookup};
 use super::{KeyError, Pepper, mint, parse_key};
 use std::net::IpAddr;
+
+pub use super::backend::KeyRecord;
 
 /// What `keys create` asks for.
 #[derive(Debug, Clone, Default)]
@@ -21,20 +24,6 @@ pub struct NewKey {
     /// An owner key: besides its MCP use, it signs in to the console (`serve --console`) of its
     /// fleets, where the owner's decisions are made.
     pub owner: bool,
-}
-
-/// One stored key, without anything secret.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KeyRecord {
-    pub prefix: String,
-    pub name: String,
-    pub quota: Option<u32>,
-    pub fleets: Vec<String>,
-    pub tools: Option<Vec<String>>,
-    pub projects: Option<Vec<String>>,
-    pub owner: bool,
-    pub created_at: String,
-    pub revoked_at: Option<String>,
 }
 
 /// Why a bearer token was refused (each is a 401; none falls through to guest access).
@@ -79,45 +68,6 @@ pub struct Charge {
     pub granted: bool,
     pub used: u32,
     pub limit: u32,
-}
-
-/// Which keys a statement is about.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Lookup<'a> {
-    All,
-    /// A key by name, or by public prefix.
-    NameOrPrefix(&'a str),
-    /// A key by public prefix only (a name may look like a prefix).
-    Prefix(&'a str),
-}
-
-/// What a backend stores and answers. Each method is one statement or one transaction, so
-/// every host sharing the backend sees a change whole.
-pub(crate) trait Backend: Send + Sync {
-    /// Stores a key (with its revocation, if any); false when its name or prefix is taken.
-    fn insert(&self, record: &KeyRecord, hash: &str) -> Result<bool, KeyError>;
-    /// The keys `by` names, each with its stored hash, oldest first.
-    fn keys(&self, by: Lookup<'_>) -> Result<Vec<(KeyRecord, String)>, KeyError>;
-    /// Marks the keys `by` names revoked at `at` (an earlier revocation stands); false when none.
-    fn revoke(&self, by: Lookup<'_>, at: &str) -> Result<bool, KeyError>;
-    fn set_quota(&self, by: Lookup<'_>, quota: Option<u32>) -> Result<bool, KeyError>;
-    /// Adds `calls` to `subject`'s counter of `day` if that keeps it within `limit`, in one
-    /// atomic step; the counter after it, and whether it was added.
-    fn charge(&self, subject: &str, day: &str, calls: u32, limit: u32) -> Result<(bool, u32), KeyError>;
-    fn used(&self, subject: &str, day: &str) -> Result<u32, KeyError>;
-    /// Guests' counters per day, newest first: (day, guests, calls).
-    fn guest_days(&self) -> Result<Vec<(String, u32, u32)>, KeyError>;
-    fn prune_usage(&self, day: &str) -> Result<usize, KeyError>;
-    /// Every usage counter: (subject, day, calls).
-    fn usage(&self) -> Result<Vec<(String, String, u32)>, KeyError>;
-    /// Sets a counter to `calls` unless it holds as many already (so a copy made twice counts
-    /// once); whether it changed.
-    fn raise_usage(&self, subject: &str, day: &str, calls: u32) -> Result<bool, KeyError>;
-    /// The pepper check the store records, after recording `check` when `record` and none is:
-    /// hosts whose peppers differ must not share a store, since one's hashes are another's garbage.
-    fn pepper_check(&self, check: &str, record: bool) -> Result<Option<String>, KeyError>;
-    /// Where the store is, for messages (never a password).
-    fn describe(&self) -> String;
 }
 
 pub struct KeyStore {

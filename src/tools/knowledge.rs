@@ -237,7 +237,8 @@ impl Knowledge for KnowledgeTools {
         let page = paging.page(rendered, k, budget, more_after && wanted < MAX_RANKED);
         let cut = window.len() - page.rows.len();
         let returned = window.iter().take(page.rows.len()).map(|h| base.records()[h.index].id.as_str());
-        self.searches.record(found.mode, input.cursor.is_none(), returned, chrono::Utc::now());
+        let now = chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now());
+        self.searches.record(found.mode, input.cursor.is_none(), returned, now);
         let results = page
             .rows
             .into_iter()

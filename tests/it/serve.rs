@@ -128,6 +128,27 @@ fn read_until(stream: &mut TcpStream, seen: &mut String, wanted: impl Fn(&Value)
     }
 }
 
+/// `clients` clients at once, client n on `hosts[n % hosts.len()]`, each making `calls`
+/// `fleet_status` calls with `authorization`: every answer's status.
+fn storm(hosts: &[&Serve], clients: u64, calls: u64, authorization: &str) -> Vec<u16> {
+    std::thread::scope(|scope| {
+        let running: Vec<_> = (0..clients)
+            .map(|client| {
+                let host = hosts[usize::try_from(client).unwrap() % hosts.len()];
+                scope.spawn(move || {
+                    (0..calls)
+                        .map(|n| {
+                            post(host, &call(client * 1000 + n, "fleet_status"), &[("Authorization", authorization)])
+                                .status
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        running.into_iter().flat_map(|c| c.join().unwrap()).collect()
+    })
+}
+
 fn call(id: u64, tool: &str) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool, "arguments": {}}})
 }
@@ -487,23 +508,7 @@ fn a_quota_is_exact_under_32_concurrent_clients() {
     let server = serve_with(&["--keys"], |home| {
         token = create_key(home, &["--name", "busy", "--fleets", "web", "--quota", "250/day"])
     });
-    let authorization = format!("Bearer {token}");
-    let outcomes: Vec<u16> = std::thread::scope(|scope| {
-        let clients: Vec<_> = (0..32)
-            .map(|client| {
-                let (server, authorization) = (&server, &authorization);
-                scope.spawn(move || {
-                    (0..32)
-                        .map(|n| {
-                            post(server, &call(client * 100 + n, "fleet_status"), &[("Authorization", authorization)])
-                                .status
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        clients.into_iter().flat_map(|c| c.join().unwrap()).collect()
-    });
+    let outcomes = storm(&[&server], 32, 32, &format!("Bearer {token}"));
     let granted = outcomes.iter().filter(|s| **s == 200).count();
     let refused = outcomes.iter().filter(|s| **s == 429).count();
     assert_eq!(

@@ -129,23 +129,7 @@ fn a_quota_is_exact_with_32_clients_spread_over_two_hosts_sharing_postgres() {
     let token =
         created(keys(home.path(), &db.url, None, &["create", "--name", "busy", "--fleets", "web", "--quota", "250"]));
     let hosts = [serve_state(&db.url, None, &[]).unwrap(), serve_state(&db.url, None, &[]).unwrap()];
-    let authorization = bearer(&token);
-    let outcomes: Vec<u16> = std::thread::scope(|scope| {
-        let clients: Vec<_> = (0..32u64)
-            .map(|client| {
-                let (host, authorization) = (&hosts[(client % 2) as usize], &authorization);
-                scope.spawn(move || {
-                    (0..16u64)
-                        .map(|n| {
-                            post(host, &call(client * 100 + n, "fleet_status"), &[("Authorization", authorization)])
-                                .status
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        clients.into_iter().flat_map(|c| c.join().unwrap()).collect()
-    });
+    let outcomes = storm(&[&hosts[0], &hosts[1]], 32, 16, &bearer(&token));
     let granted = outcomes.iter().filter(|s| **s == 200).count();
     let refused = outcomes.iter().filter(|s| **s == 429).count();
     assert_eq!((granted, refused), (250, 32 * 16 - 250), "other statuses: {outcomes:?}");
