@@ -8,11 +8,18 @@
 //! atomic under PostgreSQL's row lock, with no read before it. Migrations are numbered, run in
 //! one transaction under an advisory lock, and recorded in `ctxlake_meta`: two hosts starting at
 //! the same moment run each once, and a store migrated by a newer ctxlake is refused, not misread.
+//!
+//! Faults fail closed: with the server unreachable a request waits at most `WAIT` for a
+//! connection, then its key check or charge fails (the HTTP edge answers 503 with
+//! `Retry-After`). A connection found closed (the server restarted) retires every connection
+//! opened before it, so the pool holds no stale ones once the server is back; reads that met one
+//! are tried again once, a charge never (it might have been counted).
 
 use super::KeyError;
 use super::backend::{Backend, COLUMNS, KeyRecord, Lookup, list_from_json, list_to_json};
 use postgres::NoTls;
-use r2d2_postgres::PostgresConnectionManager;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// Each migration, in order; the store's schema version is how many have run.
@@ -39,14 +46,47 @@ CREATE TABLE ctxlake_usage (
 
 /// The advisory lock migrations hold (any fixed number; "ctxl").
 const MIGRATION_LOCK: i64 = 0x6374_786c;
-/// Connections a host keeps at most; a request waits for one at most `WAIT`.
+/// Connections a host keeps at most; a request waits for one at most `WAIT` (also the limit
+/// on opening one), so a request answers within about that while the server is away.
 const POOL_SIZE: u32 = 16;
-const WAIT: Duration = Duration::from_secs(5);
+const WAIT: Duration = Duration::from_secs(2);
 
-type Pool = r2d2::Pool<PostgresConnectionManager<NoTls>>;
+/// Opens connections for the pool, each stamped with the epoch it was opened in.
+struct Manager {
+    config: postgres::Config,
+    /// Raised when a connection is found closed: every connection of an earlier epoch is then
+    /// dropped rather than used (a restarted server closed them all, unseen until used).
+    epoch: Arc<AtomicU64>,
+}
+
+struct Connection {
+    client: postgres::Client,
+    epoch: u64,
+}
+
+impl r2d2::ManageConnection for Manager {
+    type Connection = Connection;
+    type Error = postgres::Error;
+
+    fn connect(&self) -> Result<Connection, postgres::Error> {
+        let epoch = self.epoch.load(Ordering::Acquire);
+        Ok(Connection { client: self.config.connect(NoTls)?, epoch })
+    }
+
+    fn is_valid(&self, conn: &mut Connection) -> Result<(), postgres::Error> {
+        conn.client.simple_query("").map(|_| ())
+    }
+
+    fn has_broken(&self, conn: &mut Connection) -> bool {
+        conn.client.is_closed() || conn.epoch < self.epoch.load(Ordering::Acquire)
+    }
+}
+
+type Pool = r2d2::Pool<Manager>;
 
 pub(crate) struct Postgres {
     pool: Pool,
+    epoch: Arc<AtomicU64>,
     /// The URL without its password, for messages.
     shown: String,
 }
@@ -56,9 +96,13 @@ impl Postgres {
     /// folder as `host`), runs the migrations this ctxlake knows and the store lacks.
     pub(crate) fn open(url: &str) -> Result<Postgres, KeyError> {
         let shown = without_password(url);
-        let config: postgres::Config =
+        let mut config: postgres::Config =
             url.parse().map_err(|e| KeyError::State(format!("{shown} is not a PostgreSQL URL: {e}")))?;
-        let manager = PostgresConnectionManager::new(config, NoTls);
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(WAIT);
+        }
+        let epoch = Arc::new(AtomicU64::new(0));
+        let manager = Manager { config, epoch: epoch.clone() };
         let pool = r2d2::Pool::builder()
             .max_size(POOL_SIZE)
             .min_idle(Some(1))
@@ -66,15 +110,72 @@ impl Postgres {
             // A broken connection fails its statement (503 for that request) and is dropped;
             // testing each checkout would add a round trip to every call.
             .test_on_check_out(false)
+            // Its own log line names no URL; ours (the request's error) does.
+            .error_handler(Box::new(r2d2::NopErrorHandler))
             .build(manager)
             .map_err(|e| KeyError::State(format!("cannot connect to {shown}: {e}")))?;
-        let store = Postgres { pool, shown };
+        let store = Postgres { pool, epoch, shown };
         store.migrate()?;
         Ok(store)
     }
 
-    fn client(&self) -> Result<r2d2::PooledConnection<PostgresConnectionManager<NoTls>>, KeyError> {
-        self.pool.get().map_err(|e| KeyError::State(format!("no connection to {} within {WAIT:?}: {e}", self.shown)))
+    /// A connection of the current epoch (older ones are dropped as they come up).
+    fn client(&self) -> Result<Pooled, KeyError> {
+        for _ in 0..=POOL_SIZE {
+            let conn = self
+                .pool
+                .get()
+                .map_err(|e| KeyError::State(format!("no connection to {} within {WAIT:?}: {e}", self.shown)))?;
+            if conn.epoch >= self.epoch.load(Ordering::Acquire) && !conn.client.is_closed() {
+                return Ok(Pooled(conn));
+            }
+            // Returned to the pool, which finds it broken and drops it.
+        }
+        Err(KeyError::State(format!("{}: every pooled connection was closed", self.shown)))
+    }
+
+    /// `read` on a connection, once more on a new one if the first was lost (a restarted
+    /// server): for statements that change nothing, so repeating them is harmless.
+    fn read<T>(&self, read: impl Fn(&mut postgres::Client) -> Result<T, postgres::Error>) -> Result<T, KeyError> {
+        match self.once(&read) {
+            Err(Lost) => read(&mut *self.client()?).map_err(|e| self.err(e)),
+            Ok(done) => done,
+        }
+    }
+
+    /// `write` on a connection, never repeated: had the statement reached the server before
+    /// the connection was lost, it may have been applied.
+    fn write<T>(&self, write: impl Fn(&mut postgres::Client) -> Result<T, postgres::Error>) -> Result<T, KeyError> {
+        match self.once(&write) {
+            Err(Lost) => Err(KeyError::State(format!("{}: the connection was lost", self.shown))),
+            Ok(done) => done,
+        }
+    }
+
+    /// `run` on a connection; `Err(Lost)` when it failed and left the connection closed (the
+    /// server's error then is often "terminating connection due to administrator command"),
+    /// after retiring every connection as old as it.
+    fn once<T>(
+        &self,
+        run: &impl Fn(&mut postgres::Client) -> Result<T, postgres::Error>,
+    ) -> Result<Result<T, KeyError>, Lost> {
+        let mut conn = match self.client() {
+            Ok(conn) => conn,
+            Err(e) => return Ok(Err(e)),
+        };
+        match run(&mut conn) {
+            Err(e) if conn.is_closed() => {
+                tracing::warn!("key store {}: connection lost ({e}); opening new ones", self.shown);
+                self.retire();
+                Err(Lost)
+            }
+            done => Ok(done.map_err(|e| self.err(e))),
+        }
+    }
+
+    /// Retires every connection opened so far.
+    fn retire(&self) {
+        self.epoch.fetch_add(1, Ordering::AcqRel);
     }
 
     fn migrate(&self) -> Result<(), KeyError> {
@@ -113,6 +214,25 @@ impl Postgres {
 
     fn err(&self, e: postgres::Error) -> KeyError {
         KeyError::State(format!("{}: {e}", self.shown))
+    }
+}
+
+/// A statement failed and its connection is closed.
+struct Lost;
+
+/// A pooled connection, used as the client it holds.
+struct Pooled(r2d2::PooledConnection<Manager>);
+
+impl std::ops::Deref for Pooled {
+    type Target = postgres::Client;
+    fn deref(&self) -> &postgres::Client {
+        &self.0.client
+    }
+}
+
+impl std::ops::DerefMut for Pooled {
+    fn deref_mut(&mut self) -> &mut postgres::Client {
+        &mut self.0.client
     }
 }
 
@@ -163,7 +283,7 @@ fn count(stored: i64) -> u32 {
 
 impl Backend for Postgres {
     fn insert(&self, record: &KeyRecord, hash: &str) -> Result<bool, KeyError> {
-        let inserted = self.client()?.execute(
+        let inserted = self.write(|client| client.execute(
             "INSERT INTO ctxlake_keys (prefix, name, hash, quota, fleets, tools, created_at, projects, owner, revoked_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING",
             &[
@@ -178,36 +298,35 @@ impl Backend for Postgres {
                 &record.owner,
                 &record.revoked_at,
             ],
-        );
-        Ok(inserted.map_err(|e| self.err(e))? == 1)
+        ))?;
+        Ok(inserted == 1)
     }
 
     fn keys(&self, by: Lookup<'_>) -> Result<Vec<(KeyRecord, String)>, KeyError> {
         let (clause, value) = by.clause("$1");
         let sql = format!("SELECT {COLUMNS} FROM ctxlake_keys WHERE {clause} ORDER BY created_at, name");
-        let rows = self.client()?.query(&sql, &[&value]).map_err(|e| self.err(e))?;
+        let rows = self.read(|client| client.query(&sql, &[&value]))?;
         Ok(rows.iter().map(record).collect())
     }
 
     fn revoke(&self, by: Lookup<'_>, at: &str) -> Result<bool, KeyError> {
         let (clause, value) = by.clause("$1");
         let sql = format!("UPDATE ctxlake_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE {clause}");
-        Ok(self.client()?.execute(&sql, &[&value, &at]).map_err(|e| self.err(e))? > 0)
+        Ok(self.write(|client| client.execute(&sql, &[&value, &at]))? > 0)
     }
 
     fn set_quota(&self, by: Lookup<'_>, quota: Option<u32>) -> Result<bool, KeyError> {
         let (clause, value) = by.clause("$1");
         let sql = format!("UPDATE ctxlake_keys SET quota = $2 WHERE {clause}");
-        Ok(self.client()?.execute(&sql, &[&value, &quota.map(i64::from)]).map_err(|e| self.err(e))? > 0)
+        Ok(self.write(|client| client.execute(&sql, &[&value, &quota.map(i64::from)]))? > 0)
     }
 
     fn charge(&self, subject: &str, day: &str, calls: u32, limit: u32) -> Result<(bool, u32), KeyError> {
         let (calls, limit) = (i64::from(calls), i64::from(limit));
-        let mut client = self.client()?;
         // The accounting: one statement, the check inside it. A first charge past the limit
         // inserts nothing (the SELECT's WHERE), a later one updates nothing (DO UPDATE's WHERE).
-        let granted = client
-            .query_opt(
+        let granted = self.write(|client| {
+            client.query_opt(
                 "INSERT INTO ctxlake_usage AS u (subject, day, calls)
                  SELECT $1::TEXT, $2::TEXT, $3::BIGINT WHERE $3::BIGINT <= $4::BIGINT
                  ON CONFLICT (subject, day) DO UPDATE SET calls = u.calls + EXCLUDED.calls
@@ -215,62 +334,51 @@ impl Backend for Postgres {
                  RETURNING calls",
                 &[&subject, &day, &calls, &limit],
             )
-            .map_err(|e| self.err(e))?;
+        })?;
         match granted {
             Some(row) => Ok((true, count(row.get(0)))),
             // Refused: the count to report (read after; nothing is decided by it).
-            None => {
-                let used = client
-                    .query_opt("SELECT calls FROM ctxlake_usage WHERE subject = $1 AND day = $2", &[&subject, &day])
-                    .map_err(|e| self.err(e))?;
-                Ok((false, used.map_or(0, |row| count(row.get(0)))))
-            }
+            None => Ok((false, self.used(subject, day)?)),
         }
     }
 
     fn used(&self, subject: &str, day: &str) -> Result<u32, KeyError> {
-        let used = self
-            .client()?
-            .query_opt("SELECT calls FROM ctxlake_usage WHERE subject = $1 AND day = $2", &[&subject, &day])
-            .map_err(|e| self.err(e))?;
+        let used = self.read(|client| {
+            client.query_opt("SELECT calls FROM ctxlake_usage WHERE subject = $1 AND day = $2", &[&subject, &day])
+        })?;
         Ok(used.map_or(0, |row| count(row.get(0))))
     }
 
     fn guest_days(&self) -> Result<Vec<(String, u32, u32)>, KeyError> {
-        let rows = self
-            .client()?
-            .query(
+        let rows = self.read(|client| {
+            client.query(
                 "SELECT day, count(*), sum(calls)::BIGINT FROM ctxlake_usage WHERE subject LIKE 'ip:%'
                  GROUP BY day ORDER BY day DESC",
                 &[],
             )
-            .map_err(|e| self.err(e))?;
+        })?;
         Ok(rows.iter().map(|row| (row.get(0), count(row.get(1)), count(row.get(2)))).collect())
     }
 
     fn prune_usage(&self, day: &str) -> Result<usize, KeyError> {
-        let removed =
-            self.client()?.execute("DELETE FROM ctxlake_usage WHERE day < $1", &[&day]).map_err(|e| self.err(e))?;
+        let removed = self.write(|client| client.execute("DELETE FROM ctxlake_usage WHERE day < $1", &[&day]))?;
         Ok(usize::try_from(removed).unwrap_or(usize::MAX))
     }
 
     fn usage(&self) -> Result<Vec<(String, String, u32)>, KeyError> {
         let rows = self
-            .client()?
-            .query("SELECT subject, day, calls FROM ctxlake_usage ORDER BY day, subject", &[])
-            .map_err(|e| self.err(e))?;
+            .read(|client| client.query("SELECT subject, day, calls FROM ctxlake_usage ORDER BY day, subject", &[]))?;
         Ok(rows.iter().map(|row| (row.get(0), row.get(1), count(row.get(2)))).collect())
     }
 
     fn raise_usage(&self, subject: &str, day: &str, calls: u32) -> Result<bool, KeyError> {
-        let changed = self
-            .client()?
-            .execute(
+        let changed = self.write(|client| {
+            client.execute(
                 "INSERT INTO ctxlake_usage AS u (subject, day, calls) VALUES ($1, $2, $3)
                  ON CONFLICT (subject, day) DO UPDATE SET calls = EXCLUDED.calls WHERE EXCLUDED.calls > u.calls",
                 &[&subject, &day, &i64::from(calls)],
             )
-            .map_err(|e| self.err(e))?;
+        })?;
         Ok(changed > 0)
     }
 

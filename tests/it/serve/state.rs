@@ -1,8 +1,9 @@
 //! The state store hosts share (`--state`, src/keys/state.rs): keys, revocations and quota
 //! counters in SQLite or PostgreSQL. The PostgreSQL tests need a server at
-//! `CTXLAKE_TEST_POSTGRES` (a URL whose role may create databases; `.ci/run` starts Debian's
-//! PostgreSQL for them): they are ignored unless asked for, and then fail, never skip, when the
-//! variable is unset or the server cannot be reached. Each makes a database of its own.
+//! `CTXLAKE_TEST_POSTGRES` (a URL whose role may create databases) and the fault test its
+//! `pg_ctl` as `CTXLAKE_TEST_POSTGRES_CTL`: `scripts/postgres-scratch.sh` starts such a server
+//! (as `.ci/run` does). They are ignored unless asked for, and then fail, never skip, when the
+//! variables are unset or the server cannot be reached. Each makes a database of its own.
 
 use super::*;
 
@@ -92,15 +93,33 @@ fn serve_takes_one_key_store_and_guests_need_one() {
     );
 }
 
+/// The fault test stops the server: it holds this exclusively, every other test shared.
+static SERVER: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
+enum Hold {
+    Shared(#[allow(dead_code)] std::sync::RwLockReadGuard<'static, ()>),
+    Exclusive(#[allow(dead_code)] std::sync::RwLockWriteGuard<'static, ()>),
+}
+
 /// A database of its own on the server at `CTXLAKE_TEST_POSTGRES`, dropped at the end.
 struct Database {
     admin: String,
     name: String,
     url: String,
+    _hold: Hold,
 }
 
 impl Database {
     fn new() -> Database {
+        Database::holding(Hold::Shared(SERVER.read().unwrap_or_else(|p| p.into_inner())))
+    }
+
+    /// A database on a server no other test uses meanwhile (this one may stop it).
+    fn exclusive() -> Database {
+        Database::holding(Hold::Exclusive(SERVER.write().unwrap_or_else(|p| p.into_inner())))
+    }
+
+    fn holding(hold: Hold) -> Database {
         let admin = std::env::var("CTXLAKE_TEST_POSTGRES")
             .expect("CTXLAKE_TEST_POSTGRES names the PostgreSQL server these tests were asked to use");
         let name = format!("ctxlake_test_{}", ulid::Ulid::new().to_string().to_ascii_lowercase());
@@ -109,7 +128,7 @@ impl Database {
         let (base, query) = admin.split_once('?').map_or((admin.as_str(), None), |(b, q)| (b, Some(q)));
         let server = &base[..base.rfind('/').expect("the URL names a database")];
         let url = format!("{server}/{name}{}", query.map(|q| format!("?{q}")).unwrap_or_default());
-        Database { admin, name, url }
+        Database { admin, name, url, _hold: hold }
     }
 }
 
@@ -235,4 +254,79 @@ fn keys_migrate_copies_keys_revocations_and_counters_from_sqlite_to_postgres_onc
     }
     assert_eq!(post(&host, &call(9, "fleet_status"), &[("Authorization", &bearer(&tokens.0))]).status, 429);
     assert_eq!(post(&host, &call(9, "fleet_status"), &[("Authorization", &bearer(&tokens.1))]).status, 401);
+}
+
+/// The test server, stopped with `pg_ctl stop` through `CTXLAKE_TEST_POSTGRES_CTL` and started
+/// again when dropped (so a failing test leaves it running for the others).
+struct Stopped {
+    ctl: String,
+}
+
+impl Stopped {
+    fn pg_ctl(ctl: &str, action: &str) {
+        let status = Command::new("sh").arg("-c").arg(format!("{ctl} {action} >/dev/null")).status().unwrap();
+        assert!(status.success(), "`{ctl} {action}` failed: {status:?}");
+    }
+
+    fn new() -> Stopped {
+        let ctl = std::env::var("CTXLAKE_TEST_POSTGRES_CTL")
+            .expect("CTXLAKE_TEST_POSTGRES_CTL is the test server's pg_ctl (scripts/postgres-scratch.sh)");
+        Stopped::pg_ctl(&ctl, "stop -m fast");
+        Stopped { ctl }
+    }
+}
+
+impl Drop for Stopped {
+    fn drop(&mut self) {
+        Stopped::pg_ctl(&self.ctl, "start");
+    }
+}
+
+#[test]
+#[ignore = "needs a PostgreSQL server at CTXLAKE_TEST_POSTGRES it may stop (scripts/postgres-scratch.sh)"]
+fn with_postgres_stopped_keys_and_quotas_fail_closed_and_the_host_recovers_when_it_returns() {
+    let db = Database::exclusive();
+    let home = tempfile::tempdir().unwrap();
+    let token =
+        created(keys(home.path(), &db.url, None, &["create", "--name", "ci", "--fleets", "web", "--quota", "100"]));
+    let authorization = bearer(&token);
+    let keyed = [("Authorization", authorization.as_str())];
+    let host = serve_state(&db.url, None, &["--guests"]).unwrap();
+    // Concurrent calls open several connections, all of which the restart below will close.
+    let before = storm(&[&host], 8, 2, &authorization);
+    assert!(before.iter().all(|s| *s == 200), "{before:?}");
+    let mut granted = before.len();
+
+    // A restart the host does not see happen: no request fails on a connection it closed.
+    drop(Stopped::new());
+    let after = storm(&[&host], 8, 2, &authorization);
+    assert!(after.iter().all(|s| *s == 200), "after a restart: {after:?}");
+    granted += after.len();
+
+    let stopped = Stopped::new();
+    let asked = std::time::Instant::now();
+    let refused = post(&host, &call(1, "fleet_status"), &keyed);
+    assert_eq!(
+        refused.status,
+        503,
+        "a key check without its store fails closed: {}",
+        String::from_utf8_lossy(&refused.body)
+    );
+    assert_eq!(refused.header("retry-after"), Some("1"));
+    assert!(asked.elapsed() < Duration::from_secs(4), "answered after {:?}", asked.elapsed());
+    // A keyed request never falls through to the guest tier, and a guest's call is not free.
+    let guest = post(&host, &call(2, "search_knowledge"), &[]);
+    assert_eq!(guest.status, 503, "{}", String::from_utf8_lossy(&guest.body));
+    // What needs no state still answers: a guest's list of tools.
+    assert_eq!(post(&host, &list(), &[]).status, 200);
+
+    // Back: the very first call is answered, and no connection of before is left to fail one.
+    drop(stopped);
+    assert_eq!(post(&host, &call(4, "fleet_status"), &keyed).status, 200);
+    let after = storm(&[&host], 8, 4, &authorization);
+    assert!(after.iter().all(|s| *s == 200), "after the outage: {after:?}");
+    granted += 1 + after.len();
+    // Every answered call was charged once, and no refused one at all.
+    let listed = String::from_utf8(keys(home.path(), &db.url, None, &["list"]).stdout).unwrap();
+    assert!(listed.lines().any(|l| l.contains("ci") && l.contains(&format!(" {granted} "))), "{granted}: {listed}");
 }
