@@ -17,6 +17,11 @@ pub struct Args {
     #[cfg(feature = "lake")]
     #[command(flatten)]
     lake: super::lake::LakeArgs,
+    /// The state store `ctxlake serve --state` uses (sqlite:PATH or postgres://…; default the
+    /// SQLite file ~/.ctxlake/keys.sqlite): read, never written.
+    #[cfg(feature = "serve")]
+    #[arg(long, value_name = "URL", env = "CTXLAKE_STATE", hide_env_values = true)]
+    state: Option<String>,
 }
 
 struct Checks(Vec<DoctorCheck>);
@@ -63,7 +68,8 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     }
     embedder(&mut checks);
     knowledge(&mut checks, &ctx);
-    key_store(&mut checks, &places.home);
+    #[cfg(feature = "serve")]
+    key_store(&mut checks, &places.home, args.state.as_deref());
     environment(&mut checks);
     let ok = !checks.0.iter().any(|c| c.status == DoctorCheckStatus::Fail);
     let report = DoctorReport { ok, checks: checks.0 };
@@ -382,33 +388,86 @@ fn knowledge(checks: &mut Checks, ctx: &Ctx) {
     }
 }
 
-/// `ctxlake serve`'s key store and pepper at their default places: the pepper file must be
-/// readable by its owner only (the HMAC of every key depends on it).
-fn key_store(checks: &mut Checks, home: &Path) {
+/// `ctxlake serve`'s state store (keys and quotas), read without writing: reachable, its schema
+/// version known to this build, and this host's pepper the one it was first used with. The
+/// pepper file must be readable by its owner only (the HMAC of every key depends on it).
+#[cfg(feature = "serve")]
+fn key_store(checks: &mut Checks, home: &Path, state: Option<&str>) {
+    use ctxlake::keys::{Facts, Pepper, SCHEMA_VERSION, StateUrl};
     use std::os::unix::fs::PermissionsExt as _;
-    let (store, pepper) = (home.join(".ctxlake/keys.sqlite"), home.join(".ctxlake/pepper"));
-    if !store.exists() {
-        return checks
-            .info("key store", format!("none at {} (only `ctxlake serve --keys` needs one)", store.display()));
-    }
-    match std::fs::metadata(&pepper).map(|m| m.permissions().mode() & 0o777) {
-        Ok(0o600) | Ok(0o400) => checks.pass(
-            "key store",
-            format!("{} with its pepper {} readable by its owner only", store.display(), pepper.display()),
-        ),
-        Ok(mode) => checks.fail(
-            "key store",
-            format!("the pepper {} has mode {mode:o}: others can read it", pepper.display()),
-            &format!("chmod 600 {}", pepper.display()),
-        ),
-        Err(_) if std::env::var_os("CTXLAKE_KEY_PEPPER").is_some() => {
-            checks.pass("key store", format!("{} with its pepper from CTXLAKE_KEY_PEPPER", store.display()))
+    const NAME: &str = "key store";
+    let state = match state.map(super::keys::parse_state) {
+        None => StateUrl::Sqlite(home.join(".ctxlake/keys.sqlite")),
+        Some(Ok(state)) => state,
+        Some(Err(e)) => {
+            return checks.fail(NAME, e.to_string(), "give --state (CTXLAKE_STATE) as sqlite:PATH or postgres://…");
         }
-        Err(_) => checks.fail(
-            "key store",
-            format!("{} exists but its pepper {} does not: no key can be checked", store.display(), pepper.display()),
-            "restore the pepper file, or set CTXLAKE_KEY_PEPPER, or create new keys",
+    };
+    let shown = match &state {
+        StateUrl::Sqlite(path) if !path.exists() => {
+            return checks.info(NAME, format!("none at {} (only `ctxlake serve --keys` needs one)", path.display()));
+        }
+        StateUrl::Sqlite(path) => path.display().to_string(),
+        StateUrl::Postgres(_) => "the PostgreSQL store".to_string(),
+    };
+    let pepper_file = home.join(".ctxlake/pepper");
+    let pepper = match std::env::var("CTXLAKE_KEY_PEPPER") {
+        Ok(value) => Pepper::from_value(&value).map_err(|e| format!("CTXLAKE_KEY_PEPPER: {e}")),
+        Err(_) => match std::fs::metadata(&pepper_file).map(|m| m.permissions().mode() & 0o777) {
+            Ok(0o600 | 0o400) => Pepper::read(&pepper_file).map_err(|e| e.to_string()),
+            Ok(mode) => {
+                return checks.fail(
+                    NAME,
+                    format!("the pepper {} has mode {mode:o}: others can read it", pepper_file.display()),
+                    &format!("chmod 600 {}", pepper_file.display()),
+                );
+            }
+            Err(_) => Err(format!("no pepper: {} does not exist", pepper_file.display())),
+        },
+    };
+    let pepper = match pepper {
+        Ok(pepper) => pepper,
+        Err(why) => {
+            return checks.fail(
+                NAME,
+                format!("{shown} exists but {why}: no key can be checked"),
+                "restore the pepper file, or set CTXLAKE_KEY_PEPPER, or create new keys",
+            );
+        }
+    };
+    let facts = match Facts::read(&state) {
+        Ok(facts) => facts,
+        Err(e) => {
+            return checks.fail(
+                NAME,
+                format!("cannot read {shown}: {e}"),
+                "check that the database server runs and the URL (CTXLAKE_STATE) is right",
+            );
+        }
+    };
+    let schema = match facts.schema {
+        Some(found) if found > SCHEMA_VERSION => {
+            return checks.fail(
+                NAME,
+                format!("{shown} has schema version {found}; this ctxlake knows {SCHEMA_VERSION}"),
+                "upgrade ctxlake on this host (a newer ctxlake migrated the store)",
+            );
+        }
+        Some(found) if found < SCHEMA_VERSION => {
+            format!(", schema version {found} (the next `ctxlake serve` or `keys` migrates it to {SCHEMA_VERSION})")
+        }
+        Some(found) => format!(", schema version {found}"),
+        None => String::new(),
+    };
+    let keys = format!("{} keys ({} revoked){schema}", facts.keys, facts.revoked);
+    match facts.pepper_is(&pepper) {
+        Some(false) => checks.fail(
+            NAME,
+            format!("{shown} was first used with another pepper than this host's: {keys}"),
+            "give every host sharing the store the same pepper (CTXLAKE_KEY_PEPPER or the pepper file)",
         ),
+        Some(true) => checks.pass(NAME, format!("{shown}: {keys}; this host's pepper is the store's")),
+        None => checks.pass(NAME, format!("{shown}: {keys}; it records no pepper yet (the next key created does)")),
     }
 }
 

@@ -13,7 +13,7 @@ pub mod state;
 pub mod store;
 
 pub use state::StateUrl;
-pub use store::{Charge, Copied, KeyRecord, KeyStore, NewKey, Subject};
+pub use store::{Charge, Copied, Facts, KeyRecord, KeyStore, NewKey, SCHEMA_VERSION, Subject};
 
 use hmac::{Hmac, Mac};
 use sha2::Sha256;

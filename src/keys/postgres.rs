@@ -236,6 +236,49 @@ impl std::ops::DerefMut for Pooled {
     }
 }
 
+/// What `ctxlake doctor` reads of the store at `url` on one connection, writing nothing: its
+/// schema version (`Some(0)` when no ctxlake made its tables yet), the pepper check it records,
+/// and its keys and revoked keys.
+pub(crate) fn inspect(url: &str) -> Result<super::store::Facts, KeyError> {
+    let shown = without_password(url);
+    let err = |e: postgres::Error| KeyError::State(format!("{shown}: {e}"));
+    let mut config: postgres::Config =
+        url.parse().map_err(|e| KeyError::State(format!("{shown} is not a PostgreSQL URL: {e}")))?;
+    if config.get_connect_timeout().is_none() {
+        config.connect_timeout(WAIT);
+    }
+    let mut client = config.connect(NoTls).map_err(|e| KeyError::State(format!("cannot connect to {shown}: {e}")))?;
+    let made = client.query_one("SELECT to_regclass('ctxlake_meta') IS NOT NULL", &[]).map_err(err)?.get::<_, bool>(0);
+    if !made {
+        return Ok(super::store::Facts { schema: Some(0), pepper_check: None, keys: 0, revoked: 0 });
+    }
+    let version = client_value(&mut client, "schema_version").map_err(err)?;
+    let pepper_check = client_value(&mut client, "pepper_check").map_err(err)?;
+    let schema = Some(
+        version
+            .as_deref()
+            .map_or(Ok(0), str::parse)
+            .map_err(|_| KeyError::State(format!("{shown}: ctxlake_meta's schema_version is not a number")))?,
+    );
+    let (keys, revoked) =
+        match client.query_one("SELECT to_regclass('ctxlake_keys') IS NOT NULL", &[]).map_err(err)?.get(0) {
+            true => {
+                let row = client.query_one("SELECT count(*), count(revoked_at) FROM ctxlake_keys", &[]).map_err(err)?;
+                (row.get::<_, i64>(0), row.get::<_, i64>(1))
+            }
+            false => (0, 0),
+        };
+    let count = |n: i64| usize::try_from(n).unwrap_or(0);
+    Ok(super::store::Facts { schema, pepper_check, keys: count(keys), revoked: count(revoked) })
+}
+
+fn client_value(client: &mut postgres::Client, key: &str) -> Result<Option<String>, postgres::Error> {
+    Ok(client.query_opt("SELECT value FROM ctxlake_meta WHERE key = $1", &[&key])?.map(|row| row.get(0)))
+}
+
+/// Schema versions this build knows (the store's, once opened, is this).
+pub(crate) const SCHEMA_VERSION: usize = MIGRATIONS.len();
+
 /// The URL with any password (in its credentials or its query) replaced by `***`.
 fn without_password(url: &str) -> String {
     let url = match url.split_once('?') {

@@ -40,6 +40,21 @@ pub(crate) struct Sqlite {
     path: PathBuf,
 }
 
+/// What `ctxlake doctor` reads of the file at `path`, opened read-only (nothing is created or
+/// migrated): the pepper check it records, and its keys and revoked keys.
+pub(crate) fn inspect(path: &Path) -> Result<super::store::Facts, KeyError> {
+    let db = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    let (keys, revoked): (i64, i64) =
+        db.query_row("SELECT count(*), count(revoked_at) FROM keys", [], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    let has_meta: bool = db.query_row("SELECT count(*) FROM sqlite_master WHERE name = 'meta'", [], |r| r.get(0))?;
+    let pepper_check = match has_meta {
+        true => db.query_row("SELECT value FROM meta WHERE key = 'pepper_check'", [], |row| row.get(0)).optional()?,
+        false => None,
+    };
+    let count = |n: i64| usize::try_from(n).unwrap_or(0);
+    Ok(super::store::Facts { schema: None, pepper_check, keys: count(keys), revoked: count(revoked) })
+}
+
 impl Sqlite {
     /// Opens (creating if needed) the store at `path`, bringing an older one's tables up to date.
     pub(crate) fn open(path: &Path) -> Result<Sqlite, KeyError> {

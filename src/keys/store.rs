@@ -70,6 +70,36 @@ pub struct Charge {
     pub limit: u32,
 }
 
+/// What `ctxlake doctor` reads of a store without opening it for use: nothing is created,
+/// migrated or recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Facts {
+    /// PostgreSQL's schema version (0: no ctxlake made its tables yet); SQLite files are brought
+    /// up to date when opened and carry none.
+    pub schema: Option<usize>,
+    /// The check of the pepper the store was first used with, if it records one.
+    pub pepper_check: Option<String>,
+    pub keys: usize,
+    pub revoked: usize,
+}
+
+/// The PostgreSQL schema version this build writes.
+pub const SCHEMA_VERSION: usize = super::postgres::SCHEMA_VERSION;
+
+impl Facts {
+    pub fn read(state: &super::state::StateUrl) -> Result<Facts, KeyError> {
+        match state {
+            super::state::StateUrl::Sqlite(path) => super::sqlite::inspect(path),
+            super::state::StateUrl::Postgres(url) => super::postgres::inspect(url),
+        }
+    }
+
+    /// Whether the store was first used with `pepper`; `None` when it records no pepper yet.
+    pub fn pepper_is(&self, pepper: &Pepper) -> Option<bool> {
+        self.pepper_check.as_ref().map(|check| *check == pepper.digest(PEPPER_CHECK.as_bytes()))
+    }
+}
+
 pub struct KeyStore {
     db: Box<dyn Backend>,
     pepper: Pepper,

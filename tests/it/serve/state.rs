@@ -101,6 +101,44 @@ enum Hold {
     Exclusive(#[allow(dead_code)] std::sync::RwLockWriteGuard<'static, ()>),
 }
 
+/// `ctxlake doctor --state STATE` in `home` (with `pepper` instead of the tests'): its key store
+/// check, as JSON.
+fn doctor_key_store(home: &Path, state: &str, pepper: Option<&str>) -> Value {
+    let mut command = ctxlake(home);
+    if let Some(pepper) = pepper {
+        command.env("CTXLAKE_KEY_PEPPER", pepper);
+    }
+    let out = command.args(["doctor", "--format", "json", "--state", state]).output().unwrap();
+    let report: Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    let checks = report["checks"].as_array().unwrap();
+    checks.iter().find(|c| c["name"] == "key store").cloned().unwrap_or_else(|| panic!("{report}"))
+}
+
+#[test]
+fn doctor_reads_a_sqlite_state_store_without_writing_and_names_a_foreign_pepper() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("keys.sqlite");
+    let state = format!("sqlite:{}", file.display());
+    let absent = doctor_key_store(dir.path(), &state, None);
+    assert_eq!(absent["status"], "info", "{absent}");
+    assert!(!file.exists(), "doctor created the store");
+    created(keys(dir.path(), &state, None, &["create", "--name", "ci", "--fleets", "web"]));
+    assert!(keys(dir.path(), &state, None, &["revoke", "ci"]).status.success());
+    let before = std::fs::read(&file).unwrap();
+    let check = doctor_key_store(dir.path(), &state, None);
+    assert_eq!(check["status"], "pass", "{check}");
+    assert!(
+        check["verdict"].as_str().unwrap().contains("1 keys (1 revoked); this host's pepper is the store's"),
+        "{check}"
+    );
+    let check = doctor_key_store(dir.path(), &state, Some(OTHER_PEPPER));
+    assert_eq!(check["status"], "fail", "{check}");
+    assert!(check["verdict"].as_str().unwrap().contains("another pepper"), "{check}");
+    assert!(check["fix"].as_str().unwrap().contains("same pepper"), "{check}");
+    assert_eq!(std::fs::read(&file).unwrap(), before, "doctor wrote to the store");
+}
+
 /// A database of its own on the server at `CTXLAKE_TEST_POSTGRES`, dropped at the end.
 struct Database {
     admin: String,
@@ -207,8 +245,17 @@ fn hosts_starting_at_the_same_moment_migrate_a_new_postgres_store_once_and_other
     assert_eq!(version, "1");
     let refused = keys(home.path(), &db.url, Some(OTHER_PEPPER), &["list"]);
     assert!(String::from_utf8_lossy(&refused.stderr).contains("first opened with another pepper"));
+    let check = doctor_key_store(home.path(), &db.url, None);
+    assert_eq!(check["status"], "pass", "{check}");
+    assert!(check["verdict"].as_str().unwrap().contains("0 keys (0 revoked), schema version 1"), "{check}");
+    let check = doctor_key_store(home.path(), &db.url, Some(OTHER_PEPPER));
+    assert!(check["status"] == "fail" && check["verdict"].as_str().unwrap().contains("another pepper"), "{check}");
     // A store a newer ctxlake migrated is refused, not misread.
     client.execute("UPDATE ctxlake_meta SET value = '9' WHERE key = 'schema_version'", &[]).unwrap();
+    let check = doctor_key_store(home.path(), &db.url, None);
+    assert_eq!(check["status"], "fail", "{check}");
+    assert!(check["verdict"].as_str().unwrap().contains("schema version 9; this ctxlake knows 1"), "{check}");
+    assert!(check["fix"].as_str().unwrap().starts_with("upgrade ctxlake"), "{check}");
     let newer = keys(home.path(), &db.url, None, &["list"]);
     let stderr = String::from_utf8_lossy(&newer.stderr);
     assert!(!newer.status.success() && stderr.contains("schema version 9"), "{stderr}");
@@ -319,6 +366,14 @@ fn with_postgres_stopped_keys_and_quotas_fail_closed_and_the_host_recovers_when_
     assert_eq!(guest.status, 503, "{}", String::from_utf8_lossy(&guest.body));
     // What needs no state still answers: a guest's list of tools.
     assert_eq!(post(&host, &list(), &[]).status, 200);
+    let check = doctor_key_store(home.path(), &db.url, None);
+    let verdict = check["verdict"].as_str().unwrap();
+    assert!(check["status"] == "fail" && verdict.contains("cannot read the PostgreSQL store"), "{check}");
+    if let Some((_, password)) =
+        db.url.split_once("://").and_then(|(_, rest)| rest.split_once('@')).and_then(|(c, _)| c.split_once(':'))
+    {
+        assert!(!verdict.contains(password), "{verdict}");
+    }
 
     // Back: the very first call is answered, and no connection of before is left to fail one.
     drop(stopped);
