@@ -143,6 +143,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             fixtures: args.self_test,
             rate_limit_wait: if args.self_test { Duration::ZERO } else { Duration::from_secs(args.rate_limit_wait) },
             not_testable_fails: args.not_testable_fails,
+            state: None,
         },
         revisions: if args.revision.is_empty() { None } else { Some(args.revision.clone()) },
         jobs: args.jobs,

@@ -34,6 +34,7 @@ pub const FEATURES: &[(&str, &str)] = &[
     ("lake_ops.feature", include_str!("../../features/lake_ops.feature")),
     ("console.feature", include_str!("../../features/console.feature")),
     ("state.feature", include_str!("../../features/state.feature")),
+    ("scopes.feature", include_str!("../../features/scopes.feature")),
     ("install.feature", include_str!("../../features/install.feature")),
     ("knowledge.feature", include_str!("../../features/knowledge.feature")),
     ("groups.feature", include_str!("../../features/groups.feature")),

@@ -80,6 +80,10 @@ pub struct Env {
     /// capability it does not declare, nothing of the kind to test) fails as "not testable"
     /// instead of not applying. A revision the target does not admit still does not apply.
     pub not_testable_fails: bool,
+    /// The state store (`--state`) the fixtures' `ctxlake serve` keeps its keys in when a
+    /// scenario says "on the state store": `None` is a SQLite file in the scenario's folder; a
+    /// `postgres://` URL runs the same table against PostgreSQL (tests/it/serve/state.rs).
+    pub state: Option<String>,
 }
 
 impl Env {
@@ -97,6 +101,7 @@ impl Env {
             // ctxlake's own quota checks expect the 429 itself.
             rate_limit_wait: Duration::ZERO,
             not_testable_fails: false,
+            state: None,
         }
     }
 }
@@ -175,6 +180,8 @@ pub struct Served {
     pub child: std::process::Child,
     pub url: crate::conform::http::Url,
     pub token: String,
+    /// Tokens by key name, where a scenario made several keys.
+    pub tokens: std::collections::BTreeMap<String, String>,
 }
 
 impl Drop for Served {

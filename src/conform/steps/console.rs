@@ -20,7 +20,7 @@ pub fn register(r: &mut Registry) {
             args.push("--keys");
         }
         let (child, url) = spawn_serve(w, &home, &args)?;
-        w.served = Some(Served { child, url, token: String::new() });
+        w.served = Some(Served { child, url, token: String::new(), tokens: Default::default() });
         Ok(())
     });
     r.add(r#"an? (owner|fleet) key "([^"]*)" of (this fleet|the fleet "[^"]*")"#, |w, a, _| {

@@ -328,8 +328,58 @@ pub fn register(r: &mut Registry) {
         ensure(out.status.success(), || String::from_utf8_lossy(&out.stderr).to_string())?;
         let token = String::from_utf8_lossy(&out.stdout).trim().to_string();
         let (child, url) = spawn_serve(w, &home, &["--keys"])?;
-        w.served = Some(crate::conform::world::Served { child, url, token });
+        w.served = Some(crate::conform::world::Served { child, url, token, tokens: Default::default() });
         Ok(())
+    });
+    // The scope table (features/scopes.feature): keys made with `ctxlake keys` options in the
+    // state store the run names (a SQLite file here by default), then one request per row.
+    r.add("ctxlake serve runs on the state store with guests and these keys:", |w, _, step| {
+        let home = w.scratch_dir()?.join("serve-home");
+        std::fs::create_dir_all(&home).map_err(io)?;
+        let state = match &w.env.state {
+            Some(url) => url.clone(),
+            None => format!("sqlite:{}", home.join("keys.sqlite").display()),
+        };
+        let keys = |args: &[&str]| -> Result<String, StepError> {
+            let out = ctxlake(w, &[&["keys", "--state", &state][..], args].concat())?
+                .env("HOME", &home)
+                .env("CTXLAKE_KEY_PEPPER", SERVE_PEPPER)
+                .output()
+                .map_err(io)?;
+            ensure(out.status.success(), || format!("keys {args:?}: {}", String::from_utf8_lossy(&out.stderr)))?;
+            Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+        };
+        let mut tokens = std::collections::BTreeMap::new();
+        for row in table_rows(step)? {
+            let [name, options] = &row[..] else { return Err(fail("each row is: key | options")) };
+            let (options, revoked) = match options.strip_suffix("(revoked)") {
+                Some(options) => (options, true),
+                None => (options.as_str(), false),
+            };
+            let args: Vec<&str> =
+                ["create", "--name", name.as_str()].into_iter().chain(options.split_whitespace()).collect();
+            tokens.insert(name.clone(), keys(&args)?);
+            if revoked {
+                keys(&["revoke", name])?;
+            }
+        }
+        let (child, url) = spawn_serve(w, &home, &["--state", &state, "--guests"])?;
+        w.served = Some(crate::conform::world::Served { child, url, token: String::new(), tokens });
+        Ok(())
+    });
+    r.add("each caller's requests are answered as the table says:", |w, _, step| {
+        let served = w.served.as_ref().ok_or_else(|| fail("no ctxlake serve was started"))?;
+        let mut wrong = vec![];
+        for row in table_rows(step)? {
+            let [caller, method, target, answer] = &row[..] else {
+                return Err(fail("each row is: caller | method | target | answer"));
+            };
+            let got = scoped_request(served, caller, method, target)?;
+            if got != *answer {
+                wrong.push(format!("{caller} {method} {target}: {got}, not {answer}"));
+            }
+        }
+        ensure(wrong.is_empty(), || wrong.join("; "))
     });
     r.add(r#"the key's client calls "([^"]*)" over HTTP with:"#, |w, a, s| {
         let served = w.served.as_ref().ok_or_else(|| fail("no ctxlake serve was started"))?;
@@ -795,6 +845,60 @@ pub(super) fn ctxlake(w: &World<'_>, args: &[&str]) -> Result<Command, StepError
     Ok(cmd)
 }
 
+/// One row of the scope table: `caller` (a key's name, `NAME@FLEET` to name a fleet in the
+/// fleet header, or `guest` for no key) sends `method` about `target` (a tool, a resource's URI,
+/// a prompt); the answer in the table's words: `reached` (a result: the tool, resource or prompt
+/// answered, even with `isError`), `unknown` (-32602: no such tool, resource or prompt for this
+/// caller), `listed` / `not listed` (tools/list), or `HTTP <status>`.
+fn scoped_request(
+    served: &crate::conform::world::Served,
+    caller: &str,
+    method: &str,
+    target: &str,
+) -> Result<String, StepError> {
+    let (name, fleet) = caller.split_once('@').map_or((caller, None), |(n, f)| (n, Some(f)));
+    let params = match method {
+        "tools/call" => json!({"name": target, "arguments": {}}),
+        "resources/read" => json!({"uri": target}),
+        "prompts/get" if target == "resume-work" => json!({"name": target, "arguments": {"goal": "ship the release"}}),
+        "prompts/get" => json!({"name": target}),
+        "tools/list" => json!({}),
+        other => return Err(fail(format!("the scope table has no method {other}"))),
+    };
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params});
+    let mut headers: Vec<(String, String)> = vec![
+        ("Content-Type".into(), "application/json".into()),
+        ("Accept".into(), "application/json, text/event-stream".into()),
+        ("MCP-Protocol-Version".into(), "2025-11-25".into()),
+    ];
+    if name != "guest" {
+        let token = served.tokens.get(name).ok_or_else(|| fail(format!("no key named {name}")))?;
+        headers.push(("Authorization".into(), format!("Bearer {token}")));
+    }
+    if let Some(fleet) = fleet {
+        // transport::http::FLEET_HEADER (the runner does not link the server's transport).
+        headers.push(("Ctxlake-Fleet".into(), fleet.into()));
+    }
+    let timeout = std::time::Duration::from_secs(20);
+    let response =
+        crate::conform::http::send(&served.url, "POST", &headers, body.to_string().as_bytes(), timeout).map_err(io)?;
+    if response.status != 200 {
+        return Ok(format!("HTTP {}", response.status));
+    }
+    let frames = response.frames().map_err(fail)?;
+    let frame = frames.first().ok_or_else(|| fail("an answer without a frame"))?;
+    Ok(match (method, frame.get("result"), frame["error"]["code"].as_i64()) {
+        ("tools/list", Some(result), _) => {
+            let tools = result["tools"].as_array().cloned().unwrap_or_default();
+            let listed = tools.iter().any(|t| t["name"] == target);
+            if listed { "listed".into() } else { "not listed".into() }
+        }
+        (_, Some(_), _) => "reached".into(),
+        (_, None, Some(-32602)) => "unknown".into(),
+        (_, None, code) => format!("error {code:?}: {}", frame["error"]["message"]),
+    })
+}
+
 /// Starts `ctxlake serve --bind 127.0.0.1:0 ARGS` with HOME `home` and the serve pepper, and
 /// reads the address it prints.
 pub(super) fn spawn_serve(
@@ -932,6 +1036,12 @@ fn code_points(cell: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// A step's table without its header row.
+fn table_rows(s: &Step) -> Result<Vec<Vec<String>>, StepError> {
+    let table = s.table.as_ref().ok_or_else(|| fail("this step needs a table"))?;
+    Ok(table.iter().skip(1).cloned().collect())
 }
 
 fn snapshot_from_table(w: &mut World<'_>, a: &[String], s: &Step) -> Outcome {

@@ -385,3 +385,32 @@ fn with_postgres_stopped_keys_and_quotas_fail_closed_and_the_host_recovers_when_
     let listed = String::from_utf8(keys(home.path(), &db.url, None, &["list"]).stdout).unwrap();
     assert!(listed.lines().any(|l| l.contains("ci") && l.contains(&format!(" {granted} "))), "{granted}: {listed}");
 }
+
+#[test]
+#[ignore = "needs a PostgreSQL server at CTXLAKE_TEST_POSTGRES (.ci/run starts one)"]
+fn the_scope_table_holds_on_a_postgres_state_store() {
+    use ctxlake::conform::Status;
+    use ctxlake::conform::stdio::Launch;
+    use ctxlake::conform::world::{Env, Target};
+    let db = Database::new();
+    let launch =
+        Launch { program: env!("CARGO_BIN_EXE_ctxlake").into(), args: vec!["mcp".into()], env: vec![], cwd: None };
+    let env = Env { state: Some(db.url.clone()), ..Env::ctxlake(Target::Stdio(launch)) };
+    let options = ctxlake::conform::Options {
+        env,
+        revisions: Some(vec!["2025-11-25".into()]),
+        jobs: 1,
+        filter: None,
+        tags: None,
+        name: Some(regex::Regex::new("every kind of caller gets what its key allows").unwrap()),
+        baseline: None,
+        progress: false,
+    };
+    let report = ctxlake::conform::run(options).expect("a report");
+    assert_eq!(report.checks.len(), 1, "{}", ctxlake::conform::table(&report, false));
+    assert!(report.checks[0].status == Status::Pass, "{}", ctxlake::conform::table(&report, false));
+    // The keys went to PostgreSQL, not to a file.
+    let mut client = postgres::Client::connect(&db.url, postgres::NoTls).unwrap();
+    let keys: i64 = client.query_one("SELECT count(*) FROM ctxlake_keys", &[]).unwrap().get(0);
+    assert_eq!(keys, 8);
+}
