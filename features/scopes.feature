@@ -4,7 +4,8 @@
 # SQLite state store; tests/it/serve/state.rs runs it again on PostgreSQL (`.ci/run`).
 # Answers: reached (the tool, resource or prompt answered, even with isError for missing
 # arguments), unknown (-32602: no such tool, resource or prompt for this caller), listed or not
-# listed (tools/list), or the HTTP status of a refusal.
+# listed (tools/list), HTTP 429 daily or HTTP 429 writes (the budget that refused, with
+# Retry-After), or the HTTP status of another refusal.
 @stdio @ctxlake
 Feature: Scopes on the MCP path: each kind of key gets what its scope allows, and nothing else
   Ref: issue 36, serve on many hosts: "A key's tool groups, fleets and projects are enforced on every tools/call, resources/read and prompt, on every host (a read-only key can never write through MCP)"
@@ -72,3 +73,30 @@ Feature: Scopes on the MCP path: each kind of key gets what its scope allows, an
       | gone      | tools/list     | search_knowledge              | HTTP 401   |
       | gone      | resources/read | ctxlake://fleet/web/status    | HTTP 401   |
       | gone      | prompts/get    | handoff                       | HTTP 401   |
+
+  Scenario: calls of tools that write have a budget of their own, a quarter of the daily quota unless the key sets one
+    Given ctxlake serve runs on the state store with guests and these keys:
+      | key   | options                                |
+      | small | --fleets web --quota 8                 |
+      | wide  | --fleets web --quota 4 --write-quota 3 |
+    Then each caller's requests are answered as the table says:
+      | caller | method         | target                     | answer         |
+      | small  | tools/call     | memory_propose             | reached        |
+      | small  | tools/call     | fleet_claim                | reached        |
+      | small  | tools/call     | submit_feedback            | HTTP 429 writes |
+      | small  | tools/call     | memory_propose             | HTTP 429 writes |
+      | small  | tools/call     | fleet_status               | reached        |
+      | small  | tools/call     | memory_search              | reached        |
+      | small  | resources/read | ctxlake://fleet/web/status | reached        |
+      | small  | prompts/get    | handoff                    | reached        |
+      | small  | tools/list     | fleet_status               | listed         |
+      | small  | tools/call     | fleet_status               | reached        |
+      | small  | tools/call     | fleet_history              | reached        |
+      | small  | tools/call     | fleet_status               | HTTP 429 daily |
+      | small  | tools/call     | memory_propose             | HTTP 429 daily |
+      | wide   | tools/call     | memory_propose             | reached        |
+      | wide   | tools/call     | memory_propose             | reached        |
+      | wide   | tools/call     | memory_propose             | reached        |
+      | wide   | tools/call     | memory_propose             | HTTP 429 writes |
+      | wide   | tools/call     | fleet_status               | reached        |
+      | wide   | tools/call     | fleet_status               | HTTP 429 daily |

@@ -46,6 +46,10 @@ enum Command {
         /// Tool calls per UTC day, as N or N/day; default unlimited.
         #[arg(long, value_parser = parse_quota)]
         quota: Option<u32>,
+        /// Of those, calls of tools that write (memory_propose, fleet_claim, submit_feedback…),
+        /// as N or N/day; default a quarter of --quota (none without one).
+        #[arg(long, value_parser = parse_quota)]
+        write_quota: Option<u32>,
         /// Fleets whose fleet and memory tools the key may use (comma-separated); none: the
         /// knowledge tools only.
         #[arg(long, value_delimiter = ',')]
@@ -89,6 +93,12 @@ enum Command {
         /// Lift the quota.
         #[arg(long)]
         unlimited: bool,
+        /// The new budget of calls of tools that write, as N or N/day.
+        #[arg(long, value_parser = parse_quota, conflicts_with = "default_writes")]
+        writes: Option<u32>,
+        /// Return the write budget to its default (a quarter of the quota).
+        #[arg(long)]
+        default_writes: bool,
     },
 }
 
@@ -147,7 +157,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let store = open_store(&state, &args.paths)?;
     let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
     match args.command {
-        Command::Create { name, quota, fleets, tools, projects, owner } => {
+        Command::Create { name, quota, write_quota, fleets, tools, projects, owner } => {
             for fleet in &fleets {
                 FleetId::new(fleet.clone()).map_err(|e| anyhow::anyhow!("invalid fleet '{fleet}': {e}"))?;
             }
@@ -172,12 +182,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 ),
                 None => None,
             };
-            let (record, token) = store.create(&NewKey { name, quota, fleets, tools, projects, owner })?;
+            let new = NewKey { name, quota, fleets, tools, projects, owner, write_quota };
+            let (record, token) = store.create(&new)?;
             eprintln!("created key '{}' (prefix {}); it is shown once, store it now:", record.name, record.prefix);
             println!("{token}");
         }
         Command::List => {
-            println!("prefix    name                 fleets               quota      used today  state");
+            println!("prefix    name                 fleets               quota      used today  writes today  state");
             for key in store.list()? {
                 let used = store.used(&Subject::Key(key.prefix.clone()), &today)?;
                 let quota = key.quota.map_or("unlimited".to_string(), |q| format!("{q}/day"));
@@ -186,7 +197,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     state.push_str(", owner");
                 }
                 let fleets = if key.fleets.is_empty() { "-".to_string() } else { key.fleets.join(",") };
-                println!("{:<9} {:<20} {:<20} {:<10} {:<11} {state}", key.prefix, key.name, fleets, quota, used);
+                let writes = writes_of(&key, used);
+                println!(
+                    "{:<9} {:<20} {:<20} {:<10} {:<11} {writes:<13} {state}",
+                    key.prefix, key.name, fleets, quota, used.calls
+                );
             }
         }
         Command::Revoke { name } => {
@@ -197,17 +212,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         // Taken above, before the default store is opened.
         Command::Migrate { .. } => {}
-        Command::Quota { name, set, unlimited } => {
+        Command::Quota { name, set, unlimited, writes, default_writes } => {
             if (set.is_some() || unlimited) && !store.set_quota(&name, set)? {
+                anyhow::bail!("no key named '{name}'");
+            }
+            if (writes.is_some() || default_writes) && !store.set_write_quota(&name, writes)? {
                 anyhow::bail!("no key named '{name}'");
             }
             let key = store.find(&name)?.with_context(|| format!("no key named '{name}'"))?;
             let used = store.used(&Subject::Key(key.prefix.clone()), &today)?;
             let quota = key.quota.map_or("unlimited".to_string(), |q| format!("{q}/day"));
-            println!("{}: {quota}, {used} tool calls today (UTC)", key.name);
+            println!("{}: {quota}, {} tool calls today (UTC); writes {}", key.name, used.calls, writes_of(&key, used));
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Today's calls of tools that write against the key's budget: `3/25`, `0/unlimited`.
+fn writes_of(key: &ctxlake::keys::KeyRecord, used: ctxlake::keys::Tally) -> String {
+    let budget = ctxlake::keys::write_budget(key.quota, key.write_quota);
+    format!("{}/{}", used.writes, budget.map_or("unlimited".to_string(), |b| b.to_string()))
 }
 
 /// `keys migrate`: every key and counter of `from` into `to`, with this host's pepper.

@@ -41,6 +41,10 @@ pub struct Args {
     /// Tool calls per client IP per UTC day for guests.
     #[arg(long, default_value_t = 250)]
     guest_quota: u32,
+    /// Of those, calls of tools that write (submit_feedback among the knowledge tools); default
+    /// a quarter of --guest-quota.
+    #[arg(long, value_name = "N")]
+    guest_write_quota: Option<u32>,
     /// Tools guests (and keys scoped to no fleet) may use, served on this server's own fleet as
     /// agent "guest". Default: the knowledge tools (search_knowledge, get_guidance, submit_feedback).
     #[arg(long, value_delimiter = ',')]
@@ -148,7 +152,7 @@ pub fn run(args: Args, ctx: Ctx) -> anyhow::Result<ExitCode> {
     config.max_listens = args.max_listens;
     config.sessions = args.sessions;
     config.trusted_proxies = args.trusted_proxies.clone();
-    config.guests = args.guests.then_some(GuestPolicy { quota: args.guest_quota });
+    config.guests = args.guests.then_some(GuestPolicy { quota: args.guest_quota, write_quota: args.guest_write_quota });
     config.knowledge_tools = if args.guest_tools.is_empty() {
         ctxlake::catalog::CATALOG.iter().filter(|spec| spec.family == "knowledge").map(|s| s.name.to_string()).collect()
     } else {

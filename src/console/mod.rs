@@ -503,7 +503,15 @@ impl Console {
                 if let Some(foreign) = fleets.iter().find(|f| !session.fleets.iter().any(|own| own.as_str() == *f)) {
                     return not_owner(foreign);
                 }
-                let new = crate::keys::store::NewKey { name, quota, fleets, tools: None, projects: None, owner };
+                let new = crate::keys::store::NewKey {
+                    name,
+                    quota,
+                    fleets,
+                    tools: None,
+                    projects: None,
+                    owner,
+                    write_quota: None,
+                };
                 match store.create(&new) {
                     Ok((record, token)) => {
                         tracing::info!(key = %record.prefix, owner_key = owner, "console: key created");

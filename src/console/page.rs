@@ -424,7 +424,7 @@ pub fn fleet(frame: &Frame<'_>, overview: &Overview) -> Markup {
 /// the only time it is ever shown.
 pub fn keys(
     frame: &Frame<'_>,
-    keys: &[(KeyRecord, u32)],
+    keys: &[(KeyRecord, crate::keys::Tally)],
     guests: &[(String, u32, u32)],
     created: Option<(&str, &str)>,
     done: Option<Done>,
@@ -454,7 +454,11 @@ pub fn keys(
                     tbody { @for (key, used) in keys { tr {
                         td { (short(&key.name)) } td { (short(&key.prefix)) } td { (short(&key.fleets.join(", "))) }
                         td { @if key.owner { "owner" } @else { "fleet" } }
-                        td { (used) " / " (key.quota.map_or("unlimited".to_string(), |q| q.to_string())) }
+                        td {
+                            (used.calls) " / " (key.quota.map_or("unlimited".to_string(), |q| q.to_string()))
+                            "; writes " (used.writes) " / "
+                            (crate::keys::write_budget(key.quota, key.write_quota).map_or("unlimited".to_string(), |q| q.to_string()))
+                        }
                         td { (key.revoked_at.as_deref().map_or("active".to_string(), |at| format!("revoked {}", short(at)))) }
                         td {
                             @if key.revoked_at.is_none() && may_revoke(frame.session, key) {

@@ -16,6 +16,16 @@ pub struct KeyRecord {
     pub owner: bool,
     pub created_at: String,
     pub revoked_at: Option<String>,
+    /// Calls of tools that write, per UTC day; `None`: the default (`store::write_budget`).
+    pub write_quota: Option<u32>,
+}
+
+/// A day's count of charged calls, and of the tool calls among them that write. Also a pair of
+/// limits, with `u32::MAX` for none.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub calls: u32,
+    pub writes: u32,
 }
 
 /// Which keys a statement is about.
@@ -41,7 +51,8 @@ impl<'a> Lookup<'a> {
 }
 
 /// The columns each backend's row reader takes, in its order, then the hash.
-pub(crate) const COLUMNS: &str = "prefix, name, quota, fleets, tools, created_at, revoked_at, projects, owner, hash";
+pub(crate) const COLUMNS: &str =
+    "prefix, name, quota, fleets, tools, created_at, revoked_at, projects, owner, write_quota, hash";
 
 /// A list column (fleets, tools, projects) as the JSON text both backends store.
 pub(crate) fn list_to_json(items: &Vec<String>) -> String {
@@ -62,18 +73,19 @@ pub(crate) trait Backend: Send + Sync {
     /// Marks the keys `by` names revoked at `at` (an earlier revocation stands); false when none.
     fn revoke(&self, by: Lookup<'_>, at: &str) -> Result<bool, KeyError>;
     fn set_quota(&self, by: Lookup<'_>, quota: Option<u32>) -> Result<bool, KeyError>;
-    /// Adds `calls` to `subject`'s counter of `day` if that keeps it within `limit`, in one
-    /// atomic step; the counter after it, and whether it was added.
-    fn charge(&self, subject: &str, day: &str, calls: u32, limit: u32) -> Result<(bool, u32), KeyError>;
-    fn used(&self, subject: &str, day: &str) -> Result<u32, KeyError>;
+    fn set_write_quota(&self, by: Lookup<'_>, quota: Option<u32>) -> Result<bool, KeyError>;
+    /// Adds `spend` to `subject`'s counters of `day` if that keeps both within `limits`, in one
+    /// atomic step; the counters after it, and whether it was added.
+    fn charge(&self, subject: &str, day: &str, spend: Tally, limits: Tally) -> Result<(bool, Tally), KeyError>;
+    fn used(&self, subject: &str, day: &str) -> Result<Tally, KeyError>;
     /// Guests' counters per day, newest first: (day, guests, calls).
     fn guest_days(&self) -> Result<Vec<(String, u32, u32)>, KeyError>;
     fn prune_usage(&self, day: &str) -> Result<usize, KeyError>;
-    /// Every usage counter: (subject, day, calls).
-    fn usage(&self) -> Result<Vec<(String, String, u32)>, KeyError>;
-    /// Sets a counter to `calls` unless it holds as many already (so a copy made twice counts
-    /// once); whether it changed.
-    fn raise_usage(&self, subject: &str, day: &str, calls: u32) -> Result<bool, KeyError>;
+    /// Every usage counter: (subject, day, counts).
+    fn usage(&self) -> Result<Vec<(String, String, Tally)>, KeyError>;
+    /// Raises a subject's counters of a day to `to` where they hold fewer (so a copy made twice
+    /// counts once); whether they changed.
+    fn raise_usage(&self, subject: &str, day: &str, to: Tally) -> Result<bool, KeyError>;
     /// The pepper check the store records, after recording `check` when `record` and none is:
     /// hosts whose peppers differ must not share a store, since one's hashes are another's garbage.
     fn pepper_check(&self, check: &str, record: bool) -> Result<Option<String>, KeyError>;

@@ -12,8 +12,9 @@ mod sqlite;
 pub mod state;
 pub mod store;
 
+pub use backend::Tally;
 pub use state::StateUrl;
-pub use store::{Charge, Copied, Facts, KeyRecord, KeyStore, NewKey, SCHEMA_VERSION, Subject};
+pub use store::{Charge, Copied, Facts, KeyRecord, KeyStore, NewKey, SCHEMA_VERSION, Subject, limits, write_budget};
 
 use hmac::{Hmac, Mac};
 use sha2::Sha256;

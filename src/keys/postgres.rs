@@ -16,14 +16,15 @@
 //! are tried again once, a charge never (it might have been counted).
 
 use super::KeyError;
-use super::backend::{Backend, COLUMNS, KeyRecord, Lookup, list_from_json, list_to_json};
+use super::backend::{Backend, COLUMNS, KeyRecord, Lookup, Tally, list_from_json, list_to_json};
 use postgres::NoTls;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// Each migration, in order; the store's schema version is how many have run.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
 CREATE TABLE ctxlake_keys (
     prefix     TEXT PRIMARY KEY,
     name       TEXT NOT NULL UNIQUE,
@@ -42,7 +43,12 @@ CREATE TABLE ctxlake_usage (
     calls   BIGINT NOT NULL,
     PRIMARY KEY (subject, day)
 );
-"];
+",
+    "
+ALTER TABLE ctxlake_keys ADD COLUMN write_quota BIGINT;
+ALTER TABLE ctxlake_usage ADD COLUMN writes BIGINT NOT NULL DEFAULT 0;
+",
+];
 
 /// The advisory lock migrations hold (any fixed number; "ctxl").
 const MIGRATION_LOCK: i64 = 0x6374_786c;
@@ -315,8 +321,14 @@ fn record(row: &postgres::Row) -> (KeyRecord, String) {
         revoked_at: row.get(6),
         projects: row.get::<_, Option<String>>(7).map(list_from_json),
         owner: row.get(8),
+        write_quota: row.get::<_, Option<i64>>(9).map(count),
     };
-    (key, row.get(9))
+    (key, row.get(10))
+}
+
+/// The first two columns of `row`, calls and writes.
+fn tally(row: &postgres::Row) -> Tally {
+    Tally { calls: count(row.get(0)), writes: count(row.get(1)) }
 }
 
 /// A stored count as the u32 the API speaks (counts are written from u32s).
@@ -327,8 +339,9 @@ fn count(stored: i64) -> u32 {
 impl Backend for Postgres {
     fn insert(&self, record: &KeyRecord, hash: &str) -> Result<bool, KeyError> {
         let inserted = self.write(|client| client.execute(
-            "INSERT INTO ctxlake_keys (prefix, name, hash, quota, fleets, tools, created_at, projects, owner, revoked_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING",
+            "INSERT INTO ctxlake_keys (prefix, name, hash, quota, fleets, tools, created_at, projects, owner, revoked_at,
+                                       write_quota)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING",
             &[
                 &record.prefix,
                 &record.name,
@@ -340,6 +353,7 @@ impl Backend for Postgres {
                 &record.projects.as_ref().map(list_to_json),
                 &record.owner,
                 &record.revoked_at,
+                &record.write_quota.map(i64::from),
             ],
         ))?;
         Ok(inserted == 1)
@@ -364,32 +378,41 @@ impl Backend for Postgres {
         Ok(self.write(|client| client.execute(&sql, &[&value, &quota.map(i64::from)]))? > 0)
     }
 
-    fn charge(&self, subject: &str, day: &str, calls: u32, limit: u32) -> Result<(bool, u32), KeyError> {
-        let (calls, limit) = (i64::from(calls), i64::from(limit));
-        // The accounting: one statement, the check inside it. A first charge past the limit
+    fn set_write_quota(&self, by: Lookup<'_>, quota: Option<u32>) -> Result<bool, KeyError> {
+        let (clause, value) = by.clause("$1");
+        let sql = format!("UPDATE ctxlake_keys SET write_quota = $2 WHERE {clause}");
+        Ok(self.write(|client| client.execute(&sql, &[&value, &quota.map(i64::from)]))? > 0)
+    }
+
+    fn charge(&self, subject: &str, day: &str, spend: Tally, limits: Tally) -> Result<(bool, Tally), KeyError> {
+        let (calls, writes) = (i64::from(spend.calls), i64::from(spend.writes));
+        let (limit, write_limit) = (i64::from(limits.calls), i64::from(limits.writes));
+        // The accounting: one statement, the checks inside it. A first charge past a limit
         // inserts nothing (the SELECT's WHERE), a later one updates nothing (DO UPDATE's WHERE).
         let granted = self.write(|client| {
             client.query_opt(
-                "INSERT INTO ctxlake_usage AS u (subject, day, calls)
-                 SELECT $1::TEXT, $2::TEXT, $3::BIGINT WHERE $3::BIGINT <= $4::BIGINT
-                 ON CONFLICT (subject, day) DO UPDATE SET calls = u.calls + EXCLUDED.calls
-                 WHERE u.calls + EXCLUDED.calls <= $4::BIGINT
-                 RETURNING calls",
-                &[&subject, &day, &calls, &limit],
+                "INSERT INTO ctxlake_usage AS u (subject, day, calls, writes)
+                 SELECT $1::TEXT, $2::TEXT, $3::BIGINT, $4::BIGINT WHERE $3::BIGINT <= $5::BIGINT AND $4::BIGINT <= $6::BIGINT
+                 ON CONFLICT (subject, day) DO UPDATE
+                 SET calls = u.calls + EXCLUDED.calls, writes = u.writes + EXCLUDED.writes
+                 WHERE u.calls + EXCLUDED.calls <= $5::BIGINT AND u.writes + EXCLUDED.writes <= $6::BIGINT
+                 RETURNING calls, writes",
+                &[&subject, &day, &calls, &writes, &limit, &write_limit],
             )
         })?;
         match granted {
-            Some(row) => Ok((true, count(row.get(0)))),
-            // Refused: the count to report (read after; nothing is decided by it).
+            Some(row) => Ok((true, tally(&row))),
+            // Refused: the counts to report (read after; nothing is decided by them).
             None => Ok((false, self.used(subject, day)?)),
         }
     }
 
-    fn used(&self, subject: &str, day: &str) -> Result<u32, KeyError> {
+    fn used(&self, subject: &str, day: &str) -> Result<Tally, KeyError> {
         let used = self.read(|client| {
-            client.query_opt("SELECT calls FROM ctxlake_usage WHERE subject = $1 AND day = $2", &[&subject, &day])
+            client
+                .query_opt("SELECT calls, writes FROM ctxlake_usage WHERE subject = $1 AND day = $2", &[&subject, &day])
         })?;
-        Ok(used.map_or(0, |row| count(row.get(0))))
+        Ok(used.map_or(Tally::default(), |row| tally(&row)))
     }
 
     fn guest_days(&self) -> Result<Vec<(String, u32, u32)>, KeyError> {
@@ -408,18 +431,21 @@ impl Backend for Postgres {
         Ok(usize::try_from(removed).unwrap_or(usize::MAX))
     }
 
-    fn usage(&self) -> Result<Vec<(String, String, u32)>, KeyError> {
-        let rows = self
-            .read(|client| client.query("SELECT subject, day, calls FROM ctxlake_usage ORDER BY day, subject", &[]))?;
-        Ok(rows.iter().map(|row| (row.get(0), row.get(1), count(row.get(2)))).collect())
+    fn usage(&self) -> Result<Vec<(String, String, Tally)>, KeyError> {
+        let rows = self.read(|client| {
+            client.query("SELECT calls, writes, subject, day FROM ctxlake_usage ORDER BY day, subject", &[])
+        })?;
+        Ok(rows.iter().map(|row| (row.get(2), row.get(3), tally(row))).collect())
     }
 
-    fn raise_usage(&self, subject: &str, day: &str, calls: u32) -> Result<bool, KeyError> {
+    fn raise_usage(&self, subject: &str, day: &str, to: Tally) -> Result<bool, KeyError> {
         let changed = self.write(|client| {
             client.execute(
-                "INSERT INTO ctxlake_usage AS u (subject, day, calls) VALUES ($1, $2, $3)
-                 ON CONFLICT (subject, day) DO UPDATE SET calls = EXCLUDED.calls WHERE EXCLUDED.calls > u.calls",
-                &[&subject, &day, &i64::from(calls)],
+                "INSERT INTO ctxlake_usage AS u (subject, day, calls, writes) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (subject, day) DO UPDATE
+                 SET calls = GREATEST(u.calls, EXCLUDED.calls), writes = GREATEST(u.writes, EXCLUDED.writes)
+                 WHERE EXCLUDED.calls > u.calls OR EXCLUDED.writes > u.writes",
+                &[&subject, &day, &i64::from(to.calls), &i64::from(to.writes)],
             )
         })?;
         Ok(changed > 0)

@@ -5,7 +5,7 @@
 //! process and of processes on the file.
 
 use super::KeyError;
-use super::backend::{Backend, COLUMNS, KeyRecord, Lookup, list_from_json, list_to_json};
+use super::backend::{Backend, COLUMNS, KeyRecord, Lookup, Tally, list_from_json, list_to_json};
 use rusqlite::{Connection, OptionalExtension as _, params};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
@@ -22,12 +22,14 @@ CREATE TABLE IF NOT EXISTS keys (
     created_at TEXT NOT NULL,
     revoked_at TEXT,
     projects   TEXT,                 -- JSON array of project ids; NULL: every project of its fleets
-    owner      INTEGER NOT NULL DEFAULT 0 -- 1: may sign in to the console of its fleets
+    owner      INTEGER NOT NULL DEFAULT 0, -- 1: may sign in to the console of its fleets
+    write_quota INTEGER              -- calls of tools that write per UTC day; NULL: the default
 );
 CREATE TABLE IF NOT EXISTS usage (
     subject TEXT NOT NULL,           -- 'key:<prefix>' or 'ip:<HMAC-SHA256(pepper, ip)>'
     day     TEXT NOT NULL,           -- UTC, YYYY-MM-DD
     calls   INTEGER NOT NULL,
+    writes  INTEGER NOT NULL DEFAULT 0, -- the calls among them of tools that write
     PRIMARY KEY (subject, day)
 ) WITHOUT ROWID;
 ";
@@ -80,16 +82,31 @@ impl Sqlite {
         if !has_owner {
             db.execute_batch("ALTER TABLE keys ADD COLUMN owner INTEGER NOT NULL DEFAULT 0")?;
         }
+        // And before writes were counted apart: its keys take the default write budget, and
+        // today's calls count as reads.
+        let has = |table: &str, column: &str| -> rusqlite::Result<bool> {
+            db.query_row(&format!("SELECT count(*) FROM pragma_table_info('{table}') WHERE name = ?1"), [column], |r| {
+                r.get(0)
+            })
+        };
+        if !has("keys", "write_quota")? {
+            db.execute_batch("ALTER TABLE keys ADD COLUMN write_quota INTEGER")?;
+        }
+        if !has("usage", "writes")? {
+            db.execute_batch("ALTER TABLE usage ADD COLUMN writes INTEGER NOT NULL DEFAULT 0")?;
+        }
         Ok(Sqlite { db: Mutex::new(db), path: path.to_path_buf() })
     }
 
-    fn used_on(&self, db: &Connection, subject: &str, day: &str) -> Result<u32, KeyError> {
+    fn used_on(&self, db: &Connection, subject: &str, day: &str) -> Result<Tally, KeyError> {
         let used = db
-            .query_row("SELECT calls FROM usage WHERE subject = ?1 AND day = ?2", params![subject, day], |row| {
-                row.get(0)
-            })
+            .query_row(
+                "SELECT calls, writes FROM usage WHERE subject = ?1 AND day = ?2",
+                params![subject, day],
+                |row| Ok(Tally { calls: row.get(0)?, writes: row.get(1)? }),
+            )
             .optional()?;
-        Ok(used.unwrap_or(0))
+        Ok(used.unwrap_or_default())
     }
 
     fn db(&self) -> MutexGuard<'_, Connection> {
@@ -109,15 +126,17 @@ fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<(KeyRecord, String)> {
         revoked_at: row.get(6)?,
         projects: row.get::<_, Option<String>>(7)?.map(list_from_json),
         owner: row.get(8)?,
+        write_quota: row.get(9)?,
     };
-    Ok((key, row.get(9)?))
+    Ok((key, row.get(10)?))
 }
 
 impl Backend for Sqlite {
     fn insert(&self, record: &KeyRecord, hash: &str) -> Result<bool, KeyError> {
         let inserted = self.db().execute(
-            "INSERT INTO keys (prefix, name, hash, quota, fleets, tools, created_at, projects, owner, revoked_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            "INSERT INTO keys (prefix, name, hash, quota, fleets, tools, created_at, projects, owner, revoked_at,
+                               write_quota)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
             params![
                 record.prefix,
                 record.name,
@@ -128,7 +147,8 @@ impl Backend for Sqlite {
                 record.created_at,
                 record.projects.as_ref().map(list_to_json),
                 record.owner,
-                record.revoked_at
+                record.revoked_at,
+                record.write_quota
             ],
         );
         match inserted {
@@ -160,35 +180,35 @@ impl Backend for Sqlite {
         Ok(self.db().execute(&format!("UPDATE keys SET quota = ?2 WHERE {clause}"), params![value, quota])? > 0)
     }
 
-    fn charge(&self, subject: &str, day: &str, calls: u32, limit: u32) -> Result<(bool, u32), KeyError> {
+    fn set_write_quota(&self, by: Lookup<'_>, quota: Option<u32>) -> Result<bool, KeyError> {
+        let (clause, value) = by.clause("?1");
+        Ok(self.db().execute(&format!("UPDATE keys SET write_quota = ?2 WHERE {clause}"), params![value, quota])? > 0)
+    }
+
+    fn charge(&self, subject: &str, day: &str, spend: Tally, limits: Tally) -> Result<(bool, Tally), KeyError> {
         let db = self.db();
-        // One statement, as on PostgreSQL: a first charge past the limit inserts nothing (the
+        // One statement, as on PostgreSQL: a first charge past a limit inserts nothing (the
         // SELECT's WHERE), a later one updates nothing (the DO UPDATE's WHERE).
-        let granted: Option<u32> = db
+        let granted = db
             .query_row(
-                "INSERT INTO usage (subject, day, calls) SELECT ?1, ?2, ?3 WHERE ?3 <= ?4
-                 ON CONFLICT (subject, day) DO UPDATE SET calls = calls + excluded.calls
-                 WHERE calls + excluded.calls <= ?4
-                 RETURNING calls",
-                params![subject, day, calls, limit],
-                |row| row.get(0),
+                "INSERT INTO usage (subject, day, calls, writes) SELECT ?1, ?2, ?3, ?4 WHERE ?3 <= ?5 AND ?4 <= ?6
+                 ON CONFLICT (subject, day) DO UPDATE
+                 SET calls = calls + excluded.calls, writes = writes + excluded.writes
+                 WHERE calls + excluded.calls <= ?5 AND writes + excluded.writes <= ?6
+                 RETURNING calls, writes",
+                params![subject, day, spend.calls, spend.writes, limits.calls, limits.writes],
+                |row| Ok(Tally { calls: row.get(0)?, writes: row.get(1)? }),
             )
             .optional()?;
         match granted {
             Some(used) => Ok((true, used)),
-            // Refused: the count to report (read after; nothing is decided by it).
+            // Refused: the counts to report (read after; nothing is decided by them).
             None => Ok((false, self.used_on(&db, subject, day)?)),
         }
     }
 
-    fn used(&self, subject: &str, day: &str) -> Result<u32, KeyError> {
-        let used = self
-            .db()
-            .query_row("SELECT calls FROM usage WHERE subject = ?1 AND day = ?2", params![subject, day], |row| {
-                row.get(0)
-            })
-            .optional()?;
-        Ok(used.unwrap_or(0))
+    fn used(&self, subject: &str, day: &str) -> Result<Tally, KeyError> {
+        self.used_on(&self.db(), subject, day)
     }
 
     fn guest_days(&self) -> Result<Vec<(String, u32, u32)>, KeyError> {
@@ -204,18 +224,21 @@ impl Backend for Sqlite {
         Ok(self.db().execute("DELETE FROM usage WHERE day < ?1", [day])?)
     }
 
-    fn usage(&self) -> Result<Vec<(String, String, u32)>, KeyError> {
+    fn usage(&self) -> Result<Vec<(String, String, Tally)>, KeyError> {
         let db = self.db();
-        let mut statement = db.prepare("SELECT subject, day, calls FROM usage ORDER BY day, subject")?;
-        let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?;
+        let mut statement = db.prepare("SELECT subject, day, calls, writes FROM usage ORDER BY day, subject")?;
+        let rows = statement
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?, Tally { calls: row.get(2)?, writes: row.get(3)? })))?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    fn raise_usage(&self, subject: &str, day: &str, calls: u32) -> Result<bool, KeyError> {
+    fn raise_usage(&self, subject: &str, day: &str, to: Tally) -> Result<bool, KeyError> {
         let changed = self.db().execute(
-            "INSERT INTO usage (subject, day, calls) VALUES (?1, ?2, ?3)
-             ON CONFLICT (subject, day) DO UPDATE SET calls = excluded.calls WHERE excluded.calls > calls",
-            params![subject, day, calls],
+            "INSERT INTO usage (subject, day, calls, writes) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (subject, day) DO UPDATE
+             SET calls = max(calls, excluded.calls), writes = max(writes, excluded.writes)
+             WHERE excluded.calls > calls OR excluded.writes > writes",
+            params![subject, day, to.calls, to.writes],
         )?;
         Ok(changed > 0)
     }

@@ -6,7 +6,7 @@
 //! both; a backend stores rows and answers. Nothing is cached: every request reads its key's
 //! row, so a revocation reaches every host sharing the store on their next request.
 
-use super::backend::{Backend, Lookup};
+use super::backend::{Backend, Lookup, Tally};
 use super::{KeyError, Pepper, mint, parse_key};
 use std::net::IpAddr;
 
@@ -24,6 +24,8 @@ pub struct NewKey {
     /// An owner key: besides its MCP use, it signs in to the console (`serve --console`) of its
     /// fleets, where the owner's decisions are made.
     pub owner: bool,
+    /// Calls of tools that write per UTC day; `None`: `write_budget`'s default.
+    pub write_quota: Option<u32>,
 }
 
 /// Why a bearer token was refused (each is a 401; none falls through to guest access).
@@ -62,12 +64,35 @@ impl Subject {
     }
 }
 
-/// The outcome of a charge: granted or not, and the day's usage after it.
+/// The outcome of a charge: granted or not, the day's counts after it, and the limits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Charge {
     pub granted: bool,
-    pub used: u32,
-    pub limit: u32,
+    pub used: Tally,
+    pub limits: Tally,
+}
+
+impl Charge {
+    /// A refused charge that the write budget refused while the daily quota had room for it.
+    pub fn refused_for_writes(&self, spend: Tally) -> bool {
+        !self.granted && self.used.calls.saturating_add(spend.calls) <= self.limits.calls
+    }
+}
+
+/// The write budget of a key (or of guests) with daily `quota` and `write_quota`: the latter
+/// when set, else a quarter of the quota (rounded up), else none. Tools that write cost the
+/// fleet more than reads (a claim to review, a lease others wait on), so a key's share of them
+/// is lower by default.
+pub fn write_budget(quota: Option<u32>, write_quota: Option<u32>) -> Option<u32> {
+    write_quota.or(quota.map(|q| q.div_ceil(4).max(1)))
+}
+
+/// The limits a charge checks: both counts, `u32::MAX` where there is none; `None` when
+/// neither is limited (nothing to charge).
+pub fn limits(quota: Option<u32>, write_quota: Option<u32>) -> Option<Tally> {
+    let writes = write_budget(quota, write_quota);
+    (quota.is_some() || writes.is_some())
+        .then(|| Tally { calls: quota.unwrap_or(u32::MAX), writes: writes.unwrap_or(u32::MAX) })
 }
 
 /// What `ctxlake doctor` reads of a store without opening it for use: nothing is created,
@@ -162,6 +187,7 @@ impl KeyStore {
             owner: key.owner,
             created_at: now(),
             revoked_at: None,
+            write_quota: key.write_quota,
         };
         match self.db.insert(&record, &self.pepper.digest(secret.as_bytes()))? {
             true => {
@@ -202,6 +228,11 @@ impl KeyStore {
         self.db.set_quota(Lookup::NameOrPrefix(name), quota)
     }
 
+    /// Sets (or, with `None`, returns to the default) a key's daily budget of write tool calls.
+    pub fn set_write_quota(&self, name: &str, quota: Option<u32>) -> Result<bool, KeyError> {
+        self.db.set_write_quota(Lookup::NameOrPrefix(name), quota)
+    }
+
     /// The key a bearer token stands for, or why it is refused.
     pub fn authenticate(&self, token: &str) -> Result<Result<KeyRecord, AuthFailure>, KeyError> {
         let Some(parsed) = parse_key(token) else { return Ok(Err(AuthFailure::Malformed)) };
@@ -228,13 +259,13 @@ impl KeyStore {
     /// Charges `calls` tool calls to `subject` on `day` if that keeps it within `limit`;
     /// otherwise charges nothing. Exact under concurrency, across hosts sharing the store: the
     /// check and the addition are one atomic step of the backend.
-    pub fn charge(&self, subject: &Subject, calls: u32, limit: u32, day: &str) -> Result<Charge, KeyError> {
-        let (granted, used) = self.db.charge(&subject.column(), day, calls, limit)?;
-        Ok(Charge { granted, used, limit })
+    pub fn charge(&self, subject: &Subject, spend: Tally, limits: Tally, day: &str) -> Result<Charge, KeyError> {
+        let (granted, used) = self.db.charge(&subject.column(), day, spend, limits)?;
+        Ok(Charge { granted, used, limits })
     }
 
-    /// The calls charged to `subject` on `day`.
-    pub fn used(&self, subject: &Subject, day: &str) -> Result<u32, KeyError> {
+    /// The calls (and writes among them) charged to `subject` on `day`.
+    pub fn used(&self, subject: &Subject, day: &str) -> Result<Tally, KeyError> {
         self.db.used(&subject.column(), day)
     }
 
@@ -261,8 +292,8 @@ impl KeyStore {
                 false => copied.present += 1,
             }
         }
-        for (subject, day, calls) in self.db.usage()? {
-            if to.db.raise_usage(&subject, &day, calls)? {
+        for (subject, day, counts) in self.db.usage()? {
+            if to.db.raise_usage(&subject, &day, counts)? {
                 copied.counters += 1;
             }
         }
@@ -297,28 +328,79 @@ mod tests {
     use rusqlite::Connection;
     use std::path::Path;
 
+    /// `n` calls, none of them writes.
+    fn reads(n: u32) -> Tally {
+        Tally { calls: n, writes: 0 }
+    }
+
+    /// A daily quota of `n` and no write budget.
+    fn cap(n: u32) -> Tally {
+        Tally { calls: n, writes: u32::MAX }
+    }
+
+    #[test]
+    fn writes_have_a_budget_of_their_own_within_the_daily_quota() {
+        let dir = tempfile::tempdir().unwrap();
+        let keys = store(dir.path());
+        let key = Subject::Key("0badc0de".into());
+        let day = "2026-12-06";
+        let budget = limits(Some(10), None).unwrap();
+        assert_eq!(budget, Tally { calls: 10, writes: 3 }, "a quarter of the quota, rounded up");
+        let write = Tally { calls: 1, writes: 1 };
+        for _ in 0..3 {
+            assert!(keys.charge(&key, write, budget, day).unwrap().granted);
+        }
+        let refused = keys.charge(&key, write, budget, day).unwrap();
+        assert!(!refused.granted && refused.refused_for_writes(write), "{refused:?}");
+        assert_eq!(refused.used, Tally { calls: 3, writes: 3 }, "a refused write charges nothing");
+        // Reads go on up to the daily quota, which then refuses them.
+        for _ in 0..7 {
+            assert!(keys.charge(&key, reads(1), budget, day).unwrap().granted);
+        }
+        let refused = keys.charge(&key, reads(1), budget, day).unwrap();
+        assert!(!refused.granted && !refused.refused_for_writes(reads(1)), "{refused:?}");
+        assert_eq!(keys.used(&key, day).unwrap(), Tally { calls: 10, writes: 3 });
+        // A write budget set on the key wins; without any quota nothing is charged.
+        assert_eq!(limits(None, Some(5)), Some(Tally { calls: u32::MAX, writes: 5 }));
+        assert_eq!(limits(Some(100), Some(50)), Some(Tally { calls: 100, writes: 50 }));
+        assert_eq!(limits(None, None), None);
+        assert_eq!(write_budget(Some(1), None), Some(1));
+    }
+
     fn store(dir: &Path) -> KeyStore {
         KeyStore::open(&dir.join("keys.sqlite"), Pepper::from_value("a test pepper, long enough").unwrap()).unwrap()
     }
 
     #[test]
-    fn a_store_made_before_keys_had_projects_or_owners_opens_and_its_keys_are_fleet_keys_of_every_project() {
+    fn a_store_made_before_projects_owners_or_write_budgets_opens_with_fleet_keys_of_every_project() {
         let dir = tempfile::tempdir().unwrap();
         let old = Connection::open(dir.path().join("keys.sqlite")).unwrap();
         let before = SCHEMA
             .replace(",\n    projects   TEXT,                 -- JSON array of project ids; NULL: every project of its fleets", "")
-            .replace("\n    owner      INTEGER NOT NULL DEFAULT 0 -- 1: may sign in to the console of its fleets", "");
-        assert!(!before.contains("projects") && !before.contains("owner"), "{before}");
+            .replace(
+                "\n    owner      INTEGER NOT NULL DEFAULT 0, -- 1: may sign in to the console of its fleets\n    write_quota INTEGER              -- calls of tools that write per UTC day; NULL: the default",
+                "",
+            )
+            .replace("\n    writes  INTEGER NOT NULL DEFAULT 0, -- the calls among them of tools that write", "");
+        for added in ["projects", "owner", "write_quota", "writes"] {
+            assert!(!before.contains(added), "{added}: {before}");
+        }
         old.execute_batch(&before).unwrap();
         old.execute(
-            "INSERT INTO keys (prefix, name, hash, quota, fleets, created_at) VALUES ('p', 'old', 'h', NULL, '[]', 'now')",
+            "INSERT INTO keys (prefix, name, hash, quota, fleets, created_at) VALUES ('p', 'old', 'h', 8, '[]', 'now')",
             [],
         )
         .unwrap();
+        old.execute("INSERT INTO usage (subject, day, calls) VALUES ('key:p', '2026-12-06', 5)", []).unwrap();
         drop(old);
         let keys = store(dir.path());
         let listed = keys.list().unwrap();
-        assert_eq!((listed[0].name.as_str(), listed[0].projects.clone(), listed[0].owner), ("old", None, false));
+        let key = &listed[0];
+        assert_eq!((key.name.as_str(), key.projects.clone(), key.owner, key.write_quota), ("old", None, false, None));
+        // Its calls of today count as reads; writes get the default budget (2 of 8).
+        let used = keys.used(&Subject::Key("p".into()), "2026-12-06").unwrap();
+        assert_eq!(used, Tally { calls: 5, writes: 0 });
+        assert_eq!(write_budget(key.quota, key.write_quota), Some(2));
     }
 
     #[test]
@@ -351,10 +433,19 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let keys = store(dir.path());
         let guest = keys.guest("10.0.0.9".parse().unwrap());
-        assert_eq!(keys.charge(&guest, 3, 2, "2026-12-06").unwrap(), Charge { granted: false, used: 0, limit: 2 });
+        assert_eq!(
+            keys.charge(&guest, reads(3), cap(2), "2026-12-06").unwrap(),
+            Charge { granted: false, used: reads(0), limits: cap(2) }
+        );
         assert!(keys.guest_days().unwrap().is_empty());
-        assert_eq!(keys.charge(&guest, 2, 2, "2026-12-06").unwrap(), Charge { granted: true, used: 2, limit: 2 });
-        assert_eq!(keys.charge(&guest, 1, 2, "2026-12-06").unwrap(), Charge { granted: false, used: 2, limit: 2 });
+        assert_eq!(
+            keys.charge(&guest, reads(2), cap(2), "2026-12-06").unwrap(),
+            Charge { granted: true, used: reads(2), limits: cap(2) }
+        );
+        assert_eq!(
+            keys.charge(&guest, reads(1), cap(2), "2026-12-06").unwrap(),
+            Charge { granted: false, used: reads(2), limits: cap(2) }
+        );
     }
 
     #[test]
@@ -362,10 +453,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let keys = store(dir.path());
         let (a, b) = (keys.guest("10.0.0.1".parse().unwrap()), keys.guest("10.0.0.2".parse().unwrap()));
-        keys.charge(&a, 3, 10, "2026-12-04").unwrap();
-        keys.charge(&a, 2, 10, "2026-12-05").unwrap();
-        keys.charge(&b, 4, 10, "2026-12-05").unwrap();
-        keys.charge(&Subject::Key("p".into()), 7, 10, "2026-12-05").unwrap();
+        keys.charge(&a, reads(3), cap(10), "2026-12-04").unwrap();
+        keys.charge(&a, reads(2), cap(10), "2026-12-05").unwrap();
+        keys.charge(&b, reads(4), cap(10), "2026-12-05").unwrap();
+        keys.charge(&Subject::Key("p".into()), reads(7), cap(10), "2026-12-05").unwrap();
         let days = keys.guest_days().unwrap();
         assert_eq!(days, vec![("2026-12-05".to_string(), 2, 6), ("2026-12-04".to_string(), 1, 3)]);
     }
@@ -381,6 +472,7 @@ mod tests {
             tools: None,
             projects: Some(vec!["github.com/org/app".into()]),
             owner: false,
+            write_quota: Some(4),
         };
         let (record, token) = keys.create(&new).unwrap();
         assert_eq!(keys.authenticate(&token).unwrap(), Ok(record.clone()));
@@ -422,7 +514,7 @@ mod tests {
             for _ in 0..16 {
                 scope.spawn(|| {
                     for _ in 0..40 {
-                        if keys.charge(&guest, 1, 250, "2026-12-01").unwrap().granted {
+                        if keys.charge(&guest, reads(1), cap(250), "2026-12-01").unwrap().granted {
                             granted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         }
                     }
@@ -430,10 +522,10 @@ mod tests {
             }
         });
         assert_eq!(granted.into_inner(), 250);
-        assert_eq!(keys.used(&guest, "2026-12-01").unwrap(), 250);
-        assert_eq!(keys.used(&guest, "2026-12-02").unwrap(), 0, "a new UTC day starts from zero");
-        let refused = keys.charge(&guest, 1, 250, "2026-12-01").unwrap();
-        assert_eq!(refused, Charge { granted: false, used: 250, limit: 250 });
+        assert_eq!(keys.used(&guest, "2026-12-01").unwrap().calls, 250);
+        assert_eq!(keys.used(&guest, "2026-12-02").unwrap().calls, 0, "a new UTC day starts from zero");
+        let refused = keys.charge(&guest, reads(1), cap(250), "2026-12-01").unwrap();
+        assert_eq!(refused, Charge { granted: false, used: reads(250), limits: cap(250) });
     }
 
     #[test]
@@ -443,7 +535,7 @@ mod tests {
         let guest = keys.guest("198.51.100.77".parse().unwrap());
         assert_eq!(guest, keys.guest("::ffff:198.51.100.77".parse().unwrap()));
         assert_ne!(guest, keys.guest("198.51.100.78".parse().unwrap()));
-        keys.charge(&guest, 1, 5, "2026-12-01").unwrap();
+        keys.charge(&guest, reads(1), cap(5), "2026-12-01").unwrap();
         drop(keys);
         for file in ["keys.sqlite", "keys.sqlite-wal"] {
             let bytes = std::fs::read(dir.path().join(file)).unwrap_or_default();

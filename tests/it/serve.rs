@@ -489,7 +489,8 @@ fn bearer_keys_are_required_and_a_bad_one_never_falls_through_to_guest_access() 
     assert_eq!(refused.status, 429);
     let retry: i64 = refused.header("retry-after").and_then(|v| v.parse().ok()).expect("Retry-After in seconds");
     assert!((1..=86_400).contains(&retry), "{retry}");
-    assert_eq!(refused.header("ratelimit-policy"), Some("\"daily\";q=3;w=86400"));
+    // A policy per budget: the daily quota, and the writes among it (a quarter, rounded up).
+    assert_eq!(refused.header("ratelimit-policy"), Some("\"daily\";q=3;w=86400, \"writes\";q=1;w=86400"));
     assert!(refused.header("ratelimit").is_some_and(|v| v.starts_with("\"daily\";r=0;t=")));
     assert_eq!(post(&server, &list(), &[]).status, 200, "past the quota a guest may still list tools");
     let read = json!({"jsonrpc": "2.0", "id": 11, "method": "resources/read",

@@ -849,7 +849,8 @@ pub(super) fn ctxlake(w: &World<'_>, args: &[&str]) -> Result<Command, StepError
 /// fleet header, or `guest` for no key) sends `method` about `target` (a tool, a resource's URI,
 /// a prompt); the answer in the table's words: `reached` (a result: the tool, resource or prompt
 /// answered, even with `isError`), `unknown` (-32602: no such tool, resource or prompt for this
-/// caller), `listed` / `not listed` (tools/list), or `HTTP <status>`.
+/// caller), `listed` / `not listed` (tools/list), `HTTP 429 daily` / `HTTP 429 writes` (which
+/// budget refused, with `Retry-After`), or `HTTP <status>`.
 fn scoped_request(
     served: &crate::conform::world::Served,
     caller: &str,
@@ -882,6 +883,15 @@ fn scoped_request(
     let timeout = std::time::Duration::from_secs(20);
     let response =
         crate::conform::http::send(&served.url, "POST", &headers, body.to_string().as_bytes(), timeout).map_err(io)?;
+    if response.status == 429 {
+        // Which budget refused, and whether the client is told when to come back.
+        let body = String::from_utf8_lossy(&response.body);
+        let budget = if body.contains("tools that write") { "writes" } else { "daily" };
+        return Ok(match response.header("retry-after") {
+            Some(_) => format!("HTTP 429 {budget}"),
+            None => format!("HTTP 429 {budget} without Retry-After"),
+        });
+    }
     if response.status != 200 {
         return Ok(format!("HTTP {}", response.status));
     }

@@ -6,7 +6,7 @@
 use super::policy::{self, HeaderVersion};
 use super::{App, Scope};
 use crate::keys::store::AuthFailure;
-use crate::keys::{KeyRecord, Subject};
+use crate::keys::{KeyRecord, Subject, Tally};
 use crate::rpc::error::{
     HEADER_MISMATCH, METHOD_NOT_FOUND, MISSING_REQUIRED_CLIENT_CAPABILITY, PARSE_ERROR, UNSUPPORTED_PROTOCOL_VERSION,
 };
@@ -132,11 +132,11 @@ pub fn answer(app: &App, post: &Post, outbox: &dyn Outbox) -> Reply {
         session = session.with_updates();
     }
     let mut rate_headers = vec![];
-    let calls = tool_calls(&body);
-    if calls > 0
-        && let Some((subject, limit)) = quota(app, &principal)
+    let spend = spend(&body);
+    if spend.calls > 0
+        && let Some((subject, limits)) = quota(app, &principal)
     {
-        match charge(app, &subject, calls, limit, post.now) {
+        match charge(app, &subject, spend, limits, post.now) {
             Ok(headers) => rate_headers = headers,
             Err(reply) => return reply,
         }
@@ -323,52 +323,85 @@ fn era(app: &App, headers: &HeaderMap, body: &Body, owner: &str) -> Result<(Sess
     }
 }
 
-/// How many `tools/call` requests the body holds (a batch may hold several).
-/// The requests a quota charges: tool calls, and the reads of what tools show (a resource, a
-/// prompt), so a guidance record costs the same as get_guidance. Lists and completion are free.
-fn tool_calls(body: &Body) -> u32 {
+/// What the body's requests cost: calls, and the calls among them of tools that write (a batch
+/// may hold several). A quota charges tool calls, and the reads of what tools show (a resource,
+/// a prompt), so a guidance record costs the same as get_guidance; lists and completion are
+/// free. A tool writes unless the catalog marks it read-only; an unknown tool is no write (it
+/// is refused unrun).
+fn spend(body: &Body) -> Tally {
     const CHARGED: [&str; 3] = ["tools/call", "resources/read", "prompts/get"];
-    let charged = body.requests().filter(|request| CHARGED.contains(&request.method.as_str())).count();
-    u32::try_from(charged).unwrap_or(u32::MAX)
+    let mut spend = Tally::default();
+    for request in body.requests().filter(|request| CHARGED.contains(&request.method.as_str())) {
+        spend.calls = spend.calls.saturating_add(1);
+        if request.tool.is_some_and(|tool| !tool.read_only) {
+            spend.writes = spend.writes.saturating_add(1);
+        }
+    }
+    spend
 }
 
-fn quota(app: &App, principal: &Principal) -> Option<(Subject, u32)> {
+/// Whose counters a request is charged to, and their limits (`None`: nothing to charge).
+fn quota(app: &App, principal: &Principal) -> Option<(Subject, Tally)> {
     match principal {
         Principal::Local => None,
-        Principal::Key(key) => key.quota.map(|quota| (Subject::Key(key.prefix.clone()), quota)),
-        Principal::Guest(subject) => app.config.guests.as_ref().map(|g| (subject.clone(), g.quota)),
+        Principal::Key(key) => {
+            crate::keys::limits(key.quota, key.write_quota).map(|limits| (Subject::Key(key.prefix.clone()), limits))
+        }
+        Principal::Guest(subject) => app
+            .config
+            .guests
+            .as_ref()
+            .and_then(|g| crate::keys::limits(Some(g.quota), g.write_quota))
+            .map(|limits| (subject.clone(), limits)),
     }
 }
 
-/// Charges the calls, or refuses with 429; on success, the RateLimit headers to send.
+/// Charges the calls, or refuses with 429 (the daily quota or the write budget, each with its
+/// own message); on success, the RateLimit headers to send.
 fn charge(
     app: &App,
     subject: &Subject,
-    calls: u32,
-    limit: u32,
+    spend: Tally,
+    limits: Tally,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<Vec<(HeaderName, HeaderValue)>, Reply> {
     let Some(keys) = &app.keys else { return Ok(vec![]) };
     let day = now.format("%Y-%m-%d").to_string();
     let reset = seconds_to_midnight(now);
-    let charged = keys.charge(subject, calls, limit, &day).map_err(|e| {
+    let charged = keys.charge(subject, spend, limits, &day).map_err(|e| {
         tracing::error!("key store: {e}");
         unavailable("the key store is unavailable")
     })?;
-    let policy = format!("\"daily\";q={limit};w=86400");
-    let remaining = limit.saturating_sub(charged.used);
-    let state = format!("\"daily\";r={remaining};t={reset}");
+    // One policy per limit (draft-ietf-httpapi-ratelimit-headers): a limit of none is left out.
+    let limited = |name: &str, limit: u32, used: u32| {
+        (limit != u32::MAX).then(|| {
+            (format!("\"{name}\";q={limit};w=86400"), format!("\"{name}\";r={};t={reset}", limit.saturating_sub(used)))
+        })
+    };
+    let (policies, states): (Vec<String>, Vec<String>) =
+        [limited("daily", limits.calls, charged.used.calls), limited("writes", limits.writes, charged.used.writes)]
+            .into_iter()
+            .flatten()
+            .unzip();
+    let headers = |reply: Reply| {
+        reply
+            .with(HeaderName::from_static("ratelimit-policy"), policies.join(", "))
+            .with(HeaderName::from_static("ratelimit"), states.join(", "))
+    };
     if !charged.granted {
-        let message = format!("daily quota of {limit} tool calls exhausted; it resets at 00:00 UTC, in {reset} s");
-        return Err(Reply::refusal(StatusCode::TOO_MANY_REQUESTS, SERVER_ERROR, message)
-            .with(header::RETRY_AFTER, reset)
-            .with(HeaderName::from_static("ratelimit-policy"), policy)
-            .with(HeaderName::from_static("ratelimit"), state));
+        let message = match charged.refused_for_writes(spend) {
+            true => format!(
+                "daily budget of {} calls of tools that write exhausted; reads remain; it resets at 00:00 UTC, in {reset} s",
+                limits.writes
+            ),
+            false => {
+                format!("daily quota of {} tool calls exhausted; it resets at 00:00 UTC, in {reset} s", limits.calls)
+            }
+        };
+        let refusal = Reply::refusal(StatusCode::TOO_MANY_REQUESTS, SERVER_ERROR, message);
+        return Err(headers(refusal.with(header::RETRY_AFTER, reset)));
     }
-    let reply = Reply::empty(StatusCode::OK)
-        .with(HeaderName::from_static("ratelimit-policy"), policy)
-        .with(HeaderName::from_static("ratelimit"), state);
-    Ok(reply.headers)
+    Ok(headers(Reply::empty(StatusCode::OK)).headers)
 }
 
 /// Seconds from `now` to the next 00:00 UTC (at least 1).
@@ -414,7 +447,7 @@ mod tests {
         let call = serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {}});
         let note = serde_json::json!({"jsonrpc": "2.0", "method": "tools/call"});
         let list = serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"});
-        let calls = |value: &Value| tool_calls(&message::read(value.clone()));
+        let calls = |value: &Value| spend(&message::read(value.clone())).calls;
         assert_eq!(calls(&call), 1);
         assert_eq!(calls(&note), 0);
         assert_eq!(calls(&list), 0);

@@ -40,6 +40,8 @@ pub const MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
 #[derive(Debug, Clone)]
 pub struct GuestPolicy {
     pub quota: u32,
+    /// Calls of tools that write per IP per day; `None`: `keys::write_budget`'s default.
+    pub write_quota: Option<u32>,
 }
 
 #[derive(Debug, Clone)]
