@@ -11,7 +11,9 @@
 # Usage: benches/http.sh [SECONDS]
 # CTXLAKE_BIN measures a binary built elsewhere; CTXLAKE_BASELINE also measures an older one in the
 # same run. CTXLAKE_BENCH_SNAPSHOT=<snapshot.bin> (e.g. one `cargo bench --bench snapshot` keeps
-# with CTXLAKE_BENCH_KEEP) adds memory_search rows over that snapshot.
+# with CTXLAKE_BENCH_KEEP) adds memory_search rows over that snapshot. CTXLAKE_BENCH_POSTGRES=<URL
+# of a role that may create databases> (scripts/postgres-scratch.sh) adds the keyed row with the
+# state store on PostgreSQL (a database of its own per binary) and prints its statements per call.
 set -euo pipefail
 seconds="${1:-10}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -113,6 +115,29 @@ for entry in "${binaries[@]}"; do
   AUTH="Bearer $token" run "$name serve --keys (SQLite), fleet_status" "http://127.0.0.1:$port/mcp" \
     '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fleet_status","arguments":{}}}' "" "$pid"
   kill "$pid"; wait "$pid" 2>/dev/null || true
+  if [ -n "${CTXLAKE_BENCH_POSTGRES:-}" ]; then
+    # The same with the state store on PostgreSQL, in a database of this binary's own.
+    db="ctxlake_bench_${name}_$$"
+    psql -q "$CTXLAKE_BENCH_POSTGRES" -c "CREATE DATABASE $db"
+    state="${CTXLAKE_BENCH_POSTGRES%/*}/$db"
+    token=$(HOME="$khome" CTXLAKE_KEY_PEPPER="a pepper for the bench, long enough" \
+      "$bin" keys --state "$state" create --name bench --fleets default --quota 1000000000)
+    port=$((port + 1))
+    HOME="$khome" CTXLAKE_KEY_PEPPER="a pepper for the bench, long enough" CTXLAKE_STATE="$state" \
+      CTXLAKE_CACHE_DIR="$work/cache" CTXLAKE_SPOOL_DIR="$work/spool" \
+      "$bin" serve --bind "127.0.0.1:$port" 2>"$work/ctxlake.err" &
+    pid=$!
+    wait_for "http://127.0.0.1:$port/llms.txt"
+    count() { psql -tA "$state" -c "SELECT (SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()), (SELECT coalesce(sum(calls), 0) FROM ctxlake_usage)"; }
+    sleep 1.5; before=$(count)
+    AUTH="Bearer $token" run "$name serve --state (PostgreSQL), fleet_status" "http://127.0.0.1:$port/mcp" \
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fleet_status","arguments":{}}}' "" "$pid"
+    sleep 1.5; after=$(count)
+    # Each statement outside a transaction is one commit; the counts include this count's own two.
+    python3 -c "import sys; (t0, c0), (t1, c1) = (map(int, v.split('|')) for v in sys.argv[1:3]); print(f'STATEMENTS {sys.argv[3]} postgres: {(t1 - t0 - 2) / max(c1 - c0, 1):.2f} per keyed call ({c1 - c0} calls)')" "$before" "$after" "$name" >&2
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+    psql -q "$CTXLAKE_BENCH_POSTGRES" -c "DROP DATABASE $db WITH (FORCE)"
+  fi
 done
 
 # Memory under 10,000 open connections (the fd limit must allow them: ulimit -n >= 12000).

@@ -28,6 +28,19 @@ pub struct Tally {
     pub writes: u32,
 }
 
+/// What `ctxlake doctor` reads of a store without opening it for use: nothing is created,
+/// migrated or recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Facts {
+    /// PostgreSQL's schema version (0: no ctxlake made its tables yet); SQLite files are brought
+    /// up to date when opened and carry none.
+    pub schema: Option<usize>,
+    /// The check of the pepper the store was first used with, if it records one.
+    pub pepper_check: Option<String>,
+    pub keys: usize,
+    pub revoked: usize,
+}
+
 /// Which keys a statement is about.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Lookup<'a> {

@@ -16,7 +16,7 @@
 //! are tried again once, a charge never (it might have been counted).
 
 use super::KeyError;
-use super::backend::{Backend, COLUMNS, KeyRecord, Lookup, Tally, list_from_json, list_to_json};
+use super::backend::{Backend, COLUMNS, Facts, KeyRecord, Lookup, Tally, list_from_json, list_to_json};
 use postgres::NoTls;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -245,7 +245,7 @@ impl std::ops::DerefMut for Pooled {
 /// What `ctxlake doctor` reads of the store at `url` on one connection, writing nothing: its
 /// schema version (`Some(0)` when no ctxlake made its tables yet), the pepper check it records,
 /// and its keys and revoked keys.
-pub(crate) fn inspect(url: &str) -> Result<super::store::Facts, KeyError> {
+pub(crate) fn inspect(url: &str) -> Result<Facts, KeyError> {
     let shown = without_password(url);
     let err = |e: postgres::Error| KeyError::State(format!("{shown}: {e}"));
     let mut config: postgres::Config =
@@ -256,7 +256,7 @@ pub(crate) fn inspect(url: &str) -> Result<super::store::Facts, KeyError> {
     let mut client = config.connect(NoTls).map_err(|e| KeyError::State(format!("cannot connect to {shown}: {e}")))?;
     let made = client.query_one("SELECT to_regclass('ctxlake_meta') IS NOT NULL", &[]).map_err(err)?.get::<_, bool>(0);
     if !made {
-        return Ok(super::store::Facts { schema: Some(0), pepper_check: None, keys: 0, revoked: 0 });
+        return Ok(Facts { schema: Some(0), pepper_check: None, keys: 0, revoked: 0 });
     }
     let version = client_value(&mut client, "schema_version").map_err(err)?;
     let pepper_check = client_value(&mut client, "pepper_check").map_err(err)?;
@@ -275,7 +275,7 @@ pub(crate) fn inspect(url: &str) -> Result<super::store::Facts, KeyError> {
             false => (0, 0),
         };
     let count = |n: i64| usize::try_from(n).unwrap_or(0);
-    Ok(super::store::Facts { schema, pepper_check, keys: count(keys), revoked: count(revoked) })
+    Ok(Facts { schema, pepper_check, keys: count(keys), revoked: count(revoked) })
 }
 
 fn client_value(client: &mut postgres::Client, key: &str) -> Result<Option<String>, postgres::Error> {

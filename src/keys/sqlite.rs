@@ -5,7 +5,7 @@
 //! process and of processes on the file.
 
 use super::KeyError;
-use super::backend::{Backend, COLUMNS, KeyRecord, Lookup, Tally, list_from_json, list_to_json};
+use super::backend::{Backend, COLUMNS, Facts, KeyRecord, Lookup, Tally, list_from_json, list_to_json};
 use rusqlite::{Connection, OptionalExtension as _, params};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
@@ -44,7 +44,7 @@ pub(crate) struct Sqlite {
 
 /// What `ctxlake doctor` reads of the file at `path`, opened read-only (nothing is created or
 /// migrated): the pepper check it records, and its keys and revoked keys.
-pub(crate) fn inspect(path: &Path) -> Result<super::store::Facts, KeyError> {
+pub(crate) fn inspect(path: &Path) -> Result<Facts, KeyError> {
     let db = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
     let (keys, revoked): (i64, i64) =
         db.query_row("SELECT count(*), count(revoked_at) FROM keys", [], |r| Ok((r.get(0)?, r.get(1)?)))?;
@@ -54,7 +54,7 @@ pub(crate) fn inspect(path: &Path) -> Result<super::store::Facts, KeyError> {
         false => None,
     };
     let count = |n: i64| usize::try_from(n).unwrap_or(0);
-    Ok(super::store::Facts { schema: None, pepper_check, keys: count(keys), revoked: count(revoked) })
+    Ok(Facts { schema: None, pepper_check, keys: count(keys), revoked: count(revoked) })
 }
 
 impl Sqlite {

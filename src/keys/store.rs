@@ -10,7 +10,7 @@ use super::backend::{Backend, Lookup, Tally};
 use super::{KeyError, Pepper, mint, parse_key};
 use std::net::IpAddr;
 
-pub use super::backend::KeyRecord;
+pub use super::backend::{Facts, KeyRecord};
 
 /// What `keys create` asks for.
 #[derive(Debug, Clone, Default)]
@@ -93,19 +93,6 @@ pub fn limits(quota: Option<u32>, write_quota: Option<u32>) -> Option<Tally> {
     let writes = write_budget(quota, write_quota);
     (quota.is_some() || writes.is_some())
         .then(|| Tally { calls: quota.unwrap_or(u32::MAX), writes: writes.unwrap_or(u32::MAX) })
-}
-
-/// What `ctxlake doctor` reads of a store without opening it for use: nothing is created,
-/// migrated or recorded.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Facts {
-    /// PostgreSQL's schema version (0: no ctxlake made its tables yet); SQLite files are brought
-    /// up to date when opened and carry none.
-    pub schema: Option<usize>,
-    /// The check of the pepper the store was first used with, if it records one.
-    pub pepper_check: Option<String>,
-    pub keys: usize,
-    pub revoked: usize,
 }
 
 /// The PostgreSQL schema version this build writes.

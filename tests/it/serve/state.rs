@@ -168,6 +168,12 @@ impl Database {
         let url = format!("{server}/{name}{}", query.map(|q| format!("?{q}")).unwrap_or_default());
         Database { admin, name, url, _hold: hold }
     }
+
+    /// The password in the URL, if it has one (no message may show it).
+    fn password(&self) -> Option<&str> {
+        let credentials = self.url.split_once("://")?.1.split_once('@')?.0;
+        Some(credentials.split_once(':')?.1)
+    }
 }
 
 impl Drop for Database {
@@ -260,10 +266,8 @@ fn hosts_starting_at_the_same_moment_migrate_a_new_postgres_store_once_and_other
     let stderr = String::from_utf8_lossy(&newer.stderr);
     assert!(!newer.status.success() && stderr.contains("schema version 9"), "{stderr}");
     // The password never reaches a message.
-    if let Some(password) =
-        db.url.split_once("://").and_then(|(_, rest)| rest.split_once('@')).and_then(|(c, _)| c.split_once(':'))
-    {
-        assert!(!stderr.contains(&format!(":{}@", password.1)), "{stderr}");
+    if let Some(password) = db.password() {
+        assert!(!stderr.contains(&format!(":{password}@")), "{stderr}");
     }
 }
 
@@ -369,9 +373,7 @@ fn with_postgres_stopped_keys_and_quotas_fail_closed_and_the_host_recovers_when_
     let check = doctor_key_store(home.path(), &db.url, None);
     let verdict = check["verdict"].as_str().unwrap();
     assert!(check["status"] == "fail" && verdict.contains("cannot read the PostgreSQL store"), "{check}");
-    if let Some((_, password)) =
-        db.url.split_once("://").and_then(|(_, rest)| rest.split_once('@')).and_then(|(c, _)| c.split_once(':'))
-    {
+    if let Some(password) = db.password() {
         assert!(!verdict.contains(password), "{verdict}");
     }
 
