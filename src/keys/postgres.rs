@@ -18,6 +18,7 @@
 use super::KeyError;
 use super::backend::{Backend, COLUMNS, Facts, KeyRecord, Lookup, Tally, list_from_json, list_to_json};
 use postgres::NoTls;
+use postgres::types::ToSql;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -68,6 +69,41 @@ struct Manager {
 struct Connection {
     client: postgres::Client,
     epoch: u64,
+    /// Statements prepared on this connection, by their text: without them the client prepares
+    /// an unnamed statement before each use, a second round trip (and a second transaction in
+    /// the server's count) per statement. The texts are this module's, a few dozen at most.
+    prepared: std::collections::HashMap<String, postgres::Statement>,
+}
+
+impl Connection {
+    /// `sql` prepared on this connection, once.
+    fn prepared(&mut self, sql: &str) -> Result<postgres::Statement, postgres::Error> {
+        if let Some(statement) = self.prepared.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self.client.prepare(sql)?;
+        self.prepared.insert(sql.to_string(), statement.clone());
+        Ok(statement)
+    }
+
+    fn query(&mut self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Vec<postgres::Row>, postgres::Error> {
+        let statement = self.prepared(sql)?;
+        self.client.query(&statement, params)
+    }
+
+    fn query_opt(
+        &mut self,
+        sql: &str,
+        params: &[&(dyn ToSql + Sync)],
+    ) -> Result<Option<postgres::Row>, postgres::Error> {
+        let statement = self.prepared(sql)?;
+        self.client.query_opt(&statement, params)
+    }
+
+    fn execute(&mut self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<u64, postgres::Error> {
+        let statement = self.prepared(sql)?;
+        self.client.execute(&statement, params)
+    }
 }
 
 impl r2d2::ManageConnection for Manager {
@@ -76,7 +112,7 @@ impl r2d2::ManageConnection for Manager {
 
     fn connect(&self) -> Result<Connection, postgres::Error> {
         let epoch = self.epoch.load(Ordering::Acquire);
-        Ok(Connection { client: self.config.connect(NoTls)?, epoch })
+        Ok(Connection { client: self.config.connect(NoTls)?, epoch, prepared: Default::default() })
     }
 
     fn is_valid(&self, conn: &mut Connection) -> Result<(), postgres::Error> {
@@ -142,16 +178,16 @@ impl Postgres {
 
     /// `read` on a connection, once more on a new one if the first was lost (a restarted
     /// server): for statements that change nothing, so repeating them is harmless.
-    fn read<T>(&self, read: impl Fn(&mut postgres::Client) -> Result<T, postgres::Error>) -> Result<T, KeyError> {
+    fn read<T>(&self, read: impl Fn(&mut Connection) -> Result<T, postgres::Error>) -> Result<T, KeyError> {
         match self.once(&read) {
-            Err(Lost) => read(&mut *self.client()?).map_err(|e| self.err(e)),
+            Err(Lost) => read(&mut self.client()?.0).map_err(|e| self.err(e)),
             Ok(done) => done,
         }
     }
 
     /// `write` on a connection, never repeated: had the statement reached the server before
     /// the connection was lost, it may have been applied.
-    fn write<T>(&self, write: impl Fn(&mut postgres::Client) -> Result<T, postgres::Error>) -> Result<T, KeyError> {
+    fn write<T>(&self, write: impl Fn(&mut Connection) -> Result<T, postgres::Error>) -> Result<T, KeyError> {
         match self.once(&write) {
             Err(Lost) => Err(KeyError::State(format!("{}: the connection was lost", self.shown))),
             Ok(done) => done,
@@ -163,13 +199,13 @@ impl Postgres {
     /// after retiring every connection as old as it.
     fn once<T>(
         &self,
-        run: &impl Fn(&mut postgres::Client) -> Result<T, postgres::Error>,
+        run: &impl Fn(&mut Connection) -> Result<T, postgres::Error>,
     ) -> Result<Result<T, KeyError>, Lost> {
         let mut conn = match self.client() {
             Ok(conn) => conn,
             Err(e) => return Ok(Err(e)),
         };
-        match run(&mut conn) {
+        match run(&mut conn.0) {
             Err(e) if conn.is_closed() => {
                 tracing::warn!("key store {}: connection lost ({e}); opening new ones", self.shown);
                 self.retire();
@@ -338,7 +374,7 @@ fn count(stored: i64) -> u32 {
 
 impl Backend for Postgres {
     fn insert(&self, record: &KeyRecord, hash: &str) -> Result<bool, KeyError> {
-        let inserted = self.write(|client| client.execute(
+        let inserted = self.write(|conn| conn.execute(
             "INSERT INTO ctxlake_keys (prefix, name, hash, quota, fleets, tools, created_at, projects, owner, revoked_at,
                                        write_quota)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING",
@@ -362,26 +398,26 @@ impl Backend for Postgres {
     fn keys(&self, by: Lookup<'_>) -> Result<Vec<(KeyRecord, String)>, KeyError> {
         let (clause, value) = by.clause("$1");
         let sql = format!("SELECT {COLUMNS} FROM ctxlake_keys WHERE {clause} ORDER BY created_at, name");
-        let rows = self.read(|client| client.query(&sql, &[&value]))?;
+        let rows = self.read(|conn| conn.query(&sql, &[&value]))?;
         Ok(rows.iter().map(record).collect())
     }
 
     fn revoke(&self, by: Lookup<'_>, at: &str) -> Result<bool, KeyError> {
         let (clause, value) = by.clause("$1");
         let sql = format!("UPDATE ctxlake_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE {clause}");
-        Ok(self.write(|client| client.execute(&sql, &[&value, &at]))? > 0)
+        Ok(self.write(|conn| conn.execute(&sql, &[&value, &at]))? > 0)
     }
 
     fn set_quota(&self, by: Lookup<'_>, quota: Option<u32>) -> Result<bool, KeyError> {
         let (clause, value) = by.clause("$1");
         let sql = format!("UPDATE ctxlake_keys SET quota = $2 WHERE {clause}");
-        Ok(self.write(|client| client.execute(&sql, &[&value, &quota.map(i64::from)]))? > 0)
+        Ok(self.write(|conn| conn.execute(&sql, &[&value, &quota.map(i64::from)]))? > 0)
     }
 
     fn set_write_quota(&self, by: Lookup<'_>, quota: Option<u32>) -> Result<bool, KeyError> {
         let (clause, value) = by.clause("$1");
         let sql = format!("UPDATE ctxlake_keys SET write_quota = $2 WHERE {clause}");
-        Ok(self.write(|client| client.execute(&sql, &[&value, &quota.map(i64::from)]))? > 0)
+        Ok(self.write(|conn| conn.execute(&sql, &[&value, &quota.map(i64::from)]))? > 0)
     }
 
     fn charge(&self, subject: &str, day: &str, spend: Tally, limits: Tally) -> Result<(bool, Tally), KeyError> {
@@ -389,8 +425,8 @@ impl Backend for Postgres {
         let (limit, write_limit) = (i64::from(limits.calls), i64::from(limits.writes));
         // The accounting: one statement, the checks inside it. A first charge past a limit
         // inserts nothing (the SELECT's WHERE), a later one updates nothing (DO UPDATE's WHERE).
-        let granted = self.write(|client| {
-            client.query_opt(
+        let granted = self.write(|conn| {
+            conn.query_opt(
                 "INSERT INTO ctxlake_usage AS u (subject, day, calls, writes)
                  SELECT $1::TEXT, $2::TEXT, $3::BIGINT, $4::BIGINT WHERE $3::BIGINT <= $5::BIGINT AND $4::BIGINT <= $6::BIGINT
                  ON CONFLICT (subject, day) DO UPDATE
@@ -416,8 +452,8 @@ impl Backend for Postgres {
     }
 
     fn guest_days(&self) -> Result<Vec<(String, u32, u32)>, KeyError> {
-        let rows = self.read(|client| {
-            client.query(
+        let rows = self.read(|conn| {
+            conn.query(
                 "SELECT day, count(*), sum(calls)::BIGINT FROM ctxlake_usage WHERE subject LIKE 'ip:%'
                  GROUP BY day ORDER BY day DESC",
                 &[],
@@ -427,20 +463,20 @@ impl Backend for Postgres {
     }
 
     fn prune_usage(&self, day: &str) -> Result<usize, KeyError> {
-        let removed = self.write(|client| client.execute("DELETE FROM ctxlake_usage WHERE day < $1", &[&day]))?;
+        let removed = self.write(|conn| conn.execute("DELETE FROM ctxlake_usage WHERE day < $1", &[&day]))?;
         Ok(usize::try_from(removed).unwrap_or(usize::MAX))
     }
 
     fn usage(&self) -> Result<Vec<(String, String, Tally)>, KeyError> {
-        let rows = self.read(|client| {
-            client.query("SELECT calls, writes, subject, day FROM ctxlake_usage ORDER BY day, subject", &[])
+        let rows = self.read(|conn| {
+            conn.query("SELECT calls, writes, subject, day FROM ctxlake_usage ORDER BY day, subject", &[])
         })?;
         Ok(rows.iter().map(|row| (row.get(2), row.get(3), tally(row))).collect())
     }
 
     fn raise_usage(&self, subject: &str, day: &str, to: Tally) -> Result<bool, KeyError> {
-        let changed = self.write(|client| {
-            client.execute(
+        let changed = self.write(|conn| {
+            conn.execute(
                 "INSERT INTO ctxlake_usage AS u (subject, day, calls, writes) VALUES ($1, $2, $3, $4)
                  ON CONFLICT (subject, day) DO UPDATE
                  SET calls = GREATEST(u.calls, EXCLUDED.calls), writes = GREATEST(u.writes, EXCLUDED.writes)
