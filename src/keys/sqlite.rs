@@ -100,11 +100,8 @@ impl Sqlite {
 
     fn used_on(&self, db: &Connection, subject: &str, day: &str) -> Result<Tally, KeyError> {
         let used = db
-            .query_row(
-                "SELECT calls, writes FROM usage WHERE subject = ?1 AND day = ?2",
-                params![subject, day],
-                |row| Ok(Tally { calls: row.get(0)?, writes: row.get(1)? }),
-            )
+            .prepare_cached("SELECT calls, writes FROM usage WHERE subject = ?1 AND day = ?2")?
+            .query_row(params![subject, day], |row| Ok(Tally { calls: row.get(0)?, writes: row.get(1)? }))
             .optional()?;
         Ok(used.unwrap_or_default())
     }
@@ -163,8 +160,10 @@ impl Backend for Sqlite {
     fn keys(&self, by: Lookup<'_>) -> Result<Vec<(KeyRecord, String)>, KeyError> {
         let (clause, value) = by.clause("?1");
         let db = self.db();
+        // Cached, as the charge: a request reads its key with it, and parsing both anew cost a keyed
+        // call 12-22 % of its throughput (benches/http.sh, docs/performance.md, 2026-12-06).
         let mut statement =
-            db.prepare(&format!("SELECT {COLUMNS} FROM keys WHERE {clause} ORDER BY created_at, name"))?;
+            db.prepare_cached(&format!("SELECT {COLUMNS} FROM keys WHERE {clause} ORDER BY created_at, name"))?;
         let rows = statement.query_map([value], record)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
@@ -190,15 +189,16 @@ impl Backend for Sqlite {
         // One statement, as on PostgreSQL: a first charge past a limit inserts nothing (the
         // SELECT's WHERE), a later one updates nothing (the DO UPDATE's WHERE).
         let granted = db
-            .query_row(
+            .prepare_cached(
                 "INSERT INTO usage (subject, day, calls, writes) SELECT ?1, ?2, ?3, ?4 WHERE ?3 <= ?5 AND ?4 <= ?6
                  ON CONFLICT (subject, day) DO UPDATE
                  SET calls = calls + excluded.calls, writes = writes + excluded.writes
                  WHERE calls + excluded.calls <= ?5 AND writes + excluded.writes <= ?6
                  RETURNING calls, writes",
-                params![subject, day, spend.calls, spend.writes, limits.calls, limits.writes],
-                |row| Ok(Tally { calls: row.get(0)?, writes: row.get(1)? }),
-            )
+            )?
+            .query_row(params![subject, day, spend.calls, spend.writes, limits.calls, limits.writes], |row| {
+                Ok(Tally { calls: row.get(0)?, writes: row.get(1)? })
+            })
             .optional()?;
         match granted {
             Some(used) => Ok((true, used)),
