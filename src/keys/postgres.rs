@@ -21,7 +21,7 @@ use postgres::NoTls;
 use postgres::types::ToSql;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Each migration, in order; the store's schema version is how many have run.
 const MIGRATIONS: &[&str] = &[
@@ -57,6 +57,8 @@ const MIGRATION_LOCK: i64 = 0x6374_786c;
 /// on opening one), so a request answers within about that while the server is away.
 const POOL_SIZE: u32 = 16;
 const WAIT: Duration = Duration::from_secs(2);
+/// A connection idle longer than this is checked (one round trip) before its next statement.
+const CHECK_IDLE: Duration = Duration::from_secs(1);
 
 /// Opens connections for the pool, each stamped with the epoch it was opened in.
 struct Manager {
@@ -69,6 +71,8 @@ struct Manager {
 struct Connection {
     client: postgres::Client,
     epoch: u64,
+    /// When a statement last ran on it.
+    used: Instant,
     /// Statements prepared on this connection, by their text: without them the client prepares
     /// an unnamed statement before each use, a second round trip (and a second transaction in
     /// the server's count) per statement. The texts are this module's, a few dozen at most.
@@ -112,7 +116,12 @@ impl r2d2::ManageConnection for Manager {
 
     fn connect(&self) -> Result<Connection, postgres::Error> {
         let epoch = self.epoch.load(Ordering::Acquire);
-        Ok(Connection { client: self.config.connect(NoTls)?, epoch, prepared: Default::default() })
+        Ok(Connection {
+            client: self.config.connect(NoTls)?,
+            epoch,
+            used: Instant::now(),
+            prepared: Default::default(),
+        })
     }
 
     fn is_valid(&self, conn: &mut Connection) -> Result<(), postgres::Error> {
@@ -140,9 +149,7 @@ impl Postgres {
         let shown = without_password(url);
         let mut config: postgres::Config =
             url.parse().map_err(|e| KeyError::State(format!("{shown} is not a PostgreSQL URL: {e}")))?;
-        if config.get_connect_timeout().is_none() {
-            config.connect_timeout(WAIT);
-        }
+        limit_waits(&mut config);
         let epoch = Arc::new(AtomicU64::new(0));
         let manager = Manager { config, epoch: epoch.clone() };
         let pool = r2d2::Pool::builder()
@@ -205,19 +212,33 @@ impl Postgres {
             Ok(conn) => conn,
             Err(e) => return Ok(Err(e)),
         };
-        match run(&mut conn.0) {
+        // A connection idle a while may belong to a server that restarted meanwhile: one round
+        // trip says so before anything is sent (so even a charge may then go to a new one).
+        if conn.0.used.elapsed() > CHECK_IDLE && conn.0.client.is_valid(WAIT).is_err() {
+            tracing::warn!("key store {}: an idle connection was lost; opening new ones", self.shown);
+            self.retire(conn.0.epoch);
+            drop(conn);
+            conn = match self.client() {
+                Ok(conn) => conn,
+                Err(e) => return Ok(Err(e)),
+            };
+        }
+        let done = run(&mut conn.0);
+        conn.0.used = Instant::now();
+        match done {
             Err(e) if conn.is_closed() => {
                 tracing::warn!("key store {}: connection lost ({e}); opening new ones", self.shown);
-                self.retire();
+                self.retire(conn.0.epoch);
                 Err(Lost)
             }
             done => Ok(done.map_err(|e| self.err(e))),
         }
     }
 
-    /// Retires every connection opened so far.
-    fn retire(&self) {
-        self.epoch.fetch_add(1, Ordering::AcqRel);
+    /// Retires every connection as old as one of `epoch` (raised at most once per epoch: many
+    /// requests finding stale connections at once retire those, not each other's new ones).
+    fn retire(&self, epoch: u64) {
+        self.epoch.fetch_max(epoch + 1, Ordering::AcqRel);
     }
 
     fn migrate(&self) -> Result<(), KeyError> {
@@ -278,6 +299,22 @@ impl std::ops::DerefMut for Pooled {
     }
 }
 
+/// Bounds on waiting for a server that went away: opening a connection gives up after `WAIT`
+/// (unless the URL sets `connect_timeout`), and a connection whose server vanished without a
+/// reset (a host down, a partition) is found dead by TCP keepalives and unacknowledged data
+/// (`tcp_user_timeout`, Linux) within seconds rather than the kernel's minutes.
+fn limit_waits(config: &mut postgres::Config) {
+    if config.get_connect_timeout().is_none() {
+        config.connect_timeout(WAIT);
+    }
+    config
+        .keepalives(true)
+        .keepalives_idle(Duration::from_secs(5))
+        .keepalives_interval(Duration::from_secs(1))
+        .keepalives_retries(3)
+        .tcp_user_timeout(Duration::from_secs(5));
+}
+
 /// What `ctxlake doctor` reads of the store at `url` on one connection, writing nothing: its
 /// schema version (`Some(0)` when no ctxlake made its tables yet), the pepper check it records,
 /// and its keys and revoked keys.
@@ -286,9 +323,7 @@ pub(crate) fn inspect(url: &str) -> Result<Facts, KeyError> {
     let err = |e: postgres::Error| KeyError::State(format!("{shown}: {e}"));
     let mut config: postgres::Config =
         url.parse().map_err(|e| KeyError::State(format!("{shown} is not a PostgreSQL URL: {e}")))?;
-    if config.get_connect_timeout().is_none() {
-        config.connect_timeout(WAIT);
-    }
+    limit_waits(&mut config);
     let mut client = config.connect(NoTls).map_err(|e| KeyError::State(format!("cannot connect to {shown}: {e}")))?;
     let made = client.query_one("SELECT to_regclass('ctxlake_meta') IS NOT NULL", &[]).map_err(err)?.get::<_, bool>(0);
     if !made {
@@ -327,7 +362,13 @@ fn without_password(url: &str) -> String {
         Some((base, query)) => {
             let hidden: Vec<String> = query
                 .split('&')
-                .map(|pair| if pair.starts_with("password=") { "password=***".to_string() } else { pair.to_string() })
+                .map(|pair| match pair.split_once('=') {
+                    // password=, sslpassword=, and a name spelled with %-escapes all hide their value.
+                    Some((name, _)) if name.to_ascii_lowercase().contains("pass") || name.contains('%') => {
+                        format!("{name}=***")
+                    }
+                    _ => pair.to_string(),
+                })
                 .collect();
             format!("{base}?{}", hidden.join("&"))
         }
@@ -521,6 +562,10 @@ mod tests {
         assert_eq!(
             without_password("postgres://db/keys?user=a&password=x&sslmode=disable"),
             "postgres://db/keys?user=a&password=***&sslmode=disable"
+        );
+        assert_eq!(
+            without_password("postgres://db/k?pass%77ord=x&sslpassword=y&Password=z"),
+            "postgres://db/k?pass%77ord=***&sslpassword=***&Password=***"
         );
     }
 }
