@@ -131,7 +131,7 @@ fn world() -> &'static World {
         keys.create(&NewKey { name: "fuzz".into(), quota: Some(5), fleets: vec!["web".into()], ..NewKey::default() })
             .expect("a key");
         let mut keyed_config = config;
-        keyed_config.guests = Some(GuestPolicy { quota: 3 });
+        keyed_config.guests = Some(GuestPolicy { quota: 3, write_quota: None });
         keyed_config.sessions = Some(16);
         // In process there is no TCP peer (0.0.0.0): trusting it runs X-Forwarded-For parsing.
         keyed_config.trusted_proxies = vec![std::net::IpAddr::from([0, 0, 0, 0])];
