@@ -12,8 +12,9 @@
 //! Faults fail closed: with the server unreachable a request waits at most `WAIT` for a
 //! connection, then its key check or charge fails (the HTTP edge answers 503 with
 //! `Retry-After`). A connection found closed (the server restarted) retires every connection
-//! opened before it, so the pool holds no stale ones once the server is back; reads that met one
-//! are tried again once, a charge never (it might have been counted).
+//! opened before it, so the pool holds no stale ones once the server is back; a connection idle
+//! a while is tested before use; reads that met a closed one are tried again once, a charge
+//! never (it might have been counted).
 
 use super::KeyError;
 use super::backend::{Backend, COLUMNS, Facts, KeyRecord, Lookup, Tally, list_from_json, list_to_json};
@@ -156,8 +157,8 @@ impl Postgres {
             .max_size(POOL_SIZE)
             .min_idle(Some(1))
             .connection_timeout(WAIT)
-            // A broken connection fails its statement (503 for that request) and is dropped;
-            // testing each checkout would add a round trip to every call.
+            // Testing each checkout would add a round trip to every call: only a connection idle
+            // over CHECK_IDLE is tested (`once`), and one found closed retires its epoch.
             .test_on_check_out(false)
             // Its own log line names no URL; ours (the request's error) does.
             .error_handler(Box::new(r2d2::NopErrorHandler))
