@@ -36,6 +36,7 @@ fn main() {
         ("wire/kb_record.json", "wire_kb_record"),
         ("wire/lake_ops.json", "wire_lake_ops"),
         ("wire/lake_export.json", "wire_lake_export"),
+        ("wire/http_session.json", "wire_http_session"),
         ("conform/report.json", "conform_report"),
         ("conform/baseline.json", "conform_baseline"),
         ("conform/client_rules.json", "conform_client_rules"),

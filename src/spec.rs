@@ -50,6 +50,9 @@ pub mod wire {
     pub mod lake_export {
         include!(concat!(env!("OUT_DIR"), "/wire_lake_export.rs"));
     }
+    pub mod http_session {
+        include!(concat!(env!("OUT_DIR"), "/wire_http_session.rs"));
+    }
 }
 
 /// `ctxlake conform`'s report and baseline files (`schemas/conform/`).

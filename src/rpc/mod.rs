@@ -13,6 +13,8 @@ pub mod revision;
 pub mod server;
 pub mod surface;
 
+/// What a transport keeps of a session where another process may continue it (`Session::record`).
+pub use crate::spec::wire::http_session::HttpSession;
 pub use error::RpcError;
 pub use extension::{Exchange, Extension, Outbox};
 pub use frame::{Frame, ResultObject};

@@ -18,6 +18,7 @@ use crate::spec::mcp::{
     SubscriptionId, SubscriptionMeta, SubscriptionsAcknowledgedParams, SubscriptionsListenParams,
 };
 use crate::spec::rpc::RequestId;
+use crate::spec::wire::http_session::HttpSession;
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -123,18 +124,6 @@ impl Session {
         !self.listens.is_empty()
     }
 
-    /// Takes the reads a watcher made, on a copy of this session, of resources this session
-    /// still watches (a transport that polls a copy while requests may change the original).
-    pub fn adopt_reads(&mut self, polled: &Session) {
-        if let (Some(mine), Some(theirs)) = (self.subscriptions.as_mut(), polled.subscriptions.as_ref()) {
-            for (uri, digest) in mine.iter_mut() {
-                if let Some(read) = theirs.get(uri) {
-                    *digest = *read;
-                }
-            }
-        }
-    }
-
     /// The subscriptions, when this session can have any.
     pub(crate) fn subscriptions(&mut self) -> Option<&mut BTreeMap<String, u64>> {
         self.subscriptions.as_mut()
@@ -143,6 +132,37 @@ impl Session {
     /// The record of cancelled requests, for a transport that reads ahead of the core.
     pub fn cancellations(&self) -> &Cancellations {
         &self.cancellations
+    }
+
+    /// What a transport keeps of a session between requests where another process may continue
+    /// it (`schemas/wire/http_session.json`): its revision, client, log level and subscriptions.
+    /// Held open listens and cancellations are not in it: they live while a request runs.
+    pub fn record(&self) -> HttpSession {
+        let client = self.client.as_ref().and_then(|client| match serde_json::to_value(client) {
+            Ok(Value::Object(map)) => Some(map),
+            _ => None,
+        });
+        HttpSession {
+            revision: self.negotiated.map(|revision| revision.as_str().to_string()),
+            client: client.unwrap_or_default(),
+            log_level: self.log_level.clone(),
+            subscriptions: self.subscriptions.iter().flatten().map(|(uri, digest)| (uri.clone(), *digest)).collect(),
+        }
+    }
+
+    /// The kept session a `record` describes, sharing `cancellations` with the requests of it
+    /// this process runs. A revision this build does not know, or a client that is no MCP
+    /// Implementation, is dropped, not refused: the record came from another host's build.
+    pub fn from_record(record: HttpSession, cancellations: Cancellations) -> Session {
+        Session {
+            negotiated: record.revision.as_deref().and_then(Revision::parse),
+            client: serde_json::from_value(Value::Object(record.client)).ok(),
+            log_level: record.log_level,
+            cancellations,
+            subscriptions: Some(record.subscriptions.into_iter().collect()),
+            listens: vec![],
+            forgetful: false,
+        }
     }
 }
 
