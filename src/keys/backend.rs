@@ -41,6 +41,27 @@ pub struct Facts {
     pub revoked: usize,
 }
 
+/// A stored HTTP session (`ctxlake serve --sessions`): the principal it belongs to, its state
+/// as the transport wrote it (JSON text, opaque here) and when it was last used (Unix seconds).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionRow {
+    pub owner: String,
+    pub state: String,
+    pub touched: i64,
+}
+
+/// A stored SSE stream (a resumable answer), as a reader on any host sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StreamRow {
+    pub owner: String,
+    /// When its host last appended to it (Unix seconds).
+    pub touched: i64,
+    /// Its host finished it: nothing more will come.
+    pub ended: bool,
+    /// The sequence numbers of its first and last events kept; `None` when none is.
+    pub kept: Option<(u64, u64)>,
+}
+
 /// Which keys a statement is about.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Lookup<'a> {
@@ -77,8 +98,54 @@ pub(crate) fn list_from_json(text: String) -> Vec<String> {
     serde_json::from_str(&text).unwrap_or_default()
 }
 
+/// A stream's sequence number as the databases' 64-bit integer (numbers past `i64::MAX` never
+/// occur: a stream would need that many events).
+pub(crate) fn seq_value(seq: u64) -> i64 {
+    i64::try_from(seq).unwrap_or(i64::MAX)
+}
+
+pub(crate) fn seq_of(stored: i64) -> u64 {
+    u64::try_from(stored).unwrap_or(0)
+}
+
+/// What the HTTP transport keeps where every host sees it: sessions (`serve --sessions`) and the
+/// logs of resumable SSE answers, so a session or a stream can continue on another host. Rows
+/// only: what a session's state says, and when a row is old, is the transport's business.
+pub trait HttpState: Send + Sync {
+    fn session(&self, id: &str) -> Result<Option<SessionRow>, KeyError>;
+    /// Stores a new session; false when `id` is taken.
+    fn create_session(&self, id: &str, row: &SessionRow) -> Result<bool, KeyError>;
+    /// Stores a change to `row.owner`'s session `id` if its state is still `found` (the text
+    /// read); false when it is not, or there is none (it ended: a change never brings a session
+    /// back).
+    fn update_session(&self, id: &str, row: &SessionRow, found: &str) -> Result<bool, KeyError>;
+    fn touch_session(&self, id: &str, now: i64) -> Result<(), KeyError>;
+    /// Ends `owner`'s session `id`; false when there is none.
+    fn remove_session(&self, id: &str, owner: &str) -> Result<bool, KeyError>;
+    /// When `cap` sessions or more are stored: removes those untouched since `before`, then all
+    /// but the `cap - 1` used last (room for one more).
+    fn evict_sessions(&self, before: i64, cap: usize) -> Result<usize, KeyError>;
+    /// Appends `events` (sequence number, rendered event) to `stream`, creating it as `owner`'s,
+    /// and drops its events numbered below `drop_below`; with no events, it only says the
+    /// stream's host is still at it (its time of last use).
+    fn append_events(
+        &self,
+        stream: &str,
+        owner: &str,
+        events: &[(u64, String)],
+        drop_below: u64,
+        now: i64,
+    ) -> Result<(), KeyError>;
+    fn end_stream(&self, stream: &str, now: i64) -> Result<(), KeyError>;
+    fn stream(&self, stream: &str) -> Result<Option<StreamRow>, KeyError>;
+    /// `stream`'s events numbered `from` or more, at most `limit`, in order.
+    fn stream_events(&self, stream: &str, from: u64, limit: usize) -> Result<Vec<(u64, String)>, KeyError>;
+    /// Removes the streams ended before `ended_before` or untouched since `touched_before`.
+    fn prune_streams(&self, ended_before: i64, touched_before: i64) -> Result<usize, KeyError>;
+}
+
 /// A backend: rows in, rows out.
-pub(crate) trait Backend: Send + Sync {
+pub(crate) trait Backend: HttpState {
     /// Stores a key (with its revocation, if any); false when its name or prefix is taken.
     fn insert(&self, record: &KeyRecord, hash: &str) -> Result<bool, KeyError>;
     /// The keys `by` names, each with its stored hash, oldest first.

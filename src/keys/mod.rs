@@ -14,7 +14,10 @@ pub mod store;
 
 pub use backend::Tally;
 pub use state::StateUrl;
-pub use store::{Charge, Copied, Facts, KeyRecord, KeyStore, NewKey, SCHEMA_VERSION, Subject, limits, write_budget};
+pub use store::{
+    Charge, Copied, Facts, HttpState, KeyRecord, KeyStore, NewKey, SCHEMA_VERSION, SessionRow, StreamRow, Subject,
+    limits, write_budget,
+};
 
 use hmac::{Hmac, Mac};
 use sha2::Sha256;

@@ -17,7 +17,10 @@
 //! never (it might have been counted).
 
 use super::KeyError;
-use super::backend::{Backend, COLUMNS, Facts, KeyRecord, Lookup, Tally, list_from_json, list_to_json};
+use super::backend::{
+    Backend, COLUMNS, Facts, HttpState, KeyRecord, Lookup, SessionRow, StreamRow, Tally, list_from_json, list_to_json,
+    seq_of, seq_value,
+};
 use postgres::NoTls;
 use postgres::types::ToSql;
 use std::sync::Arc;
@@ -49,6 +52,29 @@ CREATE TABLE ctxlake_usage (
     "
 ALTER TABLE ctxlake_keys ADD COLUMN write_quota BIGINT;
 ALTER TABLE ctxlake_usage ADD COLUMN writes BIGINT NOT NULL DEFAULT 0;
+",
+    "
+CREATE TABLE ctxlake_sessions (
+    id      TEXT PRIMARY KEY,
+    owner   TEXT NOT NULL,
+    state   TEXT NOT NULL,
+    touched BIGINT NOT NULL
+);
+CREATE TABLE ctxlake_streams (
+    id      TEXT PRIMARY KEY,
+    owner   TEXT NOT NULL,
+    touched BIGINT NOT NULL,
+    ended   BIGINT
+);
+CREATE INDEX ctxlake_sessions_touched ON ctxlake_sessions (touched);
+CREATE INDEX ctxlake_streams_touched ON ctxlake_streams (touched);
+CREATE INDEX ctxlake_streams_ended ON ctxlake_streams (ended);
+CREATE TABLE ctxlake_stream_events (
+    stream TEXT NOT NULL,
+    seq    BIGINT NOT NULL,
+    event  TEXT NOT NULL,
+    PRIMARY KEY (stream, seq)
+);
 ",
 ];
 
@@ -547,6 +573,151 @@ impl Backend for Postgres {
 
     fn describe(&self) -> String {
         self.shown.clone()
+    }
+}
+
+impl HttpState for Postgres {
+    fn session(&self, id: &str) -> Result<Option<SessionRow>, KeyError> {
+        let row = self
+            .read(|conn| conn.query_opt("SELECT owner, state, touched FROM ctxlake_sessions WHERE id = $1", &[&id]))?;
+        Ok(row.map(|row| SessionRow { owner: row.get(0), state: row.get(1), touched: row.get(2) }))
+    }
+
+    fn create_session(&self, id: &str, row: &SessionRow) -> Result<bool, KeyError> {
+        // Never repeated: a repeat of one that was applied would say the id was taken.
+        let created = self.write(|conn| {
+            conn.execute(
+                "INSERT INTO ctxlake_sessions (id, owner, state, touched) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT DO NOTHING",
+                &[&id, &row.owner, &row.state, &row.touched],
+            )
+        })?;
+        Ok(created > 0)
+    }
+
+    fn update_session(&self, id: &str, row: &SessionRow, found: &str) -> Result<bool, KeyError> {
+        // Never repeated: a repeat of one that was applied would find the state changed.
+        let updated = self.write(|conn| {
+            conn.execute(
+                "UPDATE ctxlake_sessions SET state = $3, touched = $4 WHERE id = $1 AND owner = $2 AND state = $5",
+                &[&id, &row.owner, &row.state, &row.touched, &found],
+            )
+        })?;
+        Ok(updated > 0)
+    }
+
+    fn touch_session(&self, id: &str, now: i64) -> Result<(), KeyError> {
+        self.read(|conn| conn.execute("UPDATE ctxlake_sessions SET touched = $2 WHERE id = $1", &[&id, &now]))?;
+        Ok(())
+    }
+
+    fn remove_session(&self, id: &str, owner: &str) -> Result<bool, KeyError> {
+        // Never repeated: a repeat of one that was applied would say there was none.
+        let removed = self
+            .write(|conn| conn.execute("DELETE FROM ctxlake_sessions WHERE id = $1 AND owner = $2", &[&id, &owner]))?;
+        Ok(removed > 0)
+    }
+
+    fn evict_sessions(&self, before: i64, cap: usize) -> Result<usize, KeyError> {
+        let (cap, keep) =
+            (i64::try_from(cap).unwrap_or(i64::MAX), i64::try_from(cap.saturating_sub(1)).unwrap_or(i64::MAX));
+        let removed = self.read(|conn| {
+            let held: i64 = conn.query_opt("SELECT count(*) FROM ctxlake_sessions", &[])?.map_or(0, |row| row.get(0));
+            if held < cap {
+                return Ok(0);
+            }
+            let idle = conn.execute("DELETE FROM ctxlake_sessions WHERE touched < $1", &[&before])?;
+            let over = conn.execute(
+                "DELETE FROM ctxlake_sessions WHERE id IN
+                 (SELECT id FROM ctxlake_sessions ORDER BY touched DESC OFFSET $1)",
+                &[&keep],
+            )?;
+            Ok(idle + over)
+        })?;
+        Ok(usize::try_from(removed).unwrap_or(usize::MAX))
+    }
+
+    fn append_events(
+        &self,
+        stream: &str,
+        owner: &str,
+        events: &[(u64, String)],
+        drop_below: u64,
+        now: i64,
+    ) -> Result<(), KeyError> {
+        let seqs: Vec<i64> = events.iter().map(|(seq, _)| seq_value(*seq)).collect();
+        let texts: Vec<&str> = events.iter().map(|(_, event)| event.as_str()).collect();
+        let drop_below = seq_value(drop_below);
+        // Every statement is idempotent (an event already stored is kept), so a lost
+        // connection may repeat them; one round trip each, in one transaction.
+        self.read(|conn| {
+            let touch = conn.prepared(
+                "INSERT INTO ctxlake_streams (id, owner, touched) VALUES ($1, $2, $3)
+                 ON CONFLICT (id) DO UPDATE SET touched = EXCLUDED.touched",
+            )?;
+            let insert = conn.prepared(
+                "INSERT INTO ctxlake_stream_events (stream, seq, event)
+                 SELECT $1, seq, event FROM unnest($2::BIGINT[], $3::TEXT[]) AS e(seq, event)
+                 ON CONFLICT DO NOTHING",
+            )?;
+            let trim = conn.prepared("DELETE FROM ctxlake_stream_events WHERE stream = $1 AND seq < $2")?;
+            let mut tx = conn.client.transaction()?;
+            tx.execute(&touch, &[&stream, &owner, &now])?;
+            tx.execute(&insert, &[&stream, &seqs, &texts])?;
+            if drop_below > 0 {
+                tx.execute(&trim, &[&stream, &drop_below])?;
+            }
+            tx.commit()
+        })
+    }
+
+    fn end_stream(&self, stream: &str, now: i64) -> Result<(), KeyError> {
+        self.read(|conn| {
+            conn.execute("UPDATE ctxlake_streams SET ended = $2, touched = $2 WHERE id = $1", &[&stream, &now])
+        })?;
+        Ok(())
+    }
+
+    fn stream(&self, stream: &str) -> Result<Option<StreamRow>, KeyError> {
+        let row = self.read(|conn| {
+            conn.query_opt(
+                "SELECT owner, touched, ended IS NOT NULL,
+                        (SELECT min(seq) FROM ctxlake_stream_events WHERE stream = $1),
+                        (SELECT max(seq) FROM ctxlake_stream_events WHERE stream = $1)
+                 FROM ctxlake_streams WHERE id = $1",
+                &[&stream],
+            )
+        })?;
+        Ok(row.map(|row| {
+            let kept = match (row.get::<_, Option<i64>>(3), row.get::<_, Option<i64>>(4)) {
+                (Some(first), Some(last)) => Some((seq_of(first), seq_of(last))),
+                _ => None,
+            };
+            StreamRow { owner: row.get(0), touched: row.get(1), ended: row.get(2), kept }
+        }))
+    }
+
+    fn stream_events(&self, stream: &str, from: u64, limit: usize) -> Result<Vec<(u64, String)>, KeyError> {
+        let (from, limit) = (seq_value(from), i64::try_from(limit).unwrap_or(i64::MAX));
+        let rows = self.read(|conn| {
+            conn.query(
+                "SELECT seq, event FROM ctxlake_stream_events WHERE stream = $1 AND seq >= $2 ORDER BY seq LIMIT $3",
+                &[&stream, &from, &limit],
+            )
+        })?;
+        Ok(rows.iter().map(|row| (seq_of(row.get(0)), row.get(1))).collect())
+    }
+
+    fn prune_streams(&self, ended_before: i64, touched_before: i64) -> Result<usize, KeyError> {
+        // One statement: the rows and their events go together.
+        let removed = self.read(|conn| {
+            conn.execute(
+                "WITH gone AS (DELETE FROM ctxlake_streams WHERE ended < $1 OR touched < $2 RETURNING id)
+                 DELETE FROM ctxlake_stream_events WHERE stream IN (SELECT id FROM gone)",
+                &[&ended_before, &touched_before],
+            )
+        })?;
+        Ok(usize::try_from(removed).unwrap_or(usize::MAX))
     }
 }
 

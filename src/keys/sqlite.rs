@@ -5,7 +5,10 @@
 //! process and of processes on the file.
 
 use super::KeyError;
-use super::backend::{Backend, COLUMNS, Facts, KeyRecord, Lookup, Tally, list_from_json, list_to_json};
+use super::backend::{
+    Backend, COLUMNS, Facts, HttpState, KeyRecord, Lookup, SessionRow, StreamRow, Tally, list_from_json, list_to_json,
+    seq_of, seq_value,
+};
 use rusqlite::{Connection, OptionalExtension as _, params};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
@@ -31,6 +34,27 @@ CREATE TABLE IF NOT EXISTS usage (
     calls   INTEGER NOT NULL,
     writes  INTEGER NOT NULL DEFAULT 0, -- the calls among them of tools that write
     PRIMARY KEY (subject, day)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sessions (  -- HTTP sessions (serve --sessions)
+    id      TEXT PRIMARY KEY,
+    owner   TEXT NOT NULL,           -- 'local', 'key:<prefix>' or 'guest:<HMAC>'
+    state   TEXT NOT NULL,           -- JSON, schemas/wire/http_session.json
+    touched INTEGER NOT NULL         -- Unix seconds
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS streams (   -- resumable SSE answers
+    id      TEXT PRIMARY KEY,
+    owner   TEXT NOT NULL,
+    touched INTEGER NOT NULL,
+    ended   INTEGER                  -- Unix seconds; NULL while its host writes it
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS sessions_touched ON sessions (touched);
+CREATE INDEX IF NOT EXISTS streams_touched ON streams (touched);
+CREATE INDEX IF NOT EXISTS streams_ended ON streams (ended);
+CREATE TABLE IF NOT EXISTS stream_events (
+    stream TEXT NOT NULL,
+    seq    INTEGER NOT NULL,
+    event  TEXT NOT NULL,            -- the SSE event as sent, id line included
+    PRIMARY KEY (stream, seq)
 ) WITHOUT ROWID;
 ";
 
@@ -253,5 +277,139 @@ impl Backend for Sqlite {
 
     fn describe(&self) -> String {
         self.path.display().to_string()
+    }
+}
+
+impl HttpState for Sqlite {
+    fn session(&self, id: &str) -> Result<Option<SessionRow>, KeyError> {
+        let db = self.db();
+        let row = db
+            .prepare_cached("SELECT owner, state, touched FROM sessions WHERE id = ?1")?
+            .query_row([id], |row| Ok(SessionRow { owner: row.get(0)?, state: row.get(1)?, touched: row.get(2)? }))
+            .optional()?;
+        Ok(row)
+    }
+
+    fn create_session(&self, id: &str, row: &SessionRow) -> Result<bool, KeyError> {
+        let created = self
+            .db()
+            .prepare_cached(
+                "INSERT INTO sessions (id, owner, state, touched) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+            )?
+            .execute(params![id, row.owner, row.state, row.touched])?;
+        Ok(created > 0)
+    }
+
+    fn update_session(&self, id: &str, row: &SessionRow, found: &str) -> Result<bool, KeyError> {
+        let updated = self
+            .db()
+            .prepare_cached("UPDATE sessions SET state = ?3, touched = ?4 WHERE id = ?1 AND owner = ?2 AND state = ?5")?
+            .execute(params![id, row.owner, row.state, row.touched, found])?;
+        Ok(updated > 0)
+    }
+
+    fn touch_session(&self, id: &str, now: i64) -> Result<(), KeyError> {
+        self.db().prepare_cached("UPDATE sessions SET touched = ?2 WHERE id = ?1")?.execute(params![id, now])?;
+        Ok(())
+    }
+
+    fn remove_session(&self, id: &str, owner: &str) -> Result<bool, KeyError> {
+        Ok(self.db().execute("DELETE FROM sessions WHERE id = ?1 AND owner = ?2", params![id, owner])? > 0)
+    }
+
+    fn evict_sessions(&self, before: i64, cap: usize) -> Result<usize, KeyError> {
+        let db = self.db();
+        let held: i64 = db.prepare_cached("SELECT count(*) FROM sessions")?.query_row([], |row| row.get(0))?;
+        if usize::try_from(held).unwrap_or(usize::MAX) < cap {
+            return Ok(0);
+        }
+        let idle = db.execute("DELETE FROM sessions WHERE touched < ?1", [before])?;
+        let keep = i64::try_from(cap.saturating_sub(1)).unwrap_or(i64::MAX);
+        let over = db.execute(
+            "DELETE FROM sessions WHERE id IN (SELECT id FROM sessions ORDER BY touched DESC LIMIT -1 OFFSET ?1)",
+            [keep],
+        )?;
+        Ok(idle + over)
+    }
+
+    fn append_events(
+        &self,
+        stream: &str,
+        owner: &str,
+        events: &[(u64, String)],
+        drop_below: u64,
+        now: i64,
+    ) -> Result<(), KeyError> {
+        let mut db = self.db();
+        // One transaction: a reader sees the events and the stream's new time together.
+        let tx = db.transaction()?;
+        tx.prepare_cached(
+            "INSERT INTO streams (id, owner, touched) VALUES (?1, ?2, ?3)
+             ON CONFLICT (id) DO UPDATE SET touched = excluded.touched",
+        )?
+        .execute(params![stream, owner, now])?;
+        {
+            let mut insert =
+                tx.prepare_cached("INSERT OR IGNORE INTO stream_events (stream, seq, event) VALUES (?1, ?2, ?3)")?;
+            for (seq, event) in events {
+                insert.execute(params![stream, seq_value(*seq), event])?;
+            }
+        }
+        if drop_below > 0 {
+            tx.prepare_cached("DELETE FROM stream_events WHERE stream = ?1 AND seq < ?2")?
+                .execute(params![stream, seq_value(drop_below)])?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn end_stream(&self, stream: &str, now: i64) -> Result<(), KeyError> {
+        self.db().execute("UPDATE streams SET ended = ?2, touched = ?2 WHERE id = ?1", params![stream, now])?;
+        Ok(())
+    }
+
+    fn stream(&self, stream: &str) -> Result<Option<StreamRow>, KeyError> {
+        let db = self.db();
+        let row = db
+            .prepare_cached(
+                "SELECT owner, touched, ended IS NOT NULL,
+                        (SELECT min(seq) FROM stream_events WHERE stream = ?1),
+                        (SELECT max(seq) FROM stream_events WHERE stream = ?1)
+                 FROM streams WHERE id = ?1",
+            )?
+            .query_row([stream], |row| {
+                let kept = match (row.get::<_, Option<i64>>(3)?, row.get::<_, Option<i64>>(4)?) {
+                    (Some(first), Some(last)) => Some((seq_of(first), seq_of(last))),
+                    _ => None,
+                };
+                Ok(StreamRow { owner: row.get(0)?, touched: row.get(1)?, ended: row.get(2)?, kept })
+            })
+            .optional()?;
+        Ok(row)
+    }
+
+    fn stream_events(&self, stream: &str, from: u64, limit: usize) -> Result<Vec<(u64, String)>, KeyError> {
+        let db = self.db();
+        let mut statement = db.prepare_cached(
+            "SELECT seq, event FROM stream_events WHERE stream = ?1 AND seq >= ?2 ORDER BY seq LIMIT ?3",
+        )?;
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let rows = statement
+            .query_map(params![stream, seq_value(from), limit], |row| Ok((seq_of(row.get(0)?), row.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn prune_streams(&self, ended_before: i64, touched_before: i64) -> Result<usize, KeyError> {
+        let mut db = self.db();
+        let tx = db.transaction()?;
+        const GONE: &str = "SELECT id FROM streams WHERE ended < ?1 OR touched < ?2";
+        tx.execute(
+            &format!("DELETE FROM stream_events WHERE stream IN ({GONE})"),
+            params![ended_before, touched_before],
+        )?;
+        let removed =
+            tx.execute(&format!("DELETE FROM streams WHERE id IN ({GONE})"), params![ended_before, touched_before])?;
+        tx.commit()?;
+        Ok(removed)
     }
 }

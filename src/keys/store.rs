@@ -10,7 +10,7 @@ use super::backend::{Backend, Lookup, Tally};
 use super::{KeyError, Pepper, mint, parse_key};
 use std::net::IpAddr;
 
-pub use super::backend::{Facts, KeyRecord};
+pub use super::backend::{Facts, HttpState, KeyRecord, SessionRow, StreamRow};
 
 /// What `keys create` asks for.
 #[derive(Debug, Clone, Default)]
@@ -262,6 +262,11 @@ impl KeyStore {
         self.db.guest_days()
     }
 
+    /// The sessions and stream logs hosts sharing this store share.
+    pub fn http_state(&self) -> &dyn HttpState {
+        &*self.db
+    }
+
     /// Forgets usage counters of days before `day` (a quota only ever reads today's).
     pub fn prune_usage(&self, day: &str) -> Result<usize, KeyError> {
         self.db.prune_usage(day)
@@ -362,7 +367,8 @@ mod tests {
     fn a_store_made_before_projects_owners_or_write_budgets_opens_with_fleet_keys_of_every_project() {
         let dir = tempfile::tempdir().unwrap();
         let old = Connection::open(dir.path().join("keys.sqlite")).unwrap();
-        let before = SCHEMA
+        // The two tables such a store had (the later ones are made whole on open).
+        let before = SCHEMA[..SCHEMA.find("CREATE TABLE IF NOT EXISTS sessions").unwrap()]
             .replace(",\n    projects   TEXT,                 -- JSON array of project ids; NULL: every project of its fleets", "")
             .replace(
                 "\n    owner      INTEGER NOT NULL DEFAULT 0, -- 1: may sign in to the console of its fleets\n    write_quota INTEGER              -- calls of tools that write per UTC day; NULL: the default",
