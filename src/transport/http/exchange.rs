@@ -16,6 +16,9 @@ use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use serde_json::Value;
 use std::net::IpAddr;
 
+/// A stored session's id and the state the request found it in.
+type Kept = (String, super::sessions::Found);
+
 /// JSON-RPC's "server error" code, for the refusals of the HTTP layer (401, 403, 429, 503)
 /// that still carry a JSON-RPC body.
 pub const SERVER_ERROR: i64 = -32000;
@@ -119,7 +122,7 @@ pub fn answer(app: &App, post: &Post, outbox: &dyn Outbox) -> Reply {
     }
     let owner = principal.owner();
     let _ = post.owner.set(owner.clone());
-    let (mut session, session_id, modern) = match era(app, &post.headers, &body, &owner) {
+    let (mut session, kept, modern) = match era(app, &post.headers, &body, &owner) {
         Ok(found) => found,
         Err(reply) => return reply,
     };
@@ -160,12 +163,24 @@ pub fn answer(app: &App, post: &Post, outbox: &dyn Outbox) -> Reply {
     }
     reply.headers.extend(rate_headers);
     if let Some(sessions) = &app.sessions {
-        match session_id {
-            Some(id) => sessions.put(&id, &owner, session),
+        match kept {
+            Some((id, found)) => {
+                if let Err(e) = sessions.put(&id, &owner, session, &found) {
+                    tracing::error!("a session's change was not kept: {e}");
+                    // A call ran (its effects stand): its answer goes out. A request that only
+                    // changed the session (a log level, a subscription) did nothing that lasts.
+                    if spend.calls == 0 {
+                        return unavailable("the session store is unavailable");
+                    }
+                }
+            }
             None if initialize && matches!(frame, Some(Frame::Result(_))) => match crate::keys::random_bytes::<16>() {
                 Ok(bytes) => {
                     let id = crate::keys::hex(&bytes);
-                    sessions.put(&id, &owner, session);
+                    if let Err(e) = sessions.create(&id, &owner, session) {
+                        tracing::error!("{e}");
+                        return unavailable("the session store is unavailable");
+                    }
                     reply = reply.with(HeaderName::from_static("mcp-session-id"), id);
                 }
                 Err(e) => tracing::error!("no session id minted: {e}"),
@@ -265,9 +280,10 @@ fn scope(app: &App, principal: &Principal, headers: &HeaderMap) -> Result<Scope,
     }
 }
 
-/// The session a request is served in, its id (sessions mode), and whether it is a 2026-07-28
-/// request. `Err` is a refusal of the revision headers or of the session.
-fn era(app: &App, headers: &HeaderMap, body: &Body, owner: &str) -> Result<(Session, Option<String>, bool), Reply> {
+/// The session a request is served in, its id and the state it was found in (sessions mode),
+/// and whether it is a 2026-07-28 request. `Err` is a refusal of the revision headers or of
+/// the session.
+fn era(app: &App, headers: &HeaderMap, body: &Body, owner: &str) -> Result<(Session, Option<Kept>, bool), Reply> {
     let refuse = |status, error| Err(Reply::frame(status, &Frame::error(body.id().cloned(), error)));
     let envelope = body.envelope();
     if let Some(version) = envelope.and_then(|envelope| envelope.version.as_deref()) {
@@ -313,9 +329,13 @@ fn era(app: &App, headers: &HeaderMap, body: &Body, owner: &str) -> Result<(Sess
     let session_id = headers.get("mcp-session-id").map(|v| String::from_utf8_lossy(v.as_bytes()).to_string());
     match (&app.sessions, session_id) {
         (Some(sessions), Some(sid)) => match sessions.get(&sid, owner) {
-            Some(session) => Ok((session, Some(sid), false)),
-            None => {
+            Ok(Some((session, found))) => Ok((session, Some((sid, found)), false)),
+            Ok(None) => {
                 refuse(StatusCode::NOT_FOUND, RpcError::invalid_request("unknown or ended session; initialize again"))
+            }
+            Err(e) => {
+                tracing::error!("{e}");
+                Err(unavailable("the session store is unavailable"))
             }
         },
         // Stateless (and, in sessions mode, a request outside any session): the header decides.

@@ -167,14 +167,18 @@ pub struct App {
 
 impl App {
     pub fn new(config: Config, servers: Servers, keys: Option<Arc<KeyStore>>) -> Arc<App> {
-        let sessions = config.sessions.map(|cap| Arc::new(sessions::Sessions::new(cap)));
+        // With a state store, sessions and stream logs are kept where every host sharing it sees them.
+        let sessions = config.sessions.map(|cap| match &keys {
+            Some(store) => Arc::new(sessions::Sessions::shared(cap, store.clone())),
+            None => Arc::new(sessions::Sessions::new(cap)),
+        });
         let inflight = Arc::new(Semaphore::new(config.max_inflight.max(1)));
         // The files describe every tool of the catalog (the local scope's server lists them all).
         let files = servers.get(&Scope::Local).map(|server| files::Files::generate(&server, &config, keys.is_some()));
         let (closing, _) = tokio::sync::watch::channel(false);
         let pending = stream::Pending::default();
         let listens = Arc::new(Semaphore::new(config.max_listens));
-        let replays = Arc::default();
+        let replays = Arc::new(replay::Replays::new(keys.clone()));
         Arc::new(App { config, servers, keys, sessions, inflight, files, pending, closing, listens, replays })
     }
 
@@ -321,8 +325,28 @@ async fn resume(app: Arc<App>, request: Request, peer: IpAddr) -> Response {
         Ok(owner) => owner,
         Err(response) => return response,
     };
-    match app.replays.follow(&from, &owner) {
+    let refused = match app.replays.follow(&from, &owner) {
+        Ok(events) => return stream::sse(Body::from_stream(events)),
+        Err(refused) => refused,
+    };
+    // A stream this host does not hold (or no longer holds all of) may be another host's, or
+    // kept longer, in the state store.
+    let elsewhere = refused == replay::Refused::Dropped || !app.replays.holds(&from.stream);
+    let stored = match refused {
+        replay::Refused::Unknown | replay::Refused::Dropped if app.replays.stored() && elsewhere => {
+            app.replays.follow_stored(&app.inflight, &from, &owner).await.map_err(|stored| match stored {
+                // What the store does not hold either: the refusal this host found first.
+                replay::Refused::Unknown => refused,
+                other => other,
+            })
+        }
+        refused => Err(refused),
+    };
+    match stored {
         Ok(events) => stream::sse(Body::from_stream(events)),
+        Err(replay::Refused::Unavailable) => {
+            render(exchange::unavailable("the state store is unavailable"), Framing::Json)
+        }
         Err(refused) => refuse(StatusCode::NOT_FOUND, &format!("not found: {refused}")),
     }
 }
@@ -366,24 +390,37 @@ async fn session_request(app: Arc<App>, request: Request, peer: IpAddr) -> Respo
         return method_not_allowed(&app);
     };
     let delete = parts.method == Method::DELETE;
-    let asked = on_pool(&app, parts.headers, peer, move |app, post| match delete {
-        true => exchange::owner(app, post).map(|owner| (owner, None)),
-        false => exchange::served(app, post).map(|(owner, server)| (owner, Some(server))),
+    let session = id.clone();
+    // Who asks, and the session's end or its existence: on the pool, since both may read the store.
+    let asked = on_pool(&app, parts.headers, peer, move |app, post| {
+        let (owner, server) = match delete {
+            true => (exchange::owner(app, post)?, None),
+            false => exchange::served(app, post).map(|(owner, server)| (owner, Some(server)))?,
+        };
+        let Some(sessions) = &app.sessions else { return Ok((owner, server, false)) };
+        let found = match delete {
+            true => sessions.remove(&session, &owner),
+            false => sessions.get(&session, &owner).map(|found| found.is_some()),
+        };
+        match found {
+            Ok(found) => Ok((owner, server, found)),
+            Err(e) => {
+                tracing::error!("{e}");
+                Err(exchange::unavailable("the session store is unavailable"))
+            }
+        }
     })
     .await;
-    let (owner, server) = match asked {
+    let (owner, server, found) = match asked {
         Ok(asked) => asked,
         Err(response) => return response,
     };
     let Some(sessions) = &app.sessions else { return method_not_allowed(&app) };
-    if delete {
-        return match sessions.remove(&id, &owner) {
-            true => StatusCode::NO_CONTENT.into_response(),
-            false => refuse(StatusCode::NOT_FOUND, "not found: unknown or ended session"),
+    let (true, Some(server)) = (found, server) else {
+        return match (found, delete) {
+            (true, true) => StatusCode::NO_CONTENT.into_response(),
+            _ => refuse(StatusCode::NOT_FOUND, "not found: unknown or ended session"),
         };
-    }
-    let (true, Some(server)) = (sessions.exists(&id, &owner), server) else {
-        return refuse(StatusCode::NOT_FOUND, "not found: unknown or ended session");
     };
     let watched = stream::Watched { sessions: sessions.clone(), inflight: app.inflight.clone(), server };
     let events = stream::session_events(watched, id, owner);

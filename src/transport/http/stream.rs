@@ -391,24 +391,52 @@ impl SessionStream {
                 }
                 () = tokio::time::sleep_until(self.poll_at) => {
                     self.poll_at += WATCH_EVERY;
-                    let sessions = &self.watched.sessions;
-                    // A session that ended (DELETE, or evicted) ends its stream.
-                    let session = sessions.get(&self.id, &self.owner)?;
-                    if !session.is_subscribed() {
-                        continue;
-                    }
-                    // A busy pool skips this poll: the next one sees the same change.
+                    // A busy pool skips this look: the next one sees the same change.
                     let Ok(permit) = self.watched.inflight.clone().try_acquire_owned() else { continue };
-                    let (polled, frames) = poll(permit, self.watched.server.clone(), session).await?;
-                    // Requests may have changed the session meanwhile: only the reads are taken.
-                    sessions.update(&self.id, &self.owner, |stored| stored.adopt_reads(&polled));
-                    if !frames.is_empty() {
-                        return Some(events(&frames));
+                    let (sessions, server) = (self.watched.sessions.clone(), self.watched.server.clone());
+                    let (id, owner) = (self.id.clone(), self.owner.clone());
+                    let looked = tokio::task::spawn_blocking(move || {
+                        let _permit = permit;
+                        look(&sessions, &server, &id, &owner)
+                    });
+                    match looked.await.ok()? {
+                        // A session that ended (DELETE, or evicted) ends its stream.
+                        Look::Ended => return None,
+                        Look::Updates(frames) if !frames.is_empty() => return Some(events(&frames)),
+                        Look::Updates(_) => {}
                     }
                 }
             }
         }
     }
+}
+
+enum Look {
+    Ended,
+    Updates(Vec<Value>),
+}
+
+/// One look at a legacy session's subscriptions, on the blocking pool (the session may be in
+/// the state store): the updates found, or that the session ended. A store that cannot be read
+/// now ends nothing: the next look tries again.
+fn look(sessions: &Sessions, server: &crate::rpc::Server, id: &str, owner: &str) -> Look {
+    let (mut polled, found) = match sessions.get(id, owner) {
+        Ok(Some(looked)) => looked,
+        Ok(None) => return Look::Ended,
+        Err(e) => {
+            tracing::warn!("{e}");
+            return Look::Updates(vec![]);
+        }
+    };
+    if !polled.is_subscribed() {
+        return Look::Updates(vec![]);
+    }
+    let frames = server.resource_updates(&mut polled);
+    // Written as a change (its new digests), merged onto the session as requests left it.
+    if let Err(e) = sessions.put(id, owner, polled, &found) {
+        tracing::warn!("{e}");
+    }
+    Look::Updates(frames)
 }
 
 /// One look at what `session` watches, on the blocking pool under `permit` (a request's worth of
