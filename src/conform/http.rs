@@ -105,7 +105,9 @@ impl Response {
 /// The body ends where its Content-Length or last chunk says, or at EOF. An SSE body is read
 /// as it arrives and ends early once it has carried the answer to the request sent (the
 /// response whose id is the request's), so a stream the server keeps open is not waited on;
-/// a bodiless request (GET) ends once the stream's headers have arrived.
+/// a bodiless request (GET) ends once the stream's headers have arrived, unless it resumes a
+/// stream (`Last-Event-ID`): that one ends once it has carried an answer, the resumed request's
+/// (a server may send the headers before it has found the events to replay).
 pub fn send(
     url: &Url,
     method: &str,
@@ -131,7 +133,11 @@ pub fn send(
     head.push_str("\r\n");
     stream.write_all(head.as_bytes())?;
     stream.write_all(body)?;
-    let awaited = serde_json::from_slice::<Value>(body).ok().and_then(|v| v.get("id").cloned());
+    let awaited = match serde_json::from_slice::<Value>(body).ok().and_then(|v| v.get("id").cloned()) {
+        Some(id) => Awaited::Answer(id),
+        None if headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("last-event-id")) => Awaited::AnyAnswer,
+        None => Awaited::Headers,
+    };
     let mut raw = Vec::new();
     let mut buf = [0u8; 16 * 1024];
     loop {
@@ -145,7 +151,7 @@ pub fn send(
             Err(e) => return Err(e),
         }
         if let Some(response) = parse_response(&raw)
-            && response.done(awaited.as_ref())
+            && response.done(&awaited)
         {
             break;
         }
@@ -192,20 +198,35 @@ struct Partial {
     complete: bool,
 }
 
+/// What ends the reading of an event stream.
+enum Awaited {
+    /// The answer with this id.
+    Answer(Value),
+    /// Any answer (a resumed stream carries the answer of the request that opened it).
+    AnyAnswer,
+    /// Nothing: the headers.
+    Headers,
+}
+
 impl Partial {
     /// Whether reading can stop: the body is complete, or it is an event stream that has
     /// carried the answer awaited (or, for a request without an id, has begun).
-    fn done(&self, awaited: Option<&Value>) -> bool {
+    fn done(&self, awaited: &Awaited) -> bool {
         if self.complete {
             return true;
         }
         if !self.response.is_event_stream() || !(200..300).contains(&self.response.status) {
             return false;
         }
-        let Some(awaited) = awaited else { return true };
+        let id = match awaited {
+            Awaited::Headers => return true,
+            Awaited::Answer(id) => Some(id),
+            Awaited::AnyAnswer => None,
+        };
         Events::parse(&self.response.body).messages.iter().any(|data| {
             serde_json::from_str::<Value>(data).is_ok_and(|frame| {
-                frame.get("id") == Some(awaited) && (frame.get("result").is_some() || frame.get("error").is_some())
+                id.is_none_or(|id| frame.get("id") == Some(id))
+                    && (frame.get("result").is_some() || frame.get("error").is_some())
             })
         })
     }

@@ -159,6 +159,8 @@ pub struct World<'a> {
     pub cwd: Option<std::path::PathBuf>,
     /// A `ctxlake serve` a fixture step started beside the target, stopped with the check.
     pub served: Option<Served>,
+    /// Several `ctxlake serve` hosts sharing one state store (host 1 first), likewise.
+    pub hosts: Vec<Served>,
     /// ctxlake fixtures: the keys (`name` to token) and console session cookies (`who` to
     /// `name=value`) of the check's console visitors.
     pub console_keys: HashMap<String, String>,
@@ -244,6 +246,7 @@ impl<'a> World<'a> {
             extra_env: vec![],
             cwd: None,
             served: None,
+            hosts: vec![],
             console_keys: HashMap::new(),
             console_cookies: HashMap::new(),
             listed: Vec::new(),

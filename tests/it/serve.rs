@@ -131,16 +131,18 @@ fn read_until(stream: &mut TcpStream, seen: &mut String, wanted: impl Fn(&Value)
 /// `clients` clients at once, client n on `hosts[n % hosts.len()]`, each making `calls`
 /// `fleet_status` calls with `authorization`: every answer's status.
 fn storm(hosts: &[&Serve], clients: u64, calls: u64, authorization: &str) -> Vec<u16> {
+    storm_calling(hosts, clients, calls, authorization, "fleet_status")
+}
+
+/// `storm`, calling `tool` (an empty `authorization` sends none: a guest's calls).
+fn storm_calling(hosts: &[&Serve], clients: u64, calls: u64, authorization: &str, tool: &str) -> Vec<u16> {
     std::thread::scope(|scope| {
         let running: Vec<_> = (0..clients)
             .map(|client| {
                 let host = hosts[usize::try_from(client).unwrap() % hosts.len()];
                 scope.spawn(move || {
                     (0..calls)
-                        .map(|n| {
-                            post(host, &call(client * 1000 + n, "fleet_status"), &[("Authorization", authorization)])
-                                .status
-                        })
+                        .map(|n| post(host, &call(client * 1000 + n, tool), &[("Authorization", authorization)]).status)
                         .collect::<Vec<_>>()
                 })
             })

@@ -334,21 +334,8 @@ pub fn register(r: &mut Registry) {
     // The scope table (features/scopes.feature): keys made with `ctxlake keys` options in the
     // state store the run names (a SQLite file here by default), then one request per row.
     r.add("ctxlake serve runs on the state store with guests and these keys:", |w, _, step| {
-        let home = w.scratch_dir()?.join("serve-home");
-        std::fs::create_dir_all(&home).map_err(io)?;
-        let state = match &w.env.state {
-            Some(url) => url.clone(),
-            None => format!("sqlite:{}", home.join("keys.sqlite").display()),
-        };
-        let keys = |args: &[&str]| -> Result<String, StepError> {
-            let out = ctxlake(w, &[&["keys", "--state", &state][..], args].concat())?
-                .env("HOME", &home)
-                .env("CTXLAKE_KEY_PEPPER", SERVE_PEPPER)
-                .output()
-                .map_err(io)?;
-            ensure(out.status.success(), || format!("keys {args:?}: {}", String::from_utf8_lossy(&out.stderr)))?;
-            Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
-        };
+        let (home, state) = serve_state(w)?;
+        let keys = |args: &[&str]| state_keys(w, &home, &state, args);
         let mut tokens = std::collections::BTreeMap::new();
         for row in table_rows(step)? {
             let [name, options] = &row[..] else { return Err(fail("each row is: key | options")) };
@@ -366,6 +353,43 @@ pub fn register(r: &mut Registry) {
         let (child, url) = spawn_serve(w, &home, &["--state", &state, "--guests"])?;
         w.served = Some(crate::conform::world::Served { child, url, token: String::new(), tokens });
         Ok(())
+    });
+    // Sessions across hosts (features/state.feature): two hosts on the run's state store.
+    r.add(
+        r#"two ctxlake serve hosts share the state store with sessions, the fixtures and the keys "([^"]*)" of fleet "([^"]*)""#,
+        |w, a, _| {
+            let (home, state) = serve_state(w)?;
+            let mut tokens = std::collections::BTreeMap::new();
+            for name in a[0].split(',') {
+                tokens.insert(name.to_string(), state_keys(w, &home, &state, &["create", "--name", name, "--fleets", &a[1]])?);
+            }
+            for _ in 0..2 {
+                let args = ["--state", &state, "--sessions", "--conformance-fixtures"];
+                let (child, url) = spawn_serve(w, &home, &args)?;
+                let served = crate::conform::world::Served { child, url, token: String::new(), tokens: tokens.clone() };
+                w.hosts.push(served);
+            }
+            Ok(())
+        },
+    );
+    r.add("the session's requests, each to the host named, are answered as the table says:", |w, _, step| {
+        let mut session = HostsSession::default();
+        let mut wrong = vec![];
+        for row in table_rows(step)? {
+            let [host, caller, request, answer] = &row[..] else {
+                return Err(fail("each row is: host | caller | request | answer"));
+            };
+            let served = host
+                .parse::<usize>()
+                .ok()
+                .and_then(|n| w.hosts.get(n.wrapping_sub(1)))
+                .ok_or_else(|| fail(format!("no host {host}")))?;
+            let got = session.request(served, caller, request)?;
+            if got != *answer {
+                wrong.push(format!("host {host}, {caller}, {request}: {got}, not {answer}"));
+            }
+        }
+        ensure(wrong.is_empty(), || wrong.join("; "))
     });
     r.add("each caller's requests are answered as the table says:", |w, _, step| {
         let served = w.served.as_ref().ok_or_else(|| fail("no ctxlake serve was started"))?;
@@ -907,6 +931,109 @@ fn scoped_request(
         (_, None, Some(-32602)) => "unknown".into(),
         (_, None, code) => format!("error {code:?}: {}", frame["error"]["message"]),
     })
+}
+
+/// The folder `ctxlake serve` hosts of a scenario run in, and the state store they share: the
+/// run's (`Env::state`, PostgreSQL in tests/it/serve/state.rs), else a SQLite file there.
+fn serve_state(w: &World<'_>) -> Result<(std::path::PathBuf, String), StepError> {
+    let home = w.scratch_dir()?.join("serve-home");
+    std::fs::create_dir_all(&home).map_err(io)?;
+    let state = match &w.env.state {
+        Some(url) => url.clone(),
+        None => format!("sqlite:{}", home.join("keys.sqlite").display()),
+    };
+    Ok((home, state))
+}
+
+/// `ctxlake keys --state STATE ARGS` in `home`: what it printed (a new key's token).
+fn state_keys(w: &World<'_>, home: &Path, state: &str, args: &[&str]) -> Result<String, StepError> {
+    let out = ctxlake(w, &[&["keys", "--state", state][..], args].concat())?
+        .env("HOME", home)
+        .env("CTXLAKE_KEY_PEPPER", SERVE_PEPPER)
+        .output()
+        .map_err(io)?;
+    ensure(out.status.success(), || format!("keys {args:?}: {}", String::from_utf8_lossy(&out.stderr)))?;
+    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+/// One session across hosts (features/state.feature): its id once `initialize` made it, and
+/// the events of the last answer streamed in it.
+#[derive(Default)]
+struct HostsSession {
+    id: Option<String>,
+    streamed: Vec<(Option<String>, String)>,
+}
+
+impl HostsSession {
+    /// `request` (`initialize`, `METHOD [ARGUMENT]`, `resume after the first event`, `GET`,
+    /// `DELETE`) to `served` as `caller` (a key's name, or `guest`: no key) in this session; the
+    /// answer in the table's words: `a session`, `log messages` / `no log messages`, `N events`,
+    /// `the other N events` (a resume that replayed exactly the rest), or `HTTP <status>`.
+    fn request(
+        &mut self,
+        served: &crate::conform::world::Served,
+        caller: &str,
+        request: &str,
+    ) -> Result<String, StepError> {
+        let timeout = std::time::Duration::from_secs(20);
+        let mut headers: Vec<(String, String)> = vec![("Accept".into(), "application/json, text/event-stream".into())];
+        if caller != "guest" {
+            let token = served.tokens.get(caller).ok_or_else(|| fail(format!("no key named {caller}")))?;
+            headers.push(("Authorization".into(), format!("Bearer {token}")));
+        }
+        if request == "resume after the first event" {
+            let first = self.streamed.first().and_then(|(id, _)| id.clone());
+            headers.push(("Last-Event-ID".into(), first.ok_or_else(|| fail("no streamed answer to resume"))?));
+            let response = crate::conform::http::send(&served.url, "GET", &headers, b"", timeout).map_err(io)?;
+            let rest = self.streamed.get(1..).unwrap_or_default();
+            return Ok(match (response.status, response.events()) {
+                (200, events) if events == rest => format!("the other {} events", rest.len()),
+                (200, events) => format!("{} events, not the rest: {events:?}", events.len()),
+                (status, _) => format!("HTTP {status}"),
+            });
+        }
+        if let Some(id) = &self.id {
+            headers.push(("Mcp-Session-Id".into(), id.clone()));
+        }
+        if request == "GET" || request == "DELETE" {
+            let response = crate::conform::http::send(&served.url, request, &headers, b"", timeout).map_err(io)?;
+            return Ok(format!("HTTP {}", response.status));
+        }
+        let (method, argument) = request.split_once(' ').unwrap_or((request, ""));
+        let params = match method {
+            "initialize" => json!({"protocolVersion": "2025-11-25", "capabilities": {},
+                                   "clientInfo": {"name": "conform", "version": "1"}}),
+            "logging/setLevel" => json!({"level": argument}),
+            "tools/call" => json!({"name": argument, "arguments": {}, "_meta": {"progressToken": "p"}}),
+            _ => json!({}),
+        };
+        let body = json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params});
+        headers.push(("Content-Type".into(), "application/json".into()));
+        headers.push(("MCP-Protocol-Version".into(), "2025-11-25".into()));
+        let response = crate::conform::http::send(&served.url, "POST", &headers, body.to_string().as_bytes(), timeout)
+            .map_err(io)?;
+        if response.status != 200 {
+            return Ok(format!("HTTP {}", response.status));
+        }
+        Ok(match request {
+            "initialize" => match response.header("mcp-session-id") {
+                Some(id) => {
+                    self.id = Some(id.to_string());
+                    "a session".into()
+                }
+                None => "no session id".into(),
+            },
+            "tools/call test_tool_with_logging" => {
+                let logs = String::from_utf8_lossy(&response.body).contains("notifications/message");
+                if logs { "log messages" } else { "no log messages" }.into()
+            }
+            _ if method == "tools/call" => {
+                self.streamed = response.events();
+                format!("{} events", self.streamed.len())
+            }
+            _ => "HTTP 200".into(),
+        })
+    }
 }
 
 /// Starts `ctxlake serve --bind 127.0.0.1:0 ARGS` with HOME `home` and the serve pepper, and
