@@ -125,7 +125,7 @@ for entry in "${binaries[@]}"; do
     port=$((port + 1))
     HOME="$khome" CTXLAKE_KEY_PEPPER="a pepper for the bench, long enough" CTXLAKE_STATE="$state" \
       CTXLAKE_CACHE_DIR="$work/cache" CTXLAKE_SPOOL_DIR="$work/spool" \
-      "$bin" serve --bind "127.0.0.1:$port" 2>"$work/ctxlake.err" &
+      "$bin" serve --bind "127.0.0.1:$port" --sessions 2>"$work/ctxlake.err" &
     pid=$!
     wait_for "http://127.0.0.1:$port/llms.txt"
     count() { psql -tA "$state" -c "SELECT (SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()), (SELECT coalesce(sum(calls), 0) FROM ctxlake_usage)"; }
@@ -134,7 +134,17 @@ for entry in "${binaries[@]}"; do
       '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fleet_status","arguments":{}}}' "" "$pid"
     sleep 1.5; after=$(count)
     # Each statement outside a transaction is one commit; the counts include this count's own two.
-    python3 -c "import sys; (t0, c0), (t1, c1) = (map(int, v.split('|')) for v in sys.argv[1:3]); print(f'STATEMENTS {sys.argv[3]} postgres: {(t1 - t0 - 2) / max(c1 - c0, 1):.2f} per keyed call ({c1 - c0} calls)')" "$before" "$after" "$name" >&2
+    statements() { python3 -c "import sys; (t0, c0), (t1, c1) = (map(int, v.split('|')) for v in sys.argv[1:3]); print(f'STATEMENTS {sys.argv[3]} postgres: {(t1 - t0 - 2) / max(c1 - c0, 1):.2f} per keyed call{sys.argv[4]} ({c1 - c0} calls)')" "$@" >&2; }
+    statements "$before" "$after" "$name" ""
+    # The same calls in a --sessions session (kept in the store since schema version 3; in
+    # memory before): a session's read on every call.
+    sid=$(curl -s -D - -o /dev/null "${H[@]}" -H "Authorization: Bearer $token" -H 'MCP-Protocol-Version: 2025-11-25' \
+      -d "$INIT" "http://127.0.0.1:$port/mcp" | awk 'tolower($1) == "mcp-session-id:" {print $2}' | tr -d '\r')
+    sleep 1.5; before=$(count)
+    AUTH="Bearer $token" run "$name serve --state (PostgreSQL), fleet_status in a session" "http://127.0.0.1:$port/mcp" \
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fleet_status","arguments":{}}}' "$sid" "$pid"
+    sleep 1.5; after=$(count)
+    statements "$before" "$after" "$name" " in a session"
     kill "$pid"; wait "$pid" 2>/dev/null || true
     psql -q "$CTXLAKE_BENCH_POSTGRES" -c "DROP DATABASE $db WITH (FORCE)"
   fi
