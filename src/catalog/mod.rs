@@ -5,6 +5,7 @@
 
 mod call;
 pub mod groups;
+pub mod skills;
 pub mod surface;
 
 pub use crate::spec::mcp::ArgumentError;

@@ -79,6 +79,11 @@ pub trait Surface: Send + Sync {
     fn read(&self, spec: &'static TemplateSpec, vars: Vars) -> Result<String, SurfaceError>;
     fn prompt(&self, spec: &'static PromptSpec, arguments: Value) -> Result<Vec<PromptMessage>, SurfaceError>;
     fn complete(&self, name: &str, prefix: &str) -> Result<Vec<String>, SurfaceError>;
+    /// Every skill this server could serve (`super::skills`), for whichever caller: the core
+    /// serves each only where the tool it `reads` is visible. None by default.
+    fn skills(&self) -> Result<std::sync::Arc<Vec<super::skills::Served>>, SurfaceError> {
+        Ok(Default::default())
+    }
 }
 
 /// The template `uri` is an instance of, and its variables.

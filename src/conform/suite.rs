@@ -25,6 +25,7 @@ pub const FEATURES: &[(&str, &str)] = &[
     ("serve.feature", include_str!("../../features/serve.feature")),
     ("surface.feature", include_str!("../../features/surface.feature")),
     ("resources.feature", include_str!("../../features/resources.feature")),
+    ("skills.feature", include_str!("../../features/skills.feature")),
     ("messages.feature", include_str!("../../features/messages.feature")),
     ("fleet.feature", include_str!("../../features/fleet.feature")),
     ("memory.feature", include_str!("../../features/memory.feature")),

@@ -11,6 +11,7 @@ pub mod message;
 pub mod results;
 pub mod revision;
 pub mod server;
+pub mod skills;
 pub mod surface;
 
 /// What a transport keeps of a session where another process may continue it (`Session::record`).

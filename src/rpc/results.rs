@@ -220,6 +220,7 @@ pub fn capabilities() -> ServerCapabilities {
         prompts: None,
         logging: None,
         completions: None,
+        extensions: None,
     }
 }
 

@@ -85,6 +85,12 @@ impl Revision {
         !self.is_modern()
     }
 
+    /// The Skills extension (SEP-2640) is specified against 2026-07-28: its capability is read
+    /// from `server/discover`, its results are cacheable results.
+    pub fn has_skills(self) -> bool {
+        self.is_modern()
+    }
+
     /// SEP-1303 (2025-11-25): a tool argument that fails validation is a tool execution error
     /// (`isError: true`, so the model can correct itself), no longer a -32602 protocol error.
     pub fn argument_errors_are_tool_errors(self) -> bool {

@@ -376,16 +376,20 @@ impl Server {
             return ServerCapabilities { tools: ours.tools, ..extension.capabilities(revision) };
         }
         let Some(_) = self.tools.surface() else { return ours };
-        let (resources, prompts) = surface::offered(&|tool: &str| self.is_visible_name(tool));
+        let visible = |tool: &str| self.is_visible_name(tool);
+        let (resources, prompts) = surface::offered(&visible);
+        // The Skills extension requires the resources capability: its files are resources.
+        let skills = crate::rpc::skills::offered(revision, &visible);
         ServerCapabilities {
             // The lists change only with the knowledge base, read fresh on every list: no listChanged.
-            resources: resources.then_some(ResourcesCapability {
+            resources: (resources || skills).then_some(ResourcesCapability {
                 subscribe: (updates && revision.has_resource_subscriptions()).then_some(true),
                 list_changed: Some(false),
             }),
             prompts: prompts.then_some(PromptsCapability { list_changed: Some(false) }),
             completions: ((resources || prompts) && revision.announces_completions()).then_some(EmptyCapability {}),
             logging: (log_level_kept || !revision.has_session_log_level()).then_some(EmptyCapability {}),
+            extensions: skills.then(crate::rpc::skills::capability),
             ..ours
         }
     }

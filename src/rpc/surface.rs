@@ -8,6 +8,7 @@ use crate::catalog::surface::{
     find_template, prompt_arguments, template_enum_values, variables,
 };
 use crate::rpc::results::result_meta;
+use crate::rpc::skills;
 use crate::rpc::{ResultObject, Revision, RpcError, Session};
 use crate::spec::mcp::{
     CacheScope, CompleteParams, CompleteResult, Completion, CompletionReference, EmptyResult, GetPromptParams,
@@ -75,6 +76,9 @@ pub fn request(
         "resources/unsubscribe" if revision.has_resource_subscriptions() && session.subscriptions().is_some() => {
             unsubscribe(session, params)
         }
+        "skills/list" | "skills/get" | "resources/directory/read" if skills::offered(revision, visible) => {
+            return skills::request(surface, visible, method, params);
+        }
         _ => return None,
     })
 }
@@ -84,7 +88,7 @@ pub fn offered(visible: Visible<'_>) -> (bool, bool) {
     (TEMPLATES.iter().any(|t| visible(t.reads)), PROMPTS.iter().any(|p| visible(p.reads)))
 }
 
-fn parse<T: DeserializeOwned>(method: &str, params: Map<String, Value>) -> Result<T, RpcError> {
+pub(super) fn parse<T: DeserializeOwned>(method: &str, params: Map<String, Value>) -> Result<T, RpcError> {
     serde_json::from_value(Value::Object(params)).map_err(|e| RpcError::invalid_params(format!("{method}: {e}")))
 }
 
@@ -104,7 +108,7 @@ fn hints(revision: Revision, ttl_ms: u64, scope: CacheScope) -> (Option<u64>, Op
     }
 }
 
-fn surface_error(error: SurfaceError) -> RpcError {
+pub(super) fn surface_error(error: SurfaceError) -> RpcError {
     match error {
         SurfaceError::Arguments(detail) => RpcError::invalid_params(detail),
         SurfaceError::NotFound(detail) => RpcError::invalid_params(format!("not found: {detail}")),
@@ -114,7 +118,7 @@ fn surface_error(error: SurfaceError) -> RpcError {
 
 /// The offset a list request starts at: 0 without a cursor, else the one a cursor names,
 /// which must be inside the list (an issued cursor from a list that since shrank is refused too).
-fn start(cursor: Option<&str>, len: usize) -> Result<usize, RpcError> {
+pub(super) fn start(cursor: Option<&str>, len: usize) -> Result<usize, RpcError> {
     let Some(cursor) = cursor else { return Ok(0) };
     let offset = cursor.strip_prefix(CURSOR_PREFIX).and_then(|n| n.parse::<usize>().ok());
     match offset {
@@ -130,24 +134,36 @@ fn resources_list(
     params: Map<String, Value>,
 ) -> Result<Answer, RpcError> {
     let params: PaginatedParams = parse("resources/list", params)?;
-    let listed: Vec<_> =
-        surface.list().map_err(surface_error)?.into_iter().filter(|(spec, _)| visible(spec.reads)).collect();
-    let offset = start(params.cursor.as_deref(), listed.len())?;
-    let end = (offset + PAGE).min(listed.len());
-    let resources = listed[offset..end]
-        .iter()
+    let mut listed: Vec<Resource> = surface
+        .list()
+        .map_err(surface_error)?
+        .into_iter()
+        .filter(|(spec, _)| visible(spec.reads))
         .map(|(spec, listed)| Resource {
             uri: expand(spec.uri_template, &listed.vars),
-            name: listed.name.clone(),
-            title: revision.has_titles().then(|| listed.title.clone()),
+            name: listed.name,
+            title: revision.has_titles().then_some(listed.title),
             description: Some(spec.description.to_string()),
             mime_type: Some(spec.mime_type.to_string()),
         })
         .collect();
+    // Each skill's SKILL.md too, as the Skills extension asks, after the templates' resources.
+    if skills::offered(revision, visible) {
+        listed.extend(skills::listed(surface, visible)?);
+    }
+    let total = listed.len();
+    let offset = start(params.cursor.as_deref(), total)?;
+    let end = (offset + PAGE).min(total);
+    let resources = listed.drain(offset..end).collect();
     let (result_type, meta) = modern(revision);
     let (ttl_ms, cache_scope) = hints(revision, CONTENT_TTL_MS, CacheScope::Private);
-    let next_cursor = (end < listed.len()).then(|| format!("{CURSOR_PREFIX}{end}"));
+    let next_cursor = cursor_for(end, total);
     ResultObject::new(&ListResourcesResult { resources, next_cursor, result_type, ttl_ms, cache_scope, meta })
+}
+
+/// The cursor of the page starting at `end` of a list of `len`; none after the last page.
+pub(super) fn cursor_for(end: usize, len: usize) -> Option<String> {
+    (end < len).then(|| format!("{CURSOR_PREFIX}{end}"))
 }
 
 /// One page holds every template and every prompt: no cursor was ever issued for them.
@@ -192,14 +208,21 @@ fn read(
 ) -> Result<Answer, RpcError> {
     let params: ReadResourceParams = parse("resources/read", params)?;
     let uri = params.uri;
-    let Some((spec, vars)) = find_template(&uri).filter(|(spec, _)| visible(spec.reads)) else {
-        return Err(RpcError::resource_not_found(&uri, "no resource of this server has this URI"));
+    let not_found = || RpcError::resource_not_found(&uri, "no resource of this server has this URI");
+    let (text, mime_type) = match find_template(&uri).filter(|(spec, _)| visible(spec.reads)) {
+        Some((spec, vars)) => {
+            let text = surface.read(spec, vars).map_err(|error| match error {
+                SurfaceError::NotFound(detail) => RpcError::resource_not_found(&uri, detail),
+                other => surface_error(other),
+            })?;
+            (text, spec.mime_type)
+        }
+        None if skills::offered(revision, visible) => {
+            (skills::read(surface, visible, &uri)?.ok_or_else(not_found)?, crate::catalog::skills::MIME_TYPE)
+        }
+        None => return Err(not_found()),
     };
-    let text = surface.read(spec, vars).map_err(|error| match error {
-        SurfaceError::NotFound(detail) => RpcError::resource_not_found(&uri, detail),
-        other => surface_error(other),
-    })?;
-    let contents = vec![TextResourceContents { uri, mime_type: Some(spec.mime_type.to_string()), text }];
+    let contents = vec![TextResourceContents { uri, mime_type: Some(mime_type.to_string()), text }];
     let (result_type, meta) = modern(revision);
     let (ttl_ms, cache_scope) = hints(revision, CONTENT_TTL_MS, CacheScope::Private);
     ResultObject::new(&ReadResourceResult { contents, result_type, ttl_ms, cache_scope, meta })

@@ -355,6 +355,22 @@ impl Snapshot {
         self.rows(&sql, params![subject, limit as i64])
     }
 
+    /// Visible claims of the given types, by subject and most confident first within one, at
+    /// most `limit`: the fleet's skills (one per subject) are written from them.
+    pub fn of_types(&self, types: &[&str], limit: usize) -> Result<Vec<SnapshotRow>, SnapshotError> {
+        let marks: Vec<String> = (2..types.len() + 2).map(|n| format!("?{n}")).collect();
+        let sql = format!(
+            "SELECT {} FROM claims WHERE visible_to_agents = 1 AND claim_type IN ({})
+             ORDER BY subject ASC, confidence DESC, claim_id ASC LIMIT ?1",
+            self.columns,
+            marks.join(", ")
+        );
+        let limit = limit as i64;
+        let params =
+            std::iter::once(&limit as &dyn rusqlite::ToSql).chain(types.iter().map(|t| t as &dyn rusqlite::ToSql));
+        self.rows(&sql, rusqlite::params_from_iter(params))
+    }
+
     /// A claim by its id, whatever its status, and whether agents could ever read it (it is
     /// visible, or superseded): what a correction is checked against before it is queued. The
     /// caller says only what an agent may know of a claim it could not read: that it is not one.

@@ -9,6 +9,7 @@ pub mod knowledge;
 pub mod memory;
 pub mod paging;
 pub mod requests;
+pub mod skills;
 pub mod surface;
 
 use crate::catalog::surface::{Listed, PromptSpec, Surface, SurfaceError, TemplateSpec, Vars};
@@ -27,6 +28,8 @@ pub struct Toolbox {
     pub context: context::ContextTools,
     /// What the resources and prompts read beyond the tools (the briefing, the fleet's name).
     ctx: crate::config::Ctx,
+    /// The skills last built (`skills.rs`), until the knowledge base or the snapshot changes.
+    built_skills: skills::Built,
 }
 
 impl Toolbox {
@@ -43,7 +46,14 @@ impl Toolbox {
         let memory = Arc::new(memory::MemoryTools::new(ctx.clone()));
         // Context packs read through the same snapshot and knowledge base handles.
         let context = context::ContextTools::new(ctx.clone(), memory.clone(), knowledge.clone());
-        Toolbox { fleet: fleet::FleetTools::new(ctx.clone()), memory, knowledge, context, ctx }
+        Toolbox {
+            fleet: fleet::FleetTools::new(ctx.clone()),
+            memory,
+            knowledge,
+            context,
+            ctx,
+            built_skills: Default::default(),
+        }
     }
 }
 
@@ -90,5 +100,9 @@ impl Surface for Toolbox {
 
     fn complete(&self, name: &str, prefix: &str) -> Result<Vec<String>, SurfaceError> {
         crate::spec::surface::Resources::complete(self, name, prefix)
+    }
+
+    fn skills(&self) -> Result<Arc<Vec<crate::catalog::skills::Served>>, SurfaceError> {
+        self.build_skills()
     }
 }

@@ -1,7 +1,7 @@
 //! Step definitions: a sentence pattern and what it does to a [`World`].
 //! `protocol` holds the steps any MCP server can be driven by; `compat` what an older revision's
 //! session may be sent; `surface` those that discover and
-//! test resources, prompts and completions; `observed` the rules over everything the server
+//! test resources, prompts and completions; `skills` what the Skills extension's entries promise; `observed` the rules over everything the server
 //! sent during a check (and the subscription stream); `fixtures` the steps that set
 //! up ctxlake's cache, spool and snapshots (used only by `@ctxlake` scenarios, under `--self`).
 
@@ -10,6 +10,7 @@ mod console;
 mod fixtures;
 mod observed;
 mod protocol;
+mod skills;
 mod surface;
 
 use super::suite::Step;
@@ -40,6 +41,7 @@ static STEPS: LazyLock<Registry> = LazyLock::new(|| {
     protocol::register(&mut registry);
     compat::register(&mut registry);
     surface::register(&mut registry);
+    skills::register(&mut registry);
     observed::register(&mut registry);
     fixtures::register(&mut registry);
     console::register(&mut registry);

@@ -18,6 +18,7 @@ pub fn register(r: &mut Registry) {
             "resources/list" => "resources",
             "resources/templates/list" => "resourceTemplates",
             "prompts/list" => "prompts",
+            "skills/list" => "skills",
             other => return Err(fail(format!("`{other}` is not a list method"))),
         };
         w.listed.clear();

@@ -1,0 +1,117 @@
+//! Steps over the Skills extension (SEP-2640), black-box: after `the client lists "skills/list"
+//! to the end`, they read back what the entries promise (every file's bytes against its digest
+//! and size, SKILL.md's frontmatter against the entry's, the name against the URI, skills/get
+//! against the list, resources/list against SKILL.md) for up to `SAMPLE` skills.
+
+use super::Registry;
+use crate::conform::world::{StepError, World, ensure, fail};
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+/// Skills read at most per check (a server may list hundreds).
+const SAMPLE: usize = 10;
+
+pub fn register(r: &mut Registry) {
+    r.add("every listed skill's files read back with the digest and size of its entry", |w, _, _| {
+        let mut wrong = vec![];
+        for skill in sample(w)? {
+            let Some(files) = skill["resources"].as_array() else {
+                continue; // "dynamic": no digest is promised
+            };
+            for file in files {
+                let uri = file["uri"].as_str().unwrap_or_default();
+                let text = read_text(w, uri)?;
+                let (size, digest) = (text.len() as u64, sha256(&text));
+                if file["size"].as_u64() != Some(size) || file["digest"].as_str() != Some(digest.as_str()) {
+                    wrong.push(format!("{uri}: read {size} bytes with {digest}; the entry says {file}"));
+                }
+            }
+        }
+        ensure(wrong.is_empty(), || wrong.join("; "))
+    });
+    r.add("every listed skill's SKILL.md begins with its entry's frontmatter, whose name ends its URI", |w, _, _| {
+        let mut wrong = vec![];
+        for skill in sample(w)? {
+            let uri = skill["uri"].as_str().unwrap_or_default();
+            let name = skill["frontmatter"]["name"].as_str().unwrap_or_default();
+            if uri.strip_suffix("/SKILL.md").and_then(|path| path.rsplit('/').next()) != Some(name) {
+                wrong.push(format!("{uri}: its last path segment is not the name {name:?}"));
+            }
+            let text = read_text(w, uri)?;
+            match frontmatter(&text) {
+                Some(read) if read == skill["frontmatter"] => {}
+                Some(read) => wrong.push(format!("{uri}: the file's frontmatter {read} is not the entry's")),
+                None => wrong.push(format!("{uri}: no YAML frontmatter between --- lines at its start")),
+            }
+        }
+        ensure(wrong.is_empty(), || wrong.join("; "))
+    });
+    r.add("skills/get answers every listed skill with the entry skills/list gave", |w, _, _| {
+        let mut wrong = vec![];
+        for skill in sample(w)? {
+            let answer = w.request("skills/get", json!({"uri": skill["uri"]}))?;
+            if answer["result"]["skill"] != skill {
+                wrong.push(format!("{}: skills/get answered {answer}", skill["uri"]));
+            }
+        }
+        ensure(wrong.is_empty(), || wrong.join("; "))
+    });
+    r.add(
+        "resources/list names every listed skill's SKILL.md with its frontmatter's name and description",
+        |w, _, _| {
+            let skills = sample(w)?;
+            let mut resources = vec![];
+            let mut cursor: Option<String> = None;
+            for _ in 0..100 {
+                let params = cursor.as_ref().map_or_else(|| json!({}), |c| json!({"cursor": c}));
+                let answer = w.request("resources/list", params)?;
+                resources.extend(answer["result"]["resources"].as_array().into_iter().flatten().cloned());
+                match answer["result"]["nextCursor"].as_str() {
+                    Some(next) => cursor = Some(next.to_string()),
+                    None => break,
+                }
+            }
+            let mut wrong = vec![];
+            for skill in skills {
+                let found = resources.iter().find(|resource| resource["uri"] == skill["uri"]);
+                let expected = (&skill["frontmatter"]["name"], &skill["frontmatter"]["description"]);
+                match found {
+                    Some(resource) if (&resource["name"], &resource["description"]) == expected => {}
+                    Some(resource) => wrong.push(format!("{} is listed as {resource}", skill["uri"])),
+                    None => wrong.push(format!("{} is not in resources/list", skill["uri"])),
+                }
+            }
+            ensure(wrong.is_empty(), || wrong.join("; "))
+        },
+    );
+}
+
+/// The skills listed by the last listing step, at most `SAMPLE`; not applicable when none.
+fn sample(w: &World<'_>) -> Result<Vec<Value>, StepError> {
+    let skills: Vec<Value> = w.listed.iter().take(SAMPLE).cloned().collect();
+    if skills.is_empty() {
+        return Err(StepError::NotApplicable("the server lists no skill".into()));
+    }
+    Ok(skills)
+}
+
+/// The text `resources/read` gives for `uri` (its first text contents).
+fn read_text(w: &mut World<'_>, uri: &str) -> Result<String, StepError> {
+    let answer = w.request("resources/read", json!({"uri": uri}))?;
+    let text = answer["result"]["contents"].as_array().into_iter().flatten().find_map(|c| c["text"].as_str());
+    text.map(str::to_string).ok_or_else(|| fail(format!("resources/read {uri} gave no text: {answer}")))
+}
+
+fn sha256(text: &str) -> String {
+    let hash = Sha256::digest(text.as_bytes());
+    let hex: String = hash.iter().map(|byte| format!("{byte:02x}")).collect();
+    format!("sha256:{hex}")
+}
+
+/// The YAML frontmatter at the start of a SKILL.md, as JSON (a byte-order mark allowed).
+fn frontmatter(text: &str) -> Option<Value> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let rest = text.strip_prefix("---\n").or_else(|| text.strip_prefix("---\r\n"))?;
+    let end = rest.find("\n---")?;
+    serde_yaml_ng::from_str(&rest[..end]).ok()
+}
