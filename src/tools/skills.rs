@@ -248,7 +248,7 @@ fn subject_skill(subject: &str, name: String, rows: Vec<SnapshotRow>) -> Draft {
         if conventions == 1 { "" } else { "s" },
         if environment == 1 { "" } else { "s" },
     );
-    let mut body = format!("# What the fleet learned about {shown}\n\n{PEER_NOTE}\n\n");
+    let mut body = format!("# What the fleet learned about {shown}\n\nThese are {PEER_NOTE}\n\n");
     for (kind, title) in [("convention", "Conventions"), ("environment", "Environment")] {
         let of_kind: Vec<&SnapshotRow> = rows.iter().filter(|row| row.claim_type == kind).collect();
         if of_kind.is_empty() {

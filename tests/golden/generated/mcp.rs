@@ -319,6 +319,25 @@ pub struct GetPromptResult {
     )]
     pub result_type: ::std::option::Option<ResultType>,
 }
+///skills/get: the URI of the skill's SKILL.md.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+pub struct GetSkillParams {
+    pub uri: ::std::string::String,
+}
+///`GetSkillResult`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GetSkillResult {
+    #[serde(rename = "cacheScope")]
+    pub cache_scope: CacheScope,
+    #[serde(rename = "_meta", skip_serializing_if = "::std::option::Option::is_none")]
+    pub meta: ::std::option::Option<ResultMeta>,
+    #[serde(rename = "resultType")]
+    pub result_type: ResultType,
+    pub skill: Skill,
+    #[serde(rename = "ttlMs")]
+    pub ttl_ms: u64,
+}
 ///`Implementation`
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 pub struct Implementation {
@@ -429,6 +448,25 @@ pub struct ListResourcesResult {
     ///since 2026-07-28
     #[serde(rename = "ttlMs", skip_serializing_if = "::std::option::Option::is_none")]
     pub ttl_ms: ::std::option::Option<u64>,
+}
+///skills/list (paged like resources/list).
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ListSkillsResult {
+    #[serde(rename = "cacheScope")]
+    pub cache_scope: CacheScope,
+    #[serde(rename = "_meta", skip_serializing_if = "::std::option::Option::is_none")]
+    pub meta: ::std::option::Option<ResultMeta>,
+    #[serde(
+        rename = "nextCursor",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub next_cursor: ::std::option::Option<::std::string::String>,
+    #[serde(rename = "resultType")]
+    pub result_type: ResultType,
+    pub skills: ::std::vec::Vec<Skill>,
+    #[serde(rename = "ttlMs")]
+    pub ttl_ms: u64,
 }
 ///`ListToolsResult`
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
@@ -707,6 +745,35 @@ pub struct PromptsCapability {
     )]
     pub list_changed: ::std::option::Option<bool>,
 }
+///resources/directory/read (the Skills extension's, with directoryRead): a directory's direct children, paged.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+pub struct ReadResourceDirectoryParams {
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub cursor: ::std::option::Option<::std::string::String>,
+    pub uri: ::std::string::String,
+}
+///`ReadResourceDirectoryResult`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ReadResourceDirectoryResult {
+    #[serde(
+        rename = "cacheScope",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub cache_scope: ::std::option::Option<CacheScope>,
+    #[serde(rename = "_meta", skip_serializing_if = "::std::option::Option::is_none")]
+    pub meta: ::std::option::Option<ResultMeta>,
+    #[serde(
+        rename = "nextCursor",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub next_cursor: ::std::option::Option<::std::string::String>,
+    pub resources: ::std::vec::Vec<Resource>,
+    #[serde(rename = "resultType")]
+    pub result_type: ResultType,
+    #[serde(rename = "ttlMs", skip_serializing_if = "::std::option::Option::is_none")]
+    pub ttl_ms: ::std::option::Option<u64>,
+}
 ///`ReadResourceParams`
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 pub struct ReadResourceParams {
@@ -968,6 +1035,8 @@ pub struct ServerCapabilities {
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub completions: ::std::option::Option<EmptyCapability>,
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub extensions: ::std::option::Option<ServerCapabilitiesExtensions>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub logging: ::std::option::Option<EmptyCapability>,
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub prompts: ::std::option::Option<PromptsCapability>,
@@ -976,10 +1045,120 @@ pub struct ServerCapabilities {
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub tools: ::std::option::Option<ToolsCapability>,
 }
+///since 2026-07-28 (as ctxlake offers them): the extensions the server implements, by identifier
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
+pub struct ServerCapabilitiesExtensions {
+    #[serde(
+        rename = "io.modelcontextprotocol/skills",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub io_modelcontextprotocol_skills: ::std::option::Option<SkillsExtension>,
+}
 ///logging/setLevel (before 2026-07-28).
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
 pub struct SetLevelParams {
     pub level: LoggingLevel,
+}
+///A skill entry: the URI of its SKILL.md, that file's YAML frontmatter as JSON, and its files.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+pub struct Skill {
+    pub frontmatter: SkillFrontmatter,
+    pub resources: SkillResources,
+    pub uri: ::std::string::String,
+}
+///`SkillFrontmatter`
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+pub struct SkillFrontmatter {
+    pub description: ::std::string::String,
+    pub name: ::std::string::String,
+}
+///One file of a skill: its URI, the sha256 of its raw bytes and their length.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SkillResource {
+    ///`sha256:` and 64 lowercase hex digits
+    pub digest: ::std::string::String,
+    pub size: u64,
+    pub uri: ::std::string::String,
+}
+///Every file of a skill, SKILL.md included, each once; or `dynamic` where no stable digest can be published.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
+#[serde(untagged)]
+pub enum SkillResources {
+    Array(::std::vec::Vec<SkillResource>),
+    String(SkillResourcesString),
+}
+impl ::std::convert::From<::std::vec::Vec<SkillResource>> for SkillResources {
+    fn from(value: ::std::vec::Vec<SkillResource>) -> Self {
+        Self::Array(value)
+    }
+}
+impl ::std::convert::From<SkillResourcesString> for SkillResources {
+    fn from(value: SkillResourcesString) -> Self {
+        Self::String(value)
+    }
+}
+///`SkillResourcesString`
+#[derive(
+    ::serde::Deserialize,
+    ::serde::Serialize,
+    Clone,
+    Copy,
+    Debug,
+    Eq,
+    Hash,
+    Ord,
+    PartialEq,
+    PartialOrd
+)]
+pub enum SkillResourcesString {
+    #[serde(rename = "dynamic")]
+    Dynamic,
+}
+impl ::std::fmt::Display for SkillResourcesString {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        match *self {
+            Self::Dynamic => f.write_str("dynamic"),
+        }
+    }
+}
+impl ::std::str::FromStr for SkillResourcesString {
+    type Err = self::error::ConversionError;
+    fn from_str(
+        value: &str,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        match value {
+            "dynamic" => Ok(Self::Dynamic),
+            _ => Err("invalid value".into()),
+        }
+    }
+}
+impl ::std::convert::TryFrom<&str> for SkillResourcesString {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: &str,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for SkillResourcesString {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+///The Skills extension (SEP-2640, io.modelcontextprotocol/skills) as a server declares it.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SkillsExtension {
+    ///resources/directory/read is served
+    #[serde(
+        rename = "directoryRead",
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub directory_read: ::std::option::Option<bool>,
 }
 ///resources/subscribe and resources/unsubscribe (before 2026-07-28): the resource to watch, or to stop watching.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, PartialEq)]
