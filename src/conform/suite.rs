@@ -26,6 +26,7 @@ pub const FEATURES: &[(&str, &str)] = &[
     ("surface.feature", include_str!("../../features/surface.feature")),
     ("resources.feature", include_str!("../../features/resources.feature")),
     ("skills.feature", include_str!("../../features/skills.feature")),
+    ("skills_extension.feature", include_str!("../../features/skills_extension.feature")),
     ("messages.feature", include_str!("../../features/messages.feature")),
     ("fleet.feature", include_str!("../../features/fleet.feature")),
     ("memory.feature", include_str!("../../features/memory.feature")),

@@ -150,14 +150,47 @@ fn the_modern_toys_unasked_messages_are_reported_by_the_checks_meant_to_catch_th
             // interpretation: reported, never a MUST failure)
             ("modern.removed-methods/2", "fail"),
             ("modern.removed-methods/1", "fail"),
+            // the Skills extension: each seeded defect fails its check, and only that check
+            ("skills.requires-resources", "pass"),
+            ("skills.list-paged", "fail"),
+            ("skills.files-match-digests", "fail"),
+            ("skills.frontmatter-and-name", "fail"),
+            ("skills.get-listed", "fail"),
+            ("skills.unknown-32602", "fail"),
+            ("skills.within-limits", "fail"),
+            ("skills.skill-md-listed", "fail"),
         ],
     );
     let report: Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    let message = |id: &str| {
+        let check = report["checks"].as_array().and_then(|c| c.iter().find(|c| c["id"] == id));
+        check.map(|c| c.to_string()).unwrap_or_default()
+    };
+    // Each skills check fails for its own defect, not for another's.
+    for (id, cause) in [
+        ("skills.list-paged", "lacks resultType"),
+        ("skills.files-match-digests", "skill://toy/alpha/notes.md: read 7 bytes"),
+        ("skills.frontmatter-and-name", "skill://toy/beta/SKILL.md"),
+        ("skills.get-listed", "skill://toy/alpha/SKILL.md"),
+        ("skills.within-limits", "skill://toy/big/SKILL.md"),
+        ("skills.skill-md-listed", "is not in resources/list"),
+    ] {
+        assert!(message(id).contains(cause), "{id}: {}", message(id));
+    }
+    assert!(!message("skills.files-match-digests").contains("/big/"), "big's files read back right");
+    assert!(!message("skills.frontmatter-and-name").contains("/alpha/"), "alpha's frontmatter is right");
     let level = |id: &str| {
         report["checks"].as_array().and_then(|c| c.iter().find(|c| c["id"] == id)).map(|c| c["level"].clone())
     };
     assert_eq!(level("modern.removed-methods/1"), Some(Value::from("interpretation")));
     assert_eq!(level("modern.removed-methods/2"), Some(Value::from("must")));
+}
+
+#[test]
+fn a_server_declaring_skills_without_the_resources_capability_fails_that_check() {
+    let command = format!("{} --modern --no-resources", toy().display());
+    let out = conform(&["--stdio", &command, "--format", "json", "--settle-ms", "20", "--name", "extension|skill"]);
+    assert_statuses(&statuses(&out), &[("skills.requires-resources", "fail"), ("skills.get-listed", "fail")]);
 }
 
 #[test]

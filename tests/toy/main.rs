@@ -31,6 +31,14 @@
 //!   (subscriptions.only-requested) and sends a change without the subscription's id
 //!   (subscriptions.id-on-every-notification); subscribed to a resource, it announces another
 //!   (subscriptions.resource-updates-only-requested).
+//! - it declares the Skills extension (features/skills_extension.feature) and serves three
+//!   skills whose files read back, with these defects: its skills/list pages carry no ttlMs or
+//!   cacheScope (skills.list-paged); `alpha` lists `notes.md` with a digest of other bytes
+//!   (skills.files-match-digests); `beta`'s entry names it `gamma` (skills.frontmatter-and-name);
+//!   skills/get answers `alpha` without `notes.md` (skills.get-listed) and an unknown skill -32603
+//!   (skills.unknown-32602); `big` has 513 files (skills.within-limits); resources/list never
+//!   names a SKILL.md (skills.skill-md-listed). With `--no-resources` it declares no resources
+//!   capability beside the extension (skills.requires-resources).
 //!
 //! `toy_mcp --http PORT` serves the same answers over HTTP on 127.0.0.1:PORT (any path), one
 //! JSON answer per POST (notifications included: 202 only for a body it cannot parse; a
@@ -51,6 +59,7 @@ fn main() {
         return;
     }
     let modern = args.iter().any(|a| a == "--modern");
+    NO_RESOURCES.store(args.iter().any(|a| a == "--no-resources"), std::sync::atomic::Ordering::Relaxed);
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "toy-mcp 0.1 starting (this line should have gone to stderr)");
@@ -93,6 +102,9 @@ fn frame_answer(frame: &Value, modern: bool) -> Option<Value> {
     })
 }
 
+/// `--no-resources`: the Skills extension is declared without the resources capability.
+static NO_RESOURCES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// `--modern`: 2026-07-28 beside the legacy answers, with the defects the module names.
 fn modern_answer(method: &str, params: &Value) -> Result<Value, (i64, &'static str)> {
     let stamp = |mut result: Value| {
@@ -101,11 +113,41 @@ fn modern_answer(method: &str, params: &Value) -> Result<Value, (i64, &'static s
         result
     };
     match method {
-        "server/discover" => Ok(stamp(json!({
-            "supportedVersions": ["2025-11-25", "2026-07-28"],
-            "capabilities": {"tools": {}, "resources": {}, "prompts": {}, "extensions": {"tasks": {}}},
-            "serverInfo": {"name": "toy-mcp", "version": "0.1"}
-        }))),
+        "server/discover" => {
+            let mut capabilities = json!({"tools": {}, "resources": {}, "prompts": {},
+                "extensions": {"tasks": {}, "io.modelcontextprotocol/skills": {}}});
+            if NO_RESOURCES.load(std::sync::atomic::Ordering::Relaxed) {
+                capabilities.as_object_mut().map(|c| c.remove("resources"));
+            }
+            Ok(stamp(json!({
+                "supportedVersions": ["2025-11-25", "2026-07-28"],
+                "capabilities": capabilities,
+                "serverInfo": {"name": "toy-mcp", "version": "0.1"}
+            })))
+        }
+        "skills/list" => Ok(stamp(json!({"skills": skills().iter().map(|s| s.entry()).collect::<Vec<_>>()}))),
+        "skills/get" => {
+            let uri = params["uri"].as_str().unwrap_or_default();
+            match skills().into_iter().find(|skill| skill.uri() == uri) {
+                Some(skill) if skill.path == "alpha" => {
+                    let mut entry = skill.entry();
+                    entry["resources"].as_array_mut().map(|files| files.truncate(1));
+                    Ok(stamp(json!({"skill": entry, "ttlMs": 0, "cacheScope": "public"})))
+                }
+                Some(skill) => Ok(stamp(json!({"skill": skill.entry(), "ttlMs": 0, "cacheScope": "public"}))),
+                None => Err((-32603, "no such skill")),
+            }
+        }
+        "resources/read" if params["uri"].as_str().is_some_and(|uri| uri.starts_with("skill://")) => {
+            let uri = params["uri"].as_str().unwrap_or_default();
+            let text = skills().into_iter().flat_map(|skill| skill.files()).find(|(u, _)| u == uri);
+            match text {
+                Some((uri, text)) => {
+                    Ok(stamp(json!({"contents": [{"uri": uri, "mimeType": "text/markdown", "text": text}]})))
+                }
+                None => Err((-32602, "no such skill file")),
+            }
+        }
         "tools/call" if params["task"].is_object() => Ok(
             json!({"task": {"taskId": "t1", "status": "working", "createdAt": "2026-01-01T00:00:00Z", "ttl": 60000}}),
         ),
@@ -281,4 +323,56 @@ fn answer(method: &str, params: &Value) -> Result<Value, (i64, &'static str)> {
         m if m.starts_with("notifications/") => Ok(json!({})),
         _ => Err((-32601, "method not found")),
     }
+}
+
+/// One of the toy's skills: `skill://toy/<path>/SKILL.md` and its other files.
+struct Skill {
+    path: &'static str,
+    /// The name its entry gives (`beta`'s is not its path).
+    name: &'static str,
+    others: Vec<(String, String)>,
+}
+
+fn skills() -> Vec<Skill> {
+    let notes = vec![("notes.md".to_string(), "Notes.\n".to_string())];
+    let big = (0..512).map(|i| (format!("f{i}.md"), format!("file {i}\n"))).collect();
+    vec![
+        Skill { path: "alpha", name: "alpha", others: notes },
+        Skill { path: "beta", name: "gamma", others: vec![] },
+        Skill { path: "big", name: "big", others: big },
+    ]
+}
+
+impl Skill {
+    fn uri(&self) -> String {
+        format!("skill://toy/{}/SKILL.md", self.path)
+    }
+
+    /// (uri, text) of every file, SKILL.md first; its frontmatter names the skill by its path.
+    fn files(&self) -> Vec<(String, String)> {
+        let skill_md =
+            format!("---\nname: {}\ndescription: The toy's {} skill.\n---\n\n# {}\n", self.path, self.path, self.path);
+        let others = self.others.iter().map(|(path, text)| (format!("skill://toy/{}/{path}", self.path), text.clone()));
+        std::iter::once((self.uri(), skill_md)).chain(others).collect()
+    }
+
+    fn entry(&self) -> Value {
+        let files: Vec<Value> = self
+            .files()
+            .into_iter()
+            .map(|(uri, text)| {
+                // alpha's notes.md is listed with the digest of other bytes.
+                let hashed = if uri.ends_with("/notes.md") { "other bytes" } else { text.as_str() };
+                json!({"uri": uri, "digest": sha256(hashed), "size": text.len()})
+            })
+            .collect();
+        let description = format!("The toy's {} skill.", self.path);
+        json!({"uri": self.uri(), "frontmatter": {"name": self.name, "description": description}, "resources": files})
+    }
+}
+
+fn sha256(text: &str) -> String {
+    use sha2::Digest;
+    let hex: String = sha2::Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+    format!("sha256:{hex}")
 }

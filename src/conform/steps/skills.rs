@@ -1,7 +1,9 @@
 //! Steps over the Skills extension (SEP-2640), black-box: after `the client lists "skills/list"
 //! to the end`, they read back what the entries promise (every file's bytes against its digest
 //! and size, SKILL.md's frontmatter against the entry's, the name against the URI, skills/get
-//! against the list, resources/list against SKILL.md) for up to `SAMPLE` skills.
+//! against the list, resources/list against SKILL.md) for up to `SAMPLE` skills, and what the
+//! extension asks of a declaring server besides (the resources capability, paged lists, limits).
+//! (`conform` imports only `spec`: the naming rule is restated here, as the spec states it.)
 
 use super::Registry;
 use crate::conform::world::{StepError, World, ensure, fail};
@@ -11,7 +13,67 @@ use sha2::{Digest, Sha256};
 /// Skills read at most per check (a server may list hundreds).
 const SAMPLE: usize = 10;
 
+/// The extension's limits per skill (files, bytes summed over `size`).
+const MAX_FILES: usize = 512;
+const MAX_BYTES: u64 = 16 * 1024 * 1024;
+
 pub fn register(r: &mut Registry) {
+    r.add("the server declares the skills extension", |w, _, _| {
+        let declared = discovered(w)?;
+        match declared.pointer("/extensions/io.modelcontextprotocol~1skills") {
+            Some(Value::Object(_)) => Ok(()),
+            Some(other) => Err(fail(format!("the skills extension is declared as {other}, not an object"))),
+            None => Err(StepError::NotApplicable("the server does not declare the skills extension".into())),
+        }
+    });
+    r.add("the server declares the resources capability", |w, _, _| {
+        let declared = discovered(w)?;
+        ensure(declared["resources"].is_object(), || format!("no resources capability among {declared}"))
+    });
+    r.add(r#"every skills/list page has resultType "complete", a ttlMs and a cacheScope"#, |w, _, _| {
+        let mut cursor: Option<String> = None;
+        for _ in 0..100 {
+            let params = cursor.as_ref().map_or_else(|| json!({}), |c| json!({"cursor": c}));
+            let answer = w.request("skills/list", params)?;
+            let result = &answer["result"];
+            ensure(
+                result["resultType"] == "complete" && result["ttlMs"].is_u64() && result["cacheScope"].is_string(),
+                || format!("a skills/list page lacks resultType \"complete\", ttlMs or cacheScope: {answer}"),
+            )?;
+            match result["nextCursor"].as_str() {
+                Some(next) => cursor = Some(next.to_string()),
+                None => return Ok(()),
+            }
+        }
+        Err(fail("skills/list still had a nextCursor after 100 pages"))
+    });
+    r.add("every listed skill lists its SKILL.md among its files, each file once", |w, _, _| {
+        let mut wrong = vec![];
+        for skill in sample(w)? {
+            let Some(files) = skill["resources"].as_array() else { continue };
+            let uris: Vec<&Value> = files.iter().map(|file| &file["uri"]).collect();
+            let distinct: std::collections::BTreeSet<String> = uris.iter().map(|uri| uri.to_string()).collect();
+            if !uris.contains(&&skill["uri"]) || distinct.len() != uris.len() {
+                wrong.push(format!(
+                    "{}: its files are {}",
+                    skill["uri"],
+                    Value::Array(uris.into_iter().cloned().collect())
+                ));
+            }
+        }
+        ensure(wrong.is_empty(), || wrong.join("; "))
+    });
+    r.add("every listed skill has at most 512 files and 16 MiB", |w, _, _| {
+        let mut wrong = vec![];
+        for skill in w.listed.iter() {
+            let Some(files) = skill["resources"].as_array() else { continue };
+            let bytes: u64 = files.iter().filter_map(|file| file["size"].as_u64()).sum();
+            if files.len() > MAX_FILES || bytes > MAX_BYTES {
+                wrong.push(format!("{}: {} files, {bytes} bytes", skill["uri"], files.len()));
+            }
+        }
+        ensure(wrong.is_empty(), || wrong.join("; "))
+    });
     r.add("every listed skill's files read back with the digest and size of its entry", |w, _, _| {
         let mut wrong = vec![];
         for skill in sample(w)? {
@@ -36,6 +98,9 @@ pub fn register(r: &mut Registry) {
             let name = skill["frontmatter"]["name"].as_str().unwrap_or_default();
             if uri.strip_suffix("/SKILL.md").and_then(|path| path.rsplit('/').next()) != Some(name) {
                 wrong.push(format!("{uri}: its last path segment is not the name {name:?}"));
+            }
+            if !is_name(name) {
+                wrong.push(format!("{uri}: the name {name:?} breaks the Agent Skills naming rules"));
             }
             let text = read_text(w, uri)?;
             match frontmatter(&text) {
@@ -86,6 +151,15 @@ pub fn register(r: &mut Registry) {
     );
 }
 
+/// What the server declares in `server/discover` (asked again: a check starts from nothing).
+fn discovered(w: &mut World<'_>) -> Result<Value, StepError> {
+    let answer = w.request("server/discover", json!({}))?;
+    match answer.pointer("/result/capabilities") {
+        Some(capabilities) => Ok(capabilities.clone()),
+        None => Err(StepError::NotApplicable(format!("server/discover was answered {answer}"))),
+    }
+}
+
 /// The skills listed by the last listing step, at most `SAMPLE`; not applicable when none.
 fn sample(w: &World<'_>) -> Result<Vec<Value>, StepError> {
     let skills: Vec<Value> = w.listed.iter().take(SAMPLE).cloned().collect();
@@ -100,6 +174,16 @@ fn read_text(w: &mut World<'_>, uri: &str) -> Result<String, StepError> {
     let answer = w.request("resources/read", json!({"uri": uri}))?;
     let text = answer["result"]["contents"].as_array().into_iter().flatten().find_map(|c| c["text"].as_str());
     text.map(str::to_string).ok_or_else(|| fail(format!("resources/read {uri} gave no text: {answer}")))
+}
+
+/// The Agent Skills naming rules: 1 to 64 lowercase ASCII letters, digits and hyphens, not
+/// starting or ending with a hyphen, never two in a row.
+fn is_name(name: &str) -> bool {
+    (1..=64).contains(&name.len())
+        && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && !name.starts_with('-')
+        && !name.ends_with('-')
+        && !name.contains("--")
 }
 
 fn sha256(text: &str) -> String {
