@@ -14,7 +14,7 @@ Feature: The Skills extension, on any server
 
   @id:skills.list-paged @must @rev-2026-07-28
   Scenario: skills/list pages to the end, naming each skill once, with the cacheable result's members
-    Ref: SEP-2640, skills/list: "A server declaring this extension MUST implement the skills/list method"; "The resultType field MUST be set to \"complete\""; "ListSkillsResult extends CacheableResult, so ttlMs and cacheScope are REQUIRED"
+    Ref: SEP-2640, skills/list: "A server declaring this extension MUST implement the skills/list method"; "on ListSkillsResult, as it is the standard result shape for the skills/list request"; "ListSkillsResult extends CacheableResult, so ttlMs and cacheScope are REQUIRED"
     Given a server initialized with revision "2026-07-28"
     And the server declares the skills extension
     When the client lists "skills/list" to the end
@@ -27,7 +27,7 @@ Feature: The Skills extension, on any server
     Given a server initialized with revision "2026-07-28"
     And the server declares the skills extension
     When the client lists "skills/list" to the end
-    Then every listed skill lists its SKILL.md among its files, each file once
+    Then every listed skill lists its SKILL.md among its files, each file once and none outside its folder
     And every listed skill's files read back with the digest and size of its entry
 
   @id:skills.frontmatter-and-name @must @rev-2026-07-28
@@ -40,7 +40,7 @@ Feature: The Skills extension, on any server
 
   @id:skills.get-listed @must @rev-2026-07-28
   Scenario: skills/get answers each listed skill with the entry skills/list gave
-    Ref: SEP-2640, skills/get: "A server declaring this extension MUST implement the skills/get method, which returns the entry for a single skill named by the URI of its SKILL.md"
+    Ref: SEP-2640, skills/get: "A server declaring this extension MUST implement the skills/get method, which returns the entry for a single skill named by the URI of its SKILL.md"; GetSkillResult's resultType "complete", ttlMs and cacheScope
     Given a server initialized with revision "2026-07-28"
     And the server declares the skills extension
     When the client lists "skills/list" to the end

@@ -44,6 +44,10 @@ PIN_VERSION = "0.7.0"
 PIN_SHA256 = "16fd66cea20d9e63eee827ae6e0ec56cb4a93220a76061cbe03563431fae9851"
 REVISIONS = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"]
 FILES = ["schema.ts", "CHANGELOG.md"]  # CHANGELOG.md is absent for 2024-11-05
+# Extensions: (label, the page holding the extension's server sentences verbatim, the revision
+# its checks run at). The sentences are the numbered list under "## Every sentence a server can
+# be held to" (no registry ships the extension's page either; docs/skills.md names its source).
+EXTENSIONS = [("SEP-2640 skills", "docs/skills.md", "2026-07-28")]
 
 KEYWORDS = re.compile(r"\b(MUST(?: NOT)?|SHOULD(?: NOT)?|REQUIRED|SHALL(?: NOT)?|RECOMMENDED)\b")
 MUST_WORDS = ("MUST", "REQUIRED", "SHALL")
@@ -499,10 +503,51 @@ def build(spec, checks, mapping):
                 else:
                     row["status"] = "uncovered"
                 rows.append(row)
+    for label, path, run_at in EXTENSIONS:
+        for sent in extension_sentences(path):
+            n = norm(sent)
+            row = {"rev": label, "page": path, "anchor": "", "text": sent,
+                   "level": level_of(sent), "checks": [], "elsewhere": [], "reason": ""}
+            ids = []
+            for cid, frags in quotes.items():
+                if frags and any(f in n for f in frags):
+                    quote_hits[cid] += 1
+                    ids.append(cid)
+            reason = None
+            for e in mapping.lookup(label, "", n):
+                ids += e.get("checks", [])
+                reason = e.get("untestable", reason)
+            for cid in sorted(set(ids)):
+                if cid not in checks:
+                    die("mapping names unknown check id %r" % cid)
+                row["checks"] += by_rev.get((cid, run_at), [])
+            if reason:
+                row["status"], row["reason"], row["checks"] = "untestable", reason, []
+            elif row["checks"]:
+                row["status"] = "covered"
+            elif side_of(sent) == "client":
+                row["status"], row["reason"] = "untestable", "client"
+            else:
+                row["status"] = "uncovered"
+            rows.append(row)
     unused = mapping.unused()
     if unused:
         die("mapping entries match no sentence (fix or delete them):\n  " + "\n  ".join(unused))
     return rows, quote_hits
+
+
+def extension_sentences(path):
+    """The numbered sentences of an extension's page (a bullet under one joins it)."""
+    text = open(os.path.join(ROOT, path), encoding="utf-8").read()
+    section = text.split("## Every sentence a server can be held to", 1)[1].split("\n## ", 1)[0]
+    items = []
+    for line in section.splitlines():
+        numbered = re.match(r"^\d+\.\s+(.*)", line)
+        if numbered:
+            items.append(numbered.group(1))
+        elif items and line.startswith("    - "):
+            items[-1] += " " + line.strip()[2:]
+    return [item.strip() for item in items if level_of(item)]
 
 
 # ---------------------------------------------------------------- rendering
@@ -574,6 +619,16 @@ def render(rows, checks, quote_hits, mapping, commits):
             rev, vals[0], vals[1], vals[2], pct(vals[2], vals[1]), vals[3], vals[4], vals[5], pct(vals[5], vals[4])))
     w("| all | %d | %d | %d | %s | %d | %d | %d | %s |" % (
         tot[0], tot[1], tot[2], pct(tot[2], tot[1]), tot[3], tot[4], tot[5], pct(tot[5], tot[4])))
+    for label, _, run_at in EXTENSIONS:
+        r = [x for x in rows if x["rev"] == label]
+        vals = []
+        for lvl in ("MUST", "SHOULD"):
+            a = [x for x in r if x["level"] == lvl]
+            t = [x for x in a if x["status"] != "untestable"]
+            c = [x for x in t if x["status"] == "covered"]
+            vals += [len(a), len(t), len(c)]
+        w("| %s (extension, checks at %s) | %d | %d | %d | %s | %d | %d | %d | %s |" % (
+            label, run_at, vals[0], vals[1], vals[2], pct(vals[2], vals[1]), vals[3], vals[4], vals[5], pct(vals[5], vals[4])))
     w("")
     w("Why a sentence cannot be tested black-box (the key in the tables):")
     w("")
@@ -584,7 +639,7 @@ def render(rows, checks, quote_hits, mapping, commits):
     for k in sorted(reasons):
         w("| `%s` | %s |" % (k, reasons[k]))
     w("")
-    for rev in REVISIONS:
+    for rev in REVISIONS + [label for label, _, _ in EXTENSIONS]:
         w("## %s" % rev)
         w("")
         pages = OrderedDict()

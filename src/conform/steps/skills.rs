@@ -47,22 +47,33 @@ pub fn register(r: &mut Registry) {
         }
         Err(fail("skills/list still had a nextCursor after 100 pages"))
     });
-    r.add("every listed skill lists its SKILL.md among its files, each file once", |w, _, _| {
-        let mut wrong = vec![];
-        for skill in sample(w)? {
-            let Some(files) = skill["resources"].as_array() else { continue };
-            let uris: Vec<&Value> = files.iter().map(|file| &file["uri"]).collect();
-            let distinct: std::collections::BTreeSet<String> = uris.iter().map(|uri| uri.to_string()).collect();
-            if !uris.contains(&&skill["uri"]) || distinct.len() != uris.len() {
-                wrong.push(format!(
-                    "{}: its files are {}",
-                    skill["uri"],
-                    Value::Array(uris.into_iter().cloned().collect())
-                ));
+    r.add(
+        "every listed skill lists its SKILL.md among its files, each file once and none outside its folder",
+        |w, _, _| {
+            let mut wrong = vec![];
+            for skill in sample(w)? {
+                let Some(files) = skill["resources"].as_array() else {
+                    if skill["resources"] != "dynamic" {
+                        wrong.push(format!("{}: resources is neither an array nor \"dynamic\"", skill["uri"]));
+                    }
+                    continue;
+                };
+                let uris: Vec<&Value> = files.iter().map(|file| &file["uri"]).collect();
+                let distinct: std::collections::BTreeSet<String> = uris.iter().map(|uri| uri.to_string()).collect();
+                // Every file is SKILL.md or inside the skill's folder.
+                let folder = skill["uri"].as_str().and_then(|uri| uri.strip_suffix("SKILL.md")).unwrap_or("\u{0}");
+                let outside = uris.iter().any(|uri| !uri.as_str().is_some_and(|uri| uri.starts_with(folder)));
+                if !uris.contains(&&skill["uri"]) || distinct.len() != uris.len() || outside {
+                    wrong.push(format!(
+                        "{}: its files are {}",
+                        skill["uri"],
+                        Value::Array(uris.into_iter().cloned().collect())
+                    ));
+                }
             }
-        }
-        ensure(wrong.is_empty(), || wrong.join("; "))
-    });
+            ensure(wrong.is_empty(), || wrong.join("; "))
+        },
+    );
     r.add("every listed skill has at most 512 files and 16 MiB", |w, _, _| {
         let mut wrong = vec![];
         for skill in w.listed.iter() {
@@ -115,7 +126,10 @@ pub fn register(r: &mut Registry) {
         let mut wrong = vec![];
         for skill in sample(w)? {
             let answer = w.request("skills/get", json!({"uri": skill["uri"]}))?;
-            if answer["result"]["skill"] != skill {
+            let result = &answer["result"];
+            let cacheable =
+                result["resultType"] == "complete" && result["ttlMs"].is_u64() && result["cacheScope"].is_string();
+            if result["skill"] != skill || !cacheable {
                 wrong.push(format!("{}: skills/get answered {answer}", skill["uri"]));
             }
         }
