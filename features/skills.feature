@@ -95,7 +95,7 @@ Feature: ctxlake's skills
       """
     Then the result at /skill/uri is "skill://guidance/security-guidance/SKILL.md"
 
-  Scenario Outline: skills/get of a URI that names no skill is -32602 saying why, never a host path
+  Scenario Outline: skills/get of a URI that names no skill is -32602 saying why
     Given a server initialized with revision "2026-07-28"
     When the client sends "skills/get" with params:
       """

@@ -142,8 +142,27 @@ impl Served {
 /// one in YAML), so a description holding `: ` or `#`, or a name such as `true`, reads back as
 /// the same string.
 pub fn frontmatter(name: &str, description: &str) -> String {
-    let quote = |text: &str| serde_json::Value::String(text.to_string()).to_string();
-    format!("---\nname: {}\ndescription: {}\n---\n\n", quote(name), quote(description))
+    format!("---\nname: {}\ndescription: {}\n---\n\n", yaml_quoted(name), yaml_quoted(description))
+}
+
+/// `text` as a YAML double-quoted scalar: `"` and `\` escaped, and every character YAML may not
+/// print or reads as a line break (C0 and C1 controls, DEL, U+2028, U+2029, U+FFFE, U+FFFF) as
+/// `\uXXXX`, which YAML reads back as the character.
+fn yaml_quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            // YAML 1.1 (what libyaml reads) folds these line breaks into spaces: escaped.
+            '\u{85}' | '\u{2028}' | '\u{2029}' => out.push_str(&format!("\\u{:04x}", c as u32)),
+            '\t' | '\u{20}'..='\u{7e}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'.. => out.push(c),
+            _ => out.push_str(&format!("\\u{:04x}", c as u32)),
+        }
+    }
+    out.push('"');
+    out
 }
 
 pub fn digest(text: &str) -> String {
@@ -242,7 +261,14 @@ mod tests {
 
     #[test]
     fn the_frontmatter_reads_back_as_yaml_to_the_entrys_frontmatter() {
-        for description in ["plain", "a: colon # and hash", "\"quotes\" and \\ and é and\ttab", "true", "- dash"] {
+        for description in [
+            "plain",
+            "a: colon # and hash",
+            "\"quotes\" and \\ and é and\ttab",
+            "true",
+            "- dash",
+            "\u{fffe}\u{ffff}\u{7f}\u{80}\u{85}\u{2028}\n\u{1}",
+        ] {
             let served = Draft { description: description.into(), ..draft("fleet/true", vec![]) }.serve().unwrap();
             let text = &served.files[0].text;
             let yaml = text.strip_prefix("---\n").and_then(|t| t.split_once("\n---\n")).unwrap().0;

@@ -38,6 +38,13 @@ pub struct SnapshotRow {
     pub superseded_by: Option<String>,
 }
 
+/// What `Snapshot::learned` reads: the claims shown, and how many each (subject, type) has.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Learned {
+    pub rows: Vec<SnapshotRow>,
+    pub counts: Vec<(String, String, i64)>,
+}
+
 /// Exact-match filters; `None` matches everything.
 #[derive(Debug, Default, Clone)]
 pub struct Filters {
@@ -355,20 +362,57 @@ impl Snapshot {
         self.rows(&sql, params![subject, limit as i64])
     }
 
-    /// Visible claims of the given types, by subject and most confident first within one, at
-    /// most `limit`: the fleet's skills (one per subject) are written from them.
-    pub fn of_types(&self, types: &[&str], limit: usize) -> Result<Vec<SnapshotRow>, SnapshotError> {
-        let marks: Vec<String> = (2..types.len() + 2).map(|n| format!("?{n}")).collect();
+    /// What the fleet's skills are written from: of the visible claims of `types`, how many
+    /// each subject has of each type, and the `per` most confident of each type for the
+    /// `subjects` subjects with the most (those `allowed` only, when given), by subject.
+    pub fn learned(
+        &self,
+        types: &[&str],
+        allowed: Option<&[String]>,
+        subjects: usize,
+        per: usize,
+    ) -> Result<Learned, SnapshotError> {
+        let marks = |from: usize, n: usize| (from..from + n).map(|i| format!("?{i}")).collect::<Vec<_>>().join(", ");
         let sql = format!(
-            "SELECT {} FROM claims WHERE visible_to_agents = 1 AND claim_type IN ({})
-             ORDER BY subject ASC, confidence DESC, claim_id ASC LIMIT ?1",
-            self.columns,
-            marks.join(", ")
+            "SELECT subject, claim_type, COUNT(*) FROM claims WHERE visible_to_agents = 1 AND claim_type IN ({})
+             GROUP BY subject, claim_type",
+            marks(1, types.len())
         );
-        let limit = limit as i64;
-        let params =
-            std::iter::once(&limit as &dyn rusqlite::ToSql).chain(types.iter().map(|t| t as &dyn rusqlite::ToSql));
-        self.rows(&sql, rusqlite::params_from_iter(params))
+        let mut stmt = self.db.prepare_cached(&sql).map_err(err)?;
+        let counts: Vec<(String, String, i64)> = stmt
+            .query_map(rusqlite::params_from_iter(types), |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .map_err(err)?
+            .collect::<Result<_, _>>()
+            .map_err(err)?;
+        let counts: Vec<_> =
+            counts.into_iter().filter(|(subject, _, _)| allowed.is_none_or(|a| a.contains(subject))).collect();
+        let mut totals: HashMap<&str, i64> = HashMap::new();
+        for (subject, _, n) in &counts {
+            *totals.entry(subject).or_default() += n;
+        }
+        let mut chosen: Vec<(&str, i64)> = totals.into_iter().collect();
+        chosen.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        chosen.truncate(subjects);
+        let chosen: Vec<String> = chosen.into_iter().map(|(subject, _)| subject.to_string()).collect();
+        if chosen.is_empty() {
+            return Ok(Learned::default());
+        }
+        let sql = format!(
+            "SELECT {columns} FROM (SELECT {columns}, ROW_NUMBER() OVER
+               (PARTITION BY subject, claim_type ORDER BY confidence DESC, claim_id ASC) AS rank
+             FROM claims WHERE visible_to_agents = 1 AND claim_type IN ({types}) AND subject IN ({subjects}))
+             WHERE rank <= ?1 ORDER BY subject ASC, confidence DESC, claim_id ASC",
+            columns = self.columns,
+            types = marks(2, types.len()),
+            subjects = marks(2 + types.len(), chosen.len()),
+        );
+        let per = per as i64;
+        let params = std::iter::once(&per as &dyn rusqlite::ToSql)
+            .chain(types.iter().map(|t| t as &dyn rusqlite::ToSql))
+            .chain(chosen.iter().map(|s| s as &dyn rusqlite::ToSql));
+        let rows = self.rows(&sql, rusqlite::params_from_iter(params))?;
+        let counts = counts.into_iter().filter(|(subject, _, _)| chosen.contains(subject)).collect();
+        Ok(Learned { rows, counts })
     }
 
     /// A claim by its id, whatever its status, and whether agents could ever read it (it is

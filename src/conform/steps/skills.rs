@@ -93,7 +93,8 @@ pub fn register(r: &mut Registry) {
             };
             for file in files {
                 let uri = file["uri"].as_str().unwrap_or_default();
-                let text = read_text(w, uri)?;
+                // A binary file (`blob`) is not verified here: conform decodes no base64.
+                let Some(text) = read_contents(w, uri)? else { continue };
                 let (size, digest) = (text.len() as u64, sha256(&text));
                 if file["size"].as_u64() != Some(size) || file["digest"].as_str() != Some(digest.as_str()) {
                     wrong.push(format!("{uri}: read {size} bytes with {digest}; the entry says {file}"));
@@ -185,9 +186,20 @@ fn sample(w: &World<'_>) -> Result<Vec<Value>, StepError> {
 
 /// The text `resources/read` gives for `uri` (its first text contents).
 fn read_text(w: &mut World<'_>, uri: &str) -> Result<String, StepError> {
+    read_contents(w, uri)?.ok_or_else(|| fail(format!("resources/read {uri} gave no text")))
+}
+
+/// The text `resources/read` gives for `uri`; `None` for binary contents (a `blob`).
+fn read_contents(w: &mut World<'_>, uri: &str) -> Result<Option<String>, StepError> {
     let answer = w.request("resources/read", json!({"uri": uri}))?;
-    let text = answer["result"]["contents"].as_array().into_iter().flatten().find_map(|c| c["text"].as_str());
-    text.map(str::to_string).ok_or_else(|| fail(format!("resources/read {uri} gave no text: {answer}")))
+    let contents = answer["result"]["contents"].as_array().cloned().unwrap_or_default();
+    if let Some(text) = contents.iter().find_map(|c| c["text"].as_str()) {
+        return Ok(Some(text.to_string()));
+    }
+    match contents.iter().any(|c| c["blob"].is_string()) {
+        true => Ok(None),
+        false => Err(fail(format!("resources/read {uri} gave no contents: {answer}"))),
+    }
 }
 
 /// The Agent Skills naming rules: 1 to 64 lowercase ASCII letters, digits and hyphens, not
