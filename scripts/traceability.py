@@ -449,6 +449,49 @@ def build(spec, checks, mapping):
                 by_rev.setdefault((cid, r), []).append(sub)
     quotes = {cid: ref_quotes(c["ref"]) for cid, c in checks.items()}
     quote_hits = {cid: 0 for cid in checks}
+
+    def trace(rev, run_at, page, anchor, sent):
+        """The row of one sentence of `rev`, covered by the checks that run at `run_at`."""
+        n = norm(sent)
+        row = {"rev": rev, "page": page, "anchor": anchor, "text": sent,
+               "level": level_of(sent), "checks": [], "elsewhere": [], "reason": ""}
+        # checks whose Ref quotes the sentence
+        ids = []
+        for cid, frags in quotes.items():
+            if frags and any(f in n for f in frags):
+                quote_hits[cid] += 1
+                ids.append(cid)
+        reason = None
+        for e in mapping.lookup(rev, anchor, n):
+            ids += e.get("checks", [])
+            if "untestable" in e:
+                reason = e["untestable"]
+        for cid in ids:
+            if cid not in checks:
+                die("mapping names unknown check id %r" % cid)
+        for cid in sorted(set(ids)):
+            subs = by_rev.get((cid, run_at))
+            if subs:
+                row["checks"] += subs
+            else:
+                other = sorted({r for (c2, r) in by_rev if c2 == cid})
+                row["elsewhere"].append("%s (runs at %s)" % (cid, ", ".join(other) or "no revision"))
+        # An explicit reason wins over a quote: a check quoting a sentence that binds
+        # both sides (one text under ClientCapabilities and ServerCapabilities) covers
+        # only the server's copy.
+        if reason:
+            row["status"] = "untestable"
+            row["reason"] = reason
+            row["checks"] = []
+        elif row["checks"]:
+            row["status"] = "covered"
+        elif side_of(sent) == "client":
+            row["status"] = "untestable"
+            row["reason"] = "client"
+        else:
+            row["status"] = "uncovered"
+        return row
+
     rows = []
     for rev in REVISIONS:
         seen = set()
@@ -464,72 +507,11 @@ def build(spec, checks, mapping):
                     continue
                 seen.add(key)
                 page = "%s: %s" % (name, section) if name == "schema.ts" else name
-                row = {"rev": rev, "page": page, "anchor": anchor, "text": sent,
-                       "level": level_of(sent), "checks": [], "elsewhere": [], "reason": ""}
-                # checks whose Ref quotes the sentence
-                ids = []
-                for cid, frags in quotes.items():
-                    if frags and any(f in n for f in frags):
-                        quote_hits[cid] += 1
-                        ids.append(cid)
-                reason = None
-                for e in mapping.lookup(rev, anchor, n):
-                    ids += e.get("checks", [])
-                    if "untestable" in e:
-                        reason = e["untestable"]
-                for cid in ids:
-                    if cid not in checks:
-                        die("mapping names unknown check id %r" % cid)
-                ids = sorted(set(ids))
-                for cid in ids:
-                    subs = by_rev.get((cid, rev))
-                    if subs:
-                        row["checks"] += subs
-                    else:
-                        other = sorted({r for (c2, r) in by_rev if c2 == cid})
-                        row["elsewhere"].append("%s (runs at %s)" % (cid, ", ".join(other) or "no revision"))
-                # An explicit reason wins over a quote: a check quoting a sentence that binds
-                # both sides (one text under ClientCapabilities and ServerCapabilities) covers
-                # only the server's copy.
-                if reason:
-                    row["status"] = "untestable"
-                    row["reason"] = reason
-                    row["checks"] = []
-                elif row["checks"]:
-                    row["status"] = "covered"
-                elif side_of(sent) == "client":
-                    row["status"] = "untestable"
-                    row["reason"] = "client"
-                else:
-                    row["status"] = "uncovered"
-                rows.append(row)
+                rows.append(trace(rev, rev, page, anchor, sent))
+    # An extension's sentences are traced to the checks that run at the revision it extends.
     for label, path, run_at in EXTENSIONS:
         for sent in extension_sentences(path):
-            n = norm(sent)
-            row = {"rev": label, "page": path, "anchor": "", "text": sent,
-                   "level": level_of(sent), "checks": [], "elsewhere": [], "reason": ""}
-            ids = []
-            for cid, frags in quotes.items():
-                if frags and any(f in n for f in frags):
-                    quote_hits[cid] += 1
-                    ids.append(cid)
-            reason = None
-            for e in mapping.lookup(label, "", n):
-                ids += e.get("checks", [])
-                reason = e.get("untestable", reason)
-            for cid in sorted(set(ids)):
-                if cid not in checks:
-                    die("mapping names unknown check id %r" % cid)
-                row["checks"] += by_rev.get((cid, run_at), [])
-            if reason:
-                row["status"], row["reason"], row["checks"] = "untestable", reason, []
-            elif row["checks"]:
-                row["status"] = "covered"
-            elif side_of(sent) == "client":
-                row["status"], row["reason"] = "untestable", "client"
-            else:
-                row["status"] = "uncovered"
-            rows.append(row)
+            rows.append(trace(label, run_at, path, "", sent))
     unused = mapping.unused()
     if unused:
         die("mapping entries match no sentence (fix or delete them):\n  " + "\n  ".join(unused))
