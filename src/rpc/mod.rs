@@ -7,6 +7,7 @@ pub mod error;
 pub mod extension;
 pub mod frame;
 pub mod in_flight;
+mod listing;
 pub mod message;
 pub mod results;
 pub mod revision;

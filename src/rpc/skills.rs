@@ -6,8 +6,8 @@
 
 use crate::catalog::skills::{DIRECTORY_MIME_TYPE, MIME_TYPE, SCHEME, SKILL_MD, SOURCES, Served, segments};
 use crate::catalog::surface::Surface;
+use crate::rpc::listing::{PAGE, Visible, cursor_for, parse, start, surface_error};
 use crate::rpc::results::result_meta;
-use crate::rpc::surface::{PAGE, Visible, cursor_for, parse, start, surface_error};
 use crate::rpc::{ResultObject, Revision, RpcError};
 use crate::spec::mcp::{
     CacheScope, GetSkillParams, GetSkillResult, ListSkillsResult, PaginatedParams, ReadResourceDirectoryParams,

@@ -7,6 +7,7 @@ use crate::catalog::surface::{
     PROMPTS, PromptSpec, Surface, SurfaceError, TEMPLATES, TemplateSpec, enum_values, expand, find_prompt,
     find_template, prompt_arguments, template_enum_values, variables,
 };
+use crate::rpc::listing::{PAGE, Visible, cursor_for, parse, start, surface_error};
 use crate::rpc::results::result_meta;
 use crate::rpc::skills;
 use crate::rpc::{ResultObject, Revision, RpcError, Session};
@@ -16,18 +17,13 @@ use crate::spec::mcp::{
     PaginatedParams, Prompt, ReadResourceParams, ReadResourceResult, Resource, ResourceTemplate, ResultMeta,
     ResultType, SetLevelParams, SubscribeParams, TextResourceContents,
 };
-use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
-/// resources/list answers this many resources a page.
-pub const PAGE: usize = 50;
 /// The catalogs (templates, prompts) never change while a process runs.
 const CATALOG_TTL_MS: u64 = 3_600_000;
 /// What `ctxlake sync` may change at any moment: read fresh every time.
 const CONTENT_TTL_MS: u64 = 0;
-/// A cursor is the offset of the page it starts, behind this prefix (opaque to clients).
-const CURSOR_PREFIX: &str = "ctxlake-offset:";
 /// Resources one session may subscribe to at once.
 pub const MAX_SUBSCRIPTIONS: usize = 32;
 /// Completion answers at most this many values (MCP's cap); `total` says how many matched.
@@ -42,9 +38,6 @@ pub fn level_rank(level: &str) -> Option<usize> {
 }
 
 type Answer = ResultObject;
-
-/// Which tools the caller sees (a resource or prompt shows a tool's data only where it does).
-pub type Visible<'a> = &'a dyn Fn(&str) -> bool;
 
 /// The answer to `method` if it is one of this module's, `None` otherwise.
 pub fn request(
@@ -88,10 +81,6 @@ pub fn offered(visible: Visible<'_>) -> (bool, bool) {
     (TEMPLATES.iter().any(|t| visible(t.reads)), PROMPTS.iter().any(|p| visible(p.reads)))
 }
 
-pub(super) fn parse<T: DeserializeOwned>(method: &str, params: Map<String, Value>) -> Result<T, RpcError> {
-    serde_json::from_value(Value::Object(params)).map_err(|e| RpcError::invalid_params(format!("{method}: {e}")))
-}
-
 /// The modern members every result of this module carries: resultType and the server's identity.
 fn modern(revision: Revision) -> (Option<ResultType>, Option<ResultMeta>) {
     match revision.is_modern() {
@@ -105,25 +94,6 @@ fn hints(revision: Revision, ttl_ms: u64, scope: CacheScope) -> (Option<u64>, Op
     match revision.is_modern() {
         true => (Some(ttl_ms), Some(scope)),
         false => (None, None),
-    }
-}
-
-pub(super) fn surface_error(error: SurfaceError) -> RpcError {
-    match error {
-        SurfaceError::Arguments(detail) => RpcError::invalid_params(detail),
-        SurfaceError::NotFound(detail) => RpcError::invalid_params(format!("not found: {detail}")),
-        SurfaceError::Unavailable(detail) => RpcError::internal(detail),
-    }
-}
-
-/// The offset a list request starts at: 0 without a cursor, else the one a cursor names,
-/// which must be inside the list (an issued cursor from a list that since shrank is refused too).
-pub(super) fn start(cursor: Option<&str>, len: usize) -> Result<usize, RpcError> {
-    let Some(cursor) = cursor else { return Ok(0) };
-    let offset = cursor.strip_prefix(CURSOR_PREFIX).and_then(|n| n.parse::<usize>().ok());
-    match offset {
-        Some(offset) if offset > 0 && offset < len => Ok(offset),
-        _ => Err(RpcError::invalid_params("`cursor`: not a cursor this server issued for this list")),
     }
 }
 
@@ -159,11 +129,6 @@ fn resources_list(
     let (ttl_ms, cache_scope) = hints(revision, CONTENT_TTL_MS, CacheScope::Private);
     let next_cursor = cursor_for(end, total);
     ResultObject::new(&ListResourcesResult { resources, next_cursor, result_type, ttl_ms, cache_scope, meta })
-}
-
-/// The cursor of the page starting at `end` of a list of `len`; none after the last page.
-pub(super) fn cursor_for(end: usize, len: usize) -> Option<String> {
-    (end < len).then(|| format!("{CURSOR_PREFIX}{end}"))
 }
 
 /// One page holds every template and every prompt: no cursor was ever issued for them.
