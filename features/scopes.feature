@@ -3,9 +3,10 @@
 # prompt is served only where the tool whose data it shows is. `cargo test` runs this table on a
 # SQLite state store; tests/it/serve/state.rs runs it again on PostgreSQL (`.ci/run`).
 # Answers: reached (the tool, resource or prompt answered, even with isError for missing
-# arguments), unknown (-32602: no such tool, resource or prompt for this caller), listed or not
+# arguments), unknown (-32602: no such tool, resource, prompt or skill for this caller), listed or not
 # listed (tools/list), HTTP 429 daily or HTTP 429 writes (the budget that refused, with
-# Retry-After), or the HTTP status of another refusal.
+# Retry-After), or the HTTP status of another refusal (on 2026-07-28, a method not offered to the
+# caller is 404: skills to a key that sees neither the knowledge nor the memory tools).
 @stdio @ctxlake
 Feature: Scopes on the MCP path: each kind of key gets what its scope allows, and nothing else
   Ref: issue 36, serve on many hosts: "A key's tool groups, fleets and projects are enforced on every tools/call, resources/read and prompt, on every host (a read-only key can never write through MCP)"
@@ -73,6 +74,12 @@ Feature: Scopes on the MCP path: each kind of key gets what its scope allows, an
       | gone      | tools/list     | search_knowledge              | HTTP 401   |
       | gone      | resources/read | ctxlake://fleet/web/status    | HTTP 401   |
       | gone      | prompts/get    | handoff                       | HTTP 401   |
+      | full      | skills/get     | skill://guidance/security-guidance/SKILL.md | reached     |
+      | kb        | skills/get     | skill://guidance/security-guidance/SKILL.md | reached     |
+      | guest     | skills/get     | skill://guidance/security-guidance/SKILL.md | reached     |
+      | memory    | skills/get     | skill://guidance/security-guidance/SKILL.md | unknown     |
+      | fleet     | skills/get     | skill://guidance/security-guidance/SKILL.md | HTTP 404    |
+      | gone      | skills/get     | skill://guidance/security-guidance/SKILL.md | HTTP 401    |
 
   Scenario: calls of tools that write have a budget of their own, a quarter of the daily quota unless the key sets one
     Given ctxlake serve runs on the state store with guests and these keys:

@@ -888,14 +888,21 @@ fn scoped_request(
         "prompts/get" if target == "resume-work" => json!({"name": target, "arguments": {"goal": "ship the release"}}),
         "prompts/get" => json!({"name": target}),
         "tools/list" => json!({}),
+        // The Skills extension is offered on 2026-07-28 requests only.
+        "skills/get" => {
+            json!({"uri": target, "_meta": crate::conform::world::modern_meta(crate::conform::world::MODERN)})
+        }
         other => return Err(fail(format!("the scope table has no method {other}"))),
     };
     let body = json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params});
-    let mut headers: Vec<(String, String)> = vec![
-        ("Content-Type".into(), "application/json".into()),
-        ("Accept".into(), "application/json, text/event-stream".into()),
-        ("MCP-Protocol-Version".into(), "2025-11-25".into()),
-    ];
+    let mut headers = match method {
+        "skills/get" => crate::conform::world::post_headers(None, None, body.to_string().as_bytes()),
+        _ => vec![
+            ("Content-Type".into(), "application/json".into()),
+            ("Accept".into(), "application/json, text/event-stream".into()),
+            ("MCP-Protocol-Version".into(), "2025-11-25".into()),
+        ],
+    };
     if name != "guest" {
         let token = served.tokens.get(name).ok_or_else(|| fail(format!("no key named {name}")))?;
         headers.push(("Authorization".into(), format!("Bearer {token}")));
