@@ -17,6 +17,11 @@
 //! conditional PUT reports a precondition failure, the write may have landed on the first try
 //! and its response been lost; `swap` re-reads the key and counts the write as ours when the
 //! stored body holds our nonce.
+//!
+//! A conditional write that fails in transport (a broken pipe, a reset, a timeout: no status
+//! came back) may or may not have been applied, and object_store does not retry it (it is not
+//! idempotent). Both conditional writes resolve it by reading the key back: a swap treats it as
+//! a conflict, which the nonce check above settles; a put-if-absent looks for its own bytes.
 
 use chrono::{DateTime, Utc};
 use futures::TryStreamExt;
@@ -216,12 +221,26 @@ impl Lake {
 
     /// Creates `key` unless it exists (append-only objects: batches, events, snapshots).
     pub fn put_if_absent(&self, key: &Path, body: Vec<u8>) -> Result<Created, LakeError> {
-        let options = PutOptions { mode: PutMode::Create, ..PutOptions::default() };
-        match self.runtime.block_on(self.store.put_opts(key, PutPayload::from(body), options)) {
-            Ok(_) => Ok(Created::Created),
-            Err(object_store::Error::AlreadyExists { .. }) => Ok(Created::AlreadyExists),
-            Err(source) => Err(store_error(key, source)),
+        let payload = PutPayload::from(body);
+        for attempt in 1.. {
+            let options = PutOptions { mode: PutMode::Create, ..PutOptions::default() };
+            match self.runtime.block_on(self.store.put_opts(key, payload.clone(), options)) {
+                Ok(_) => return Ok(Created::Created),
+                Err(object_store::Error::AlreadyExists { .. }) => return Ok(Created::AlreadyExists),
+                Err(source) if attempt < UNKNOWN_OUTCOME_ATTEMPTS && outcome_unknown(&source) => {
+                    tracing::debug!(%key, error = %source, "a create's outcome is unknown; reading the key back");
+                    match self.get(key)? {
+                        Some(stored) if stored.body.iter().eq(payload.iter().flatten()) => {
+                            return Ok(Created::Created);
+                        }
+                        Some(_) => return Ok(Created::AlreadyExists),
+                        None => continue,
+                    }
+                }
+                Err(source) => return Err(store_error(key, source)),
+            }
         }
+        unreachable!("the loop returns by its last attempt")
     }
 
     /// Overwrites `key`: only for objects with a single writer (an agent's presence, a probe).
@@ -258,6 +277,10 @@ impl Lake {
         match self.runtime.block_on(self.store.put_opts(key, PutPayload::from(body), options)) {
             Ok(result) => Ok(Swap::Swapped { etag: result.e_tag }),
             Err(object_store::Error::Precondition { .. } | object_store::Error::AlreadyExists { .. }) => {
+                Ok(Swap::Conflict)
+            }
+            Err(source) if outcome_unknown(&source) => {
+                tracing::debug!(%key, error = %source, "a swap's outcome is unknown; reading the key back");
                 Ok(Swap::Conflict)
             }
             Err(source) => Err(store_error(key, source)),
@@ -361,6 +384,22 @@ fn listed(meta: object_store::ObjectMeta) -> Listed {
 
 fn store_error(key: &Path, source: object_store::Error) -> LakeError {
     LakeError::Store { key: key.to_string(), source }
+}
+
+/// Tries of a create whose outcome stays unknown before its error is returned.
+const UNKNOWN_OUTCOME_ATTEMPTS: usize = 3;
+
+/// Whether a write failed in transport, so the store may have applied it or not: somewhere in
+/// the error's chain is object_store's `HttpError` (raised only when no status came back).
+fn outcome_unknown(error: &object_store::Error) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(error);
+    while let Some(error) = source {
+        if error.is::<object_store::client::HttpError>() {
+            return true;
+        }
+        source = error.source();
+    }
+    false
 }
 
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {

@@ -213,6 +213,50 @@ fn an_idle_round_rewrites_nothing(backend: Backend) {
     assert!(mirrored.written.is_empty(), "{mirrored:?}");
 }
 
+/// A conditional write whose connection is reset has no status: the store may have applied it
+/// or not, and object_store does not retry it (it is not idempotent). A CI run of two racing
+/// folds met one (a broken pipe) and the fold failed. The lake reads the key back instead:
+/// its own bytes there are a success, anything else a conflict the caller's loop retries.
+fn a_conditional_write_whose_reply_is_lost_is_settled_by_reading_the_key_back(backend: Backend) {
+    let f = fleet(backend);
+    let lake = f.lake();
+    // Only the embedded server can be told to reset; elsewhere every write simply succeeds.
+    let faults = matches!(backend, Backend::S3);
+    let reset = |key: &str, applied| {
+        if faults {
+            s3_server::reset_next_put(key, applied);
+        }
+    };
+    let key = object_store::path::Path::from("fleets/team/probe/swap.json");
+    let first = lake.swap(&key, None, br#"{"nonce": "n0"}"#.to_vec(), "n0").unwrap();
+    let lake::Swap::Swapped { etag } = first else { panic!("{first:?}") };
+
+    reset(key.as_ref(), true);
+    let landed = lake.swap(&key, etag.as_deref(), br#"{"nonce": "n1"}"#.to_vec(), "n1");
+    assert!(matches!(landed, Ok(lake::Swap::Swapped { .. })), "a lost reply: {landed:?}");
+    let current = lake.get(&key).unwrap().expect("the key holds a body");
+    assert_eq!(current.body, br#"{"nonce": "n1"}"#);
+
+    reset(key.as_ref(), false);
+    let lost = lake.swap(&key, current.etag.as_deref(), br#"{"nonce": "n2"}"#.to_vec(), "n2").unwrap();
+    match lost {
+        lake::Swap::Conflict if faults => {}
+        lake::Swap::Swapped { .. } if !faults => {}
+        _ => panic!("a lost request: {lost:?}"),
+    }
+    let stored = lake.get(&key).unwrap().expect("the key holds a body").body;
+    let expected: &[u8] = if faults { br#"{"nonce": "n1"}"# } else { br#"{"nonce": "n2"}"# };
+    assert_eq!(stored, expected, "a lost request writes nothing");
+
+    let created = object_store::path::Path::from("fleets/team/probe/created.json");
+    reset(created.as_ref(), true);
+    assert_eq!(lake.put_if_absent(&created, b"one".to_vec()).unwrap(), lake::Created::Created);
+    let again = object_store::path::Path::from("fleets/team/probe/again.json");
+    reset(again.as_ref(), false);
+    assert_eq!(lake.put_if_absent(&again, b"two".to_vec()).unwrap(), lake::Created::Created);
+    assert_eq!(lake.get(&again).unwrap().expect("written on the second try").body, b"two");
+}
+
 fn two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion(backend: Backend) {
     let f = fleet(backend);
     let lake = f.lake();
@@ -1288,6 +1332,7 @@ on_every_backend!(
     ],
     atomic: [
         two_maint_runs_at_once_leave_one_pointer_and_lose_no_promotion,
+        a_conditional_write_whose_reply_is_lost_is_settled_by_reading_the_key_back,
         two_hosts_requesting_the_same_path_never_both_hold_it,
         two_hosts_racing_for_one_path_100_times_never_both_get_it,
         concurrent_swaps_of_one_key_lose_no_update,

@@ -9,13 +9,17 @@
 //! two files written one after the other, so a GET racing a PUT could return the new body with
 //! the old ETag (or the reverse), and a compare-and-swap computed from that pair loses an update
 //! (seen here: 99 of 100 increments with only writes locked). Shared reads still run in parallel.
+//!
+//! A test can have the next PUT of a key reset its connection ([`reset_next_put`]), so the lake
+//! meets a write whose outcome it cannot know from the reply.
 
 use ctxlake::lake::S3Options;
 use hyper::service::service_fn;
 use hyper_util::rt::{TokioExecutor, TokioIo};
+use std::os::fd::AsRawFd;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 pub const ACCESS_KEY: &str = "ctxlake";
 pub const SECRET_KEY: &str = "ctxlake-secret";
@@ -34,6 +38,44 @@ static REQUESTS: AtomicU64 = AtomicU64::new(0);
 #[allow(dead_code)]
 pub fn requests_served() -> u64 {
     REQUESTS.load(Ordering::Relaxed)
+}
+
+/// Armed faults: a key's path suffix, and whether the PUT is applied before its connection is
+/// reset (a lost reply) or not (a lost request).
+static RESETS: Mutex<Vec<(String, bool)>> = Mutex::new(Vec::new());
+
+/// The next PUT whose path ends with `key` resets its connection (RST, no status) instead of
+/// answering, after writing the object when `applied`. Used once, then forgotten.
+#[allow(dead_code)]
+pub fn reset_next_put(key: &str, applied: bool) {
+    RESETS.lock().expect("the faults' lock").push((key.to_string(), applied));
+}
+
+/// Takes the fault armed for `request`, if any.
+fn armed_reset(request: &hyper::Request<hyper::body::Incoming>) -> Option<bool> {
+    if request.method() != hyper::Method::PUT {
+        return None;
+    }
+    let mut resets = RESETS.lock().expect("the faults' lock");
+    let at = resets.iter().position(|(key, _)| request.uri().path().ends_with(key.as_str()))?;
+    Some(resets.remove(at).1)
+}
+
+/// Makes the connection on `fd` end with a reset when it is closed: `SO_LINGER` with a zero
+/// timeout. `fd` is the socket of the connection whose request is being served, so it is open.
+fn reset_on_close(fd: std::os::fd::RawFd) {
+    let linger = libc::linger { l_onoff: 1, l_linger: 0 };
+    // SAFETY: a valid socket descriptor and a `linger` of the size passed.
+    let set = unsafe {
+        libc::setsockopt(
+            fd,
+            libc::SOL_SOCKET,
+            libc::SO_LINGER,
+            (&linger as *const libc::linger).cast(),
+            std::mem::size_of::<libc::linger>() as libc::socklen_t,
+        )
+    };
+    assert_eq!(set, 0, "SO_LINGER on the test server's socket");
 }
 
 /// The process's server, started on first use and kept for the whole test run (its runtime
@@ -90,11 +132,21 @@ async fn serve(root: PathBuf, ready: std::sync::mpsc::Sender<String>) {
         // As S3 services do: without it a response's head and body wait out the client's
         // delayed ACK (about 40 ms a GET here), and the benchmarks measure that.
         let _ = socket.set_nodelay(true);
+        let fd = socket.as_raw_fd();
         let (s3, lock) = (s3.clone(), lock.clone());
         let service = service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
             let (s3, lock) = (s3.clone(), lock.clone());
             async move {
                 REQUESTS.fetch_add(1, Ordering::Relaxed);
+                if let Some(applied) = armed_reset(&request) {
+                    if applied {
+                        let _exclusive = lock.write().await;
+                        hyper::service::Service::call(&s3, request).await?;
+                    }
+                    // An error from the service ends the connection without a reply.
+                    reset_on_close(fd);
+                    return Err(s3s::HttpError::new("a reset armed by the test".into()));
+                }
                 let mutating = !matches!(*request.method(), hyper::Method::GET | hyper::Method::HEAD);
                 // Held until the response is built: s3s-fs has written and renamed a PUT's body
                 // by then, and a GET has opened its file (later bytes stream from that inode).
