@@ -16,6 +16,7 @@ pub mod context;
 pub mod embed;
 #[cfg(feature = "serve")]
 pub mod fixtures;
+pub mod fuzz;
 pub mod guard;
 pub mod install;
 #[cfg(feature = "serve")]

@@ -8,6 +8,7 @@ mod claims;
 mod conform;
 mod context;
 mod doctor;
+mod fuzz;
 mod install;
 mod kb;
 #[cfg(feature = "serve")]
@@ -69,6 +70,10 @@ enum Command {
     /// Hold an MCP server to the conformance suite (features/, compiled in). Exit status 0 when
     /// no MUST check fails outside the baseline, 1 when one does, 2 when the run could not start.
     Conform(conform::Args),
+    /// Fuzz an MCP stdio server: generated frames judged by the conformance rules, findings
+    /// shrunk to reproducers (--replay sends one again). Calls only tools annotated
+    /// readOnlyHint: true, or named with --allow-tool. Exit status 1 when a rule is broken.
+    Fuzz(fuzz::Args),
     /// The one service per host: drains this host's spools into the lake as agents write them,
     /// decides their lease requests at once, folds the lake when something new is in it (one
     /// host at a time), and mirrors the fleet's state back into the cache (--once for a single
@@ -134,6 +139,7 @@ impl Cli {
             Command::Spool(args) => spool::run(args),
             Command::Kb(args) => kb::run(args, environment()?),
             Command::Conform(args) => conform::run(args),
+            Command::Fuzz(args) => fuzz::run(args),
             #[cfg(feature = "lake")]
             Command::Sync(args) => sync::run(args, environment()?),
             #[cfg(feature = "lake")]

@@ -107,6 +107,12 @@ impl StdioConn {
         stdin.flush()
     }
 
+    /// Hands the child's stdin to the caller (a writer thread that may block on a full pipe
+    /// while this side waits with a deadline); dropping it closes the child's input.
+    pub fn take_input(&mut self) -> Option<ChildStdin> {
+        self.stdin.take()
+    }
+
     /// Whether its input is still open and its output has not ended.
     pub fn is_open(&self) -> bool {
         self.stdin.is_some() && !self.eof

@@ -36,6 +36,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("snapshot", &["embed", "spec"]),
     ("config", &["local"]),
     ("conform", &["spec"]),
+    ("fuzz", &["conform", "spec"]),
     ("lake", &["embed", "guard", "knowledge", "local", "snapshot", "spec"]),
     ("keys", &[]),
     ("console", &["transport", "keys", "lake", "knowledge", "embed", "guard", "local", "snapshot", "spec"]),

@@ -7,6 +7,7 @@ mod conform;
 #[cfg(feature = "console")]
 mod console;
 mod faults;
+mod fuzz;
 mod golden;
 mod install;
 mod instructions;

@@ -1,0 +1,108 @@
+//! `ctxlake fuzz`: fuzz an MCP stdio server with the conformance rules as the oracle, or replay
+//! a reproducer it wrote.
+
+use anyhow::Context as _;
+use ctxlake::conform::stdio::Launch;
+use ctxlake::fuzz;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The stdio server, as a shell command line (run by /bin/sh -c, in its own process group).
+    #[arg(long, value_name = "COMMAND")]
+    stdio: String,
+    /// Send a reproducer's frames again (after the handshake) and judge them; exit status 1
+    /// while the server still breaks a rule.
+    #[arg(long, value_name = "FILE")]
+    replay: Option<PathBuf>,
+    /// Fuzz for this many seconds.
+    #[arg(long, default_value_t = 30.0)]
+    seconds: f64,
+    /// Stop after this many cases, if that comes first.
+    #[arg(long)]
+    runs: Option<u64>,
+    /// The revision offered in `initialize` (the server may choose another).
+    #[arg(long, default_value = "2025-11-25")]
+    revision: String,
+    /// The generator's seed: the same seed sends the same cases (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Also call this tool (repeat), though it is not annotated `readOnlyHint: true`. Its side
+    /// effects are yours.
+    #[arg(long, value_name = "NAME")]
+    allow_tool: Vec<String>,
+    /// Milliseconds a case waits for its answers before the server counts as hung.
+    #[arg(long, default_value_t = 2000)]
+    timeout_ms: u64,
+    /// Candidates tried when shrinking one finding.
+    #[arg(long, default_value_t = 300)]
+    shrink_attempts: usize,
+    /// Folder for the reproducers.
+    #[arg(long, default_value = "ctxlake-fuzz")]
+    out: PathBuf,
+    /// Folder of cases kept between runs: replayed first, and each new reproducer added.
+    #[arg(long, value_name = "DIR")]
+    corpus: Option<PathBuf>,
+    /// Write a JUnit report here (one test case per rule).
+    #[arg(long, value_name = "FILE")]
+    junit: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+    });
+    let options = fuzz::Options {
+        launch: Launch::shell(&args.stdio),
+        revision: args.revision,
+        seed,
+        duration: Duration::from_secs_f64(args.seconds.max(0.0)),
+        runs: args.runs,
+        allow_tools: args.allow_tool,
+        timeout: Duration::from_millis(args.timeout_ms),
+        shrink_attempts: args.shrink_attempts,
+        out: args.out,
+        corpus: args.corpus,
+    };
+    if let Some(path) = &args.replay {
+        let reproducer = fuzz::read_reproducer(path)?;
+        return Ok(match fuzz::replay(&options, &reproducer)? {
+            Some(violation) => {
+                println!("{}: {}\n  {}", violation.rule, violation.detail, fuzz::oracle::sentence(violation.rule));
+                ExitCode::from(1)
+            }
+            None => {
+                println!("{}: no longer broken ({} frames replayed)", reproducer.rule, reproducer.frames.len());
+                ExitCode::SUCCESS
+            }
+        });
+    }
+    let report = fuzz::run(&options)?;
+    eprintln!(
+        "tools called: {}; not called (not readOnlyHint, no --allow-tool): {}",
+        list(&report.called),
+        list(&report.skipped)
+    );
+    for finding in &report.findings {
+        println!(
+            "{}: {}\n  {}\n  {} frames (from {}); replay: ctxlake fuzz --stdio … --replay {}",
+            finding.rule,
+            finding.detail,
+            fuzz::oracle::sentence(finding.rule),
+            finding.frames.len(),
+            finding.found.len(),
+            finding.reproducer.display()
+        );
+    }
+    println!("{}", report.summary());
+    if let Some(path) = &args.junit {
+        std::fs::write(path, report.junit()).with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(if report.findings.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+fn list(names: &[String]) -> String {
+    if names.is_empty() { "none".to_string() } else { names.join(", ") }
+}

@@ -1,0 +1,182 @@
+//! One line sent to a server, and what JSON-RPC 2.0 and MCP say must come back for it. The
+//! expectation is computed from the frame itself, never stored beside it, so a frame changed by
+//! the shrinker is judged by what it has become.
+
+use serde_json::{Value, json};
+
+/// A line as sent: JSON, or raw bytes (not JSON, invalid UTF-8, truncated).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Frame {
+    Json(Value),
+    Raw(Vec<u8>),
+}
+
+impl Frame {
+    /// The bytes of the line, without its newline.
+    pub fn bytes(&self) -> Vec<u8> {
+        match self {
+            Frame::Json(value) => serde_json::to_vec(value).expect("a JSON value serializes"),
+            Frame::Raw(bytes) => bytes.clone(),
+        }
+    }
+
+    /// How a reproducer file holds it: `{"json": …}` or `{"hex": "…"}`.
+    pub fn to_file(&self) -> Value {
+        match self {
+            Frame::Json(value) => json!({ "json": value }),
+            Frame::Raw(bytes) => json!({ "hex": bytes.iter().map(|b| format!("{b:02x}")).collect::<String>() }),
+        }
+    }
+
+    pub fn from_file(value: &Value) -> Result<Frame, String> {
+        if let Some(json) = value.get("json") {
+            return Ok(Frame::Json(json.clone()));
+        }
+        let hex = value.get("hex").and_then(Value::as_str).ok_or("a frame is {\"json\": …} or {\"hex\": \"…\"}")?;
+        if hex.len() % 2 != 0 {
+            return Err(format!("hex of odd length {}", hex.len()));
+        }
+        (0..hex.len())
+            .step_by(2)
+            .map(|at| u8::from_str_radix(&hex[at..at + 2], 16).map_err(|e| format!("hex at {at}: {e}")))
+            .collect::<Result<Vec<u8>, String>>()
+            .map(Frame::Raw)
+    }
+
+    /// A short description for reports and deduplication: its kind and method.
+    pub fn shape(&self) -> String {
+        match self {
+            Frame::Raw(_) => "raw".to_string(),
+            Frame::Json(Value::Array(_)) => "batch".to_string(),
+            Frame::Json(Value::Object(map)) => {
+                let method = map.get("method").map_or("-".to_string(), |m| m.as_str().unwrap_or("?").to_string());
+                let kind = if map.contains_key("id") { "request" } else { "notification" };
+                format!("{kind} {method}")
+            }
+            Frame::Json(_) => "scalar".to_string(),
+        }
+    }
+}
+
+/// What must come back for one frame.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Expect {
+    /// Exactly one answer whose id is one of `ids`; an error with `code` when one is required.
+    Answer { ids: Vec<Value>, code: Option<i64> },
+    /// No answer at all (a notification, or a response sent to the server).
+    Silence,
+    /// The tables say nothing certain (a batch, a bare envelope): only liveness is judged.
+    Unjudged,
+}
+
+/// JSON-RPC 2.0 section 5.1's codes.
+pub const PARSE_ERROR: i64 = -32700;
+pub const INVALID_REQUEST: i64 = -32600;
+pub const METHOD_NOT_FOUND: i64 = -32601;
+
+/// Whether `method` is one of MCP's client-to-server requests in some revision (a server that
+/// does not offer it answers -32601, which the oracle accepts like any answer).
+pub fn is_mcp_request(method: &str) -> bool {
+    super::generate::REQUESTS.contains(&method)
+}
+
+/// What the tables require for `frame`.
+pub fn expect(frame: &Frame) -> Expect {
+    let value = match frame {
+        Frame::Json(value) => value.clone(),
+        Frame::Raw(bytes) if bytes.iter().all(u8::is_ascii_whitespace) => return Expect::Unjudged,
+        Frame::Raw(bytes) => match serde_json::from_slice::<Value>(bytes) {
+            Ok(value) => value,
+            Err(_) => return Expect::Answer { ids: vec![Value::Null], code: Some(PARSE_ERROR) },
+        },
+    };
+    let Value::Object(map) = value else {
+        // A batch (forbidden since 2025-06-18, answered element by element before) or a scalar:
+        // the tables hold no one answer for it.
+        return Expect::Unjudged;
+    };
+    let Some(method) = map.get("method") else {
+        return if map.contains_key("result") || map.contains_key("error") {
+            Expect::Silence
+        } else {
+            Expect::Unjudged
+        };
+    };
+    let id = map.get("id");
+    let valid_id = match id {
+        None | Some(Value::String(_)) => true,
+        Some(Value::Number(n)) => n.is_i64() || n.is_u64(),
+        Some(_) => false,
+    };
+    let envelope_ok = map.get("jsonrpc") == Some(&json!("2.0")) && method.is_string();
+    let invalid = |ids: Vec<Value>| Expect::Answer { ids, code: Some(INVALID_REQUEST) };
+    match id {
+        // An id null, fractional, boolean or structured cannot be read back: -32600, id null.
+        Some(_) if !valid_id => invalid(vec![Value::Null]),
+        // An integer past 64 signed bits is an id in JSON-RPC but past what many servers hold:
+        // echoed, or refused as an id that could not be read.
+        Some(id @ Value::Number(n)) if envelope_ok && !n.is_i64() => {
+            Expect::Answer { ids: vec![id.clone(), Value::Null], code: None }
+        }
+        Some(id) if envelope_ok => {
+            let method = method.as_str().unwrap_or_default();
+            Expect::Answer { ids: vec![id.clone()], code: (!is_mcp_request(method)).then_some(METHOD_NOT_FOUND) }
+        }
+        // The tables require the -32600; echoing the id or answering null are both allowed.
+        Some(id) => invalid(vec![id.clone(), Value::Null]),
+        // A notification, even an odd one (an unknown method, array params): never answered.
+        None if envelope_ok => Expect::Silence,
+        // No id and no valid envelope: servers differ on whether it is a notification.
+        None => Expect::Unjudged,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_of_frame_expects_what_json_rpc_requires() {
+        let req = |v: Value| expect(&Frame::Json(v));
+        assert_eq!(
+            expect(&Frame::Raw(b"{\"jsonrpc\":".to_vec())),
+            Expect::Answer { ids: vec![Value::Null], code: Some(PARSE_ERROR) }
+        );
+        assert_eq!(
+            expect(&Frame::Raw(vec![0xff, b'{'])),
+            Expect::Answer { ids: vec![Value::Null], code: Some(PARSE_ERROR) }
+        );
+        assert_eq!(expect(&Frame::Raw(b"  ".to_vec())), Expect::Unjudged);
+        assert_eq!(
+            req(json!({"jsonrpc": "2.0", "id": -3, "method": "ping"})),
+            Expect::Answer { ids: vec![json!(-3)], code: None }
+        );
+        assert_eq!(
+            req(json!({"jsonrpc": "2.0", "id": "a", "method": "fuzz/nothing"})),
+            Expect::Answer { ids: vec![json!("a")], code: Some(METHOD_NOT_FOUND) }
+        );
+        assert_eq!(req(json!({"jsonrpc": "2.0", "method": "fuzz/nothing"})), Expect::Silence);
+        assert_eq!(
+            req(json!({"jsonrpc": "2.0", "id": 1.5, "method": "ping"})),
+            Expect::Answer { ids: vec![Value::Null], code: Some(INVALID_REQUEST) }
+        );
+        assert_eq!(
+            req(json!({"jsonrpc": "2.0", "id": null, "method": "ping"})),
+            Expect::Answer { ids: vec![Value::Null], code: Some(INVALID_REQUEST) }
+        );
+        assert_eq!(
+            req(json!({"id": 4, "method": "ping"})),
+            Expect::Answer { ids: vec![json!(4), Value::Null], code: Some(INVALID_REQUEST) }
+        );
+        assert_eq!(req(json!({"jsonrpc": "2.0", "id": 4, "result": {}})), Expect::Silence);
+        assert_eq!(req(json!([{"jsonrpc": "2.0", "id": 4, "method": "ping"}])), Expect::Unjudged);
+    }
+
+    #[test]
+    fn a_frame_survives_its_reproducer_file() {
+        for frame in [Frame::Json(json!({"a": [1, "b"]})), Frame::Raw(vec![0, 0xff, b'\n'])] {
+            assert_eq!(Frame::from_file(&frame.to_file()).unwrap(), frame);
+        }
+        assert!(Frame::from_file(&json!({"hex": "abc"})).is_err());
+    }
+}

@@ -1,0 +1,398 @@
+//! The frames a run sends, drawn from a seeded generator so that a run is reproducible from its
+//! seed. Envelopes follow the shapes of `schemas/rpc/jsonrpc.json` (request, notification,
+//! response) and are then bent: ids of every JSON type, unknown and non-string methods,
+//! envelopes without `jsonrpc`, batches, responses sent to the server, truncated JSON, invalid
+//! UTF-8, oversized lines. Tool arguments are drawn from each callable tool's own `inputSchema`:
+//! valid, at its boundaries (and past 4,096 characters), or invalid.
+
+use super::frame::Frame;
+use serde_json::{Map, Value, json};
+
+/// MCP's client-to-server requests across the revisions this project knows.
+pub const REQUESTS: &[&str] = &[
+    "initialize",
+    "ping",
+    "tools/list",
+    "tools/call",
+    "resources/list",
+    "resources/templates/list",
+    "resources/read",
+    "resources/subscribe",
+    "resources/unsubscribe",
+    "prompts/list",
+    "prompts/get",
+    "completion/complete",
+    "logging/setLevel",
+    "tasks/get",
+    "tasks/list",
+    "tasks/result",
+    "tasks/cancel",
+    "server/discover",
+    "subscriptions/listen",
+    "skills/list",
+    "skills/get",
+    "resources/directory/read",
+];
+
+/// Requests generated with random params. Never `initialize` (the run's own handshake) nor
+/// `tools/call` (only callable tools are called, with arguments from their schemas), and not
+/// `subscriptions/listen`, which holds its answer open by design.
+const GENERATED_REQUESTS: &[&str] = &[
+    "ping",
+    "tools/list",
+    "resources/list",
+    "resources/templates/list",
+    "resources/read",
+    "resources/subscribe",
+    "resources/unsubscribe",
+    "prompts/list",
+    "prompts/get",
+    "completion/complete",
+    "logging/setLevel",
+    "tasks/get",
+    "tasks/list",
+    "skills/list",
+    "skills/get",
+];
+
+const NOTIFICATIONS: &[&str] = &[
+    "notifications/initialized",
+    "notifications/cancelled",
+    "notifications/progress",
+    "notifications/roots/list_changed",
+    "notifications/fuzz/unknown",
+];
+
+/// A tool the run may call: listed `readOnlyHint: true`, or named with `--allow-tool`.
+#[derive(Debug, Clone)]
+pub struct Callable {
+    pub name: String,
+    pub input_schema: Value,
+}
+
+pub struct Generator {
+    rng: fastrand::Rng,
+    callable: Vec<Callable>,
+    /// Ids handed out in this run, so that no two frames of a case share one.
+    next_id: u64,
+}
+
+impl Generator {
+    pub fn new(seed: u64, callable: Vec<Callable>) -> Generator {
+        Generator { rng: fastrand::Rng::with_seed(seed), callable, next_id: 0 }
+    }
+
+    /// The frames of one case: one to three.
+    pub fn case(&mut self) -> Vec<Frame> {
+        let n = 1 + self.rng.usize(..3);
+        (0..n).map(|_| self.frame()).collect()
+    }
+
+    fn frame(&mut self) -> Frame {
+        let roll = self.rng.u32(..100);
+        match roll {
+            0..30 => {
+                let method = GENERATED_REQUESTS[self.rng.usize(..GENERATED_REQUESTS.len())];
+                let params = self.params();
+                Frame::Json(self.request(method, params))
+            }
+            30..50 if !self.callable.is_empty() => self.tool_call(),
+            30..58 => {
+                let method = format!("fuzz/{}", self.word());
+                Frame::Json(self.request(&method, json!({})))
+            }
+            58..68 => {
+                let method = NOTIFICATIONS[self.rng.usize(..NOTIFICATIONS.len())];
+                let mut note = json!({"jsonrpc": "2.0", "method": method});
+                if self.rng.bool() {
+                    note["params"] = self.params();
+                }
+                Frame::Json(note)
+            }
+            68..76 => {
+                let odd_id = match self.rng.u8(..5) {
+                    0 => Value::Null,
+                    1 => json!(self.rng.u32(..1000) as f64 + 0.5),
+                    2 => json!(self.rng.bool()),
+                    3 => json!({"id": 1}),
+                    _ => json!([1]),
+                };
+                Frame::Json(json!({"jsonrpc": "2.0", "id": odd_id, "method": "ping"}))
+            }
+            76..83 => self.raw(),
+            83..89 => {
+                let mut request = self.request("ping", json!({}));
+                match self.rng.u8(..3) {
+                    0 => drop(request.as_object_mut().and_then(|m| m.remove("jsonrpc"))),
+                    1 => request["jsonrpc"] = json!("1.0"),
+                    _ => request["method"] = self.value(1),
+                }
+                Frame::Json(request)
+            }
+            89..92 => {
+                let batch: Vec<Value> = (0..1 + self.rng.usize(..2)).map(|_| self.request("ping", json!({}))).collect();
+                Frame::Json(Value::Array(batch))
+            }
+            92..96 => {
+                let id = self.id();
+                let body = if self.rng.bool() {
+                    json!({"jsonrpc": "2.0", "id": id, "result": {}})
+                } else {
+                    json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32000, "message": "from the client"}})
+                };
+                Frame::Json(body)
+            }
+            _ => {
+                let size = 64 * 1024 + self.rng.usize(..192 * 1024);
+                Frame::Json(self.request("ping", json!({"_meta": {"fuzz": "x".repeat(size)}})))
+            }
+        }
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.id();
+        let mut request = json!({"jsonrpc": "2.0", "id": id, "method": method});
+        if !params.is_null() {
+            request["params"] = params;
+        }
+        request
+    }
+
+    /// An id no other frame of the run carries: integers (negative and extreme ones too) and
+    /// strings (empty, digits, non-ASCII).
+    fn id(&mut self) -> Value {
+        self.next_id += 1;
+        let n = self.next_id;
+        match self.rng.u8(..24) {
+            0 => json!(-(n as i64)),
+            1 => json!(u64::MAX - n),
+            2 => json!(i64::MIN + n as i64),
+            3 => json!(n.to_string()),
+            4 => json!(format!("é-{n}-\u{1F600}")),
+            5 if n.is_multiple_of(7) => json!(""),
+            6..12 => json!(format!("f{n}")),
+            _ => json!(n),
+        }
+    }
+
+    /// Params: mostly an object, sometimes absent or of the wrong type.
+    fn params(&mut self) -> Value {
+        match self.rng.u8(..10) {
+            0 => Value::Null,
+            1 => json!([self.value(1)]),
+            2 => self.value(0),
+            _ => {
+                let mut map = Map::new();
+                for _ in 0..self.rng.usize(..3) {
+                    map.insert(self.key(), self.value(2));
+                }
+                Value::Object(map)
+            }
+        }
+    }
+
+    fn tool_call(&mut self) -> Frame {
+        let tool = self.callable[self.rng.usize(..self.callable.len())].clone();
+        let mode = match self.rng.u8(..10) {
+            0..5 => Mode::Valid,
+            5..8 => Mode::Boundary,
+            _ => Mode::Invalid,
+        };
+        let arguments = self.for_schema(&tool.input_schema, mode, 0);
+        Frame::Json(self.request("tools/call", json!({"name": tool.name, "arguments": arguments})))
+    }
+
+    fn raw(&mut self) -> Frame {
+        let request = serde_json::to_vec(&self.request("ping", json!({}))).expect("a JSON value serializes");
+        match self.rng.u8(..4) {
+            0 => Frame::Raw(request[..1 + self.rng.usize(..request.len() - 1)].to_vec()),
+            1 => {
+                let mut bytes = request;
+                let at = self.rng.usize(..bytes.len());
+                bytes.insert(at, [0xff, 0xc3, 0x80, 0xfe][self.rng.usize(..4)]);
+                Frame::Raw(bytes)
+            }
+            2 => Frame::Raw(b"{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ping\",}".to_vec()),
+            _ => Frame::Raw((0..1 + self.rng.usize(..40)).map(|_| self.rng.u8(0x20..0x7f)).collect()),
+        }
+    }
+
+    fn word(&mut self) -> String {
+        (0..1 + self.rng.usize(..10)).map(|_| self.rng.alphanumeric()).collect()
+    }
+
+    fn key(&mut self) -> String {
+        match self.rng.u8(..6) {
+            0 => "_meta".to_string(),
+            1 => "name".to_string(),
+            2 => "uri".to_string(),
+            3 => "cursor".to_string(),
+            _ => self.word(),
+        }
+    }
+
+    fn string(&mut self) -> String {
+        match self.rng.u8(..8) {
+            0 => String::new(),
+            1 => "\u{0}\u{1b}[31m\u{202e}é\u{1F600}".to_string(),
+            2 => "x".repeat(4097 + self.rng.usize(..4096)),
+            3 => "file:///etc/passwd".to_string(),
+            _ => self.word(),
+        }
+    }
+
+    /// A JSON value of any type, nested at most `depth` more levels.
+    fn value(&mut self, depth: u8) -> Value {
+        match self.rng.u8(..if depth == 0 { 6 } else { 8 }) {
+            0 => Value::Null,
+            1 => json!(self.rng.bool()),
+            2 => [json!(0), json!(-1), json!(i64::MAX), json!(u64::MAX), json!(i64::MIN)][self.rng.usize(..5)].clone(),
+            3 => json!(self.rng.f64() * 1e9 - 5e8),
+            4 | 5 => json!(self.string()),
+            6 => Value::Array((0..self.rng.usize(..3)).map(|_| self.value(depth - 1)).collect()),
+            _ => {
+                let mut map = Map::new();
+                for _ in 0..self.rng.usize(..3) {
+                    map.insert(self.key(), self.value(depth - 1));
+                }
+                Value::Object(map)
+            }
+        }
+    }
+
+    /// A value for `schema` (the subset tools use: type, properties, required, items, enum,
+    /// minLength/maxLength, minimum/maximum).
+    fn for_schema(&mut self, schema: &Value, mode: Mode, depth: u8) -> Value {
+        if depth > 4 {
+            return Value::Null;
+        }
+        if mode == Mode::Invalid && self.rng.u8(..3) == 0 {
+            return self.value(1);
+        }
+        if let Some(options) = schema.get("enum").and_then(Value::as_array).filter(|o| !o.is_empty()) {
+            return options[self.rng.usize(..options.len())].clone();
+        }
+        let kind = match schema.get("type") {
+            Some(Value::String(kind)) => kind.as_str(),
+            Some(Value::Array(kinds)) => kinds.first().and_then(Value::as_str).unwrap_or("object"),
+            _ if schema.get("properties").is_some() => "object",
+            _ => "any",
+        };
+        let number = |key: &str| schema.get(key).and_then(Value::as_f64);
+        match kind {
+            "object" => {
+                let required: Vec<&str> = schema
+                    .get("required")
+                    .and_then(Value::as_array)
+                    .map_or(vec![], |r| r.iter().filter_map(Value::as_str).collect());
+                let mut map = Map::new();
+                if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
+                    for (name, property) in properties {
+                        let keep = required.contains(&name.as_str()) || self.rng.bool();
+                        let dropped = mode == Mode::Invalid && self.rng.u8(..3) == 0;
+                        if keep && !dropped {
+                            map.insert(name.clone(), self.for_schema(property, mode, depth + 1));
+                        }
+                    }
+                }
+                if mode == Mode::Invalid && self.rng.bool() {
+                    map.insert(format!("fuzz_{}", self.word()), self.value(1));
+                }
+                Value::Object(map)
+            }
+            "string" => {
+                // A schema is outside input: its bounds are held to 1 MiB.
+                const CAP: usize = 1 << 20;
+                let min = (number("minLength").unwrap_or(0.0) as usize).min(CAP);
+                let max = number("maxLength").map_or(64, |m| m as usize).clamp(min, CAP);
+                let len = match mode {
+                    Mode::Valid => min + self.rng.usize(..=(max - min).min(64)),
+                    Mode::Boundary => [min, max, max + 1, 4097 + self.rng.usize(..4096)][self.rng.usize(..4)],
+                    Mode::Invalid => max + 1 + self.rng.usize(..8192),
+                };
+                (0..len).map(|_| self.rng.alphanumeric()).collect::<String>().into()
+            }
+            "integer" | "number" => {
+                let min = number("minimum").unwrap_or(-1e6);
+                let max = number("maximum").unwrap_or(1e6).max(min);
+                match mode {
+                    Mode::Valid => json!((min + self.rng.f64() * (max - min)).round() as i64),
+                    Mode::Boundary => json!([min, max][self.rng.usize(..2)] as i64),
+                    Mode::Invalid => json!([min - 1.0, max + 1.0, 0.5][self.rng.usize(..3)]),
+                }
+            }
+            "boolean" => json!(self.rng.bool()),
+            "array" => {
+                let items = schema.get("items").cloned().unwrap_or(json!({}));
+                let n = if mode == Mode::Boundary { [0, 1, 100][self.rng.usize(..3)] } else { self.rng.usize(..4) };
+                Value::Array((0..n).map(|_| self.for_schema(&items, mode, depth + 1)).collect())
+            }
+            _ => self.value(1),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Mode {
+    Valid,
+    Boundary,
+    Invalid,
+}
+
+/// Whether `frame` may be sent: it calls no tool that is listed but not callable (a mutated
+/// or replayed call must not reach a tool with side effects).
+pub fn is_safe(frame: &Frame, listed: &[String], callable: &[Callable]) -> bool {
+    let calls_forbidden = |value: &Value| {
+        value.get("method") == Some(&json!("tools/call"))
+            && value
+                .pointer("/params/name")
+                .and_then(Value::as_str)
+                .is_some_and(|name| listed.iter().any(|l| l == name) && !callable.iter().any(|c| c.name == name))
+    };
+    match frame {
+        Frame::Json(Value::Array(items)) => !items.iter().any(calls_forbidden),
+        Frame::Json(value) => !calls_forbidden(value),
+        Frame::Raw(bytes) => match serde_json::from_slice::<Value>(bytes) {
+            Ok(value) => is_safe(&Frame::Json(value), listed, callable),
+            Err(_) => true,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seed_gives_the_same_frames_every_time() {
+        let tools = vec![Callable { name: "echo".into(), input_schema: json!({"type": "object"}) }];
+        let mut a = Generator::new(7, tools.clone());
+        let mut b = Generator::new(7, tools);
+        for _ in 0..200 {
+            assert_eq!(a.case(), b.case());
+        }
+    }
+
+    #[test]
+    fn a_call_of_a_listed_tool_that_is_not_callable_is_never_sent() {
+        let callable = vec![Callable { name: "read".into(), input_schema: json!({}) }];
+        let listed = vec!["read".to_string(), "delete".to_string()];
+        let call = |name: &str| json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": name}});
+        assert!(is_safe(&Frame::Json(call("read")), &listed, &callable));
+        assert!(is_safe(&Frame::Json(call("unlisted")), &listed, &callable));
+        assert!(!is_safe(&Frame::Json(call("delete")), &listed, &callable));
+        assert!(!is_safe(&Frame::Json(json!([call("delete")])), &listed, &callable));
+        assert!(!is_safe(&Frame::Raw(serde_json::to_vec(&call("delete")).unwrap()), &listed, &callable));
+    }
+
+    #[test]
+    fn tool_arguments_follow_the_schema_when_valid() {
+        let schema = json!({"type": "object", "required": ["text"], "properties": {"text": {"type": "string", "maxLength": 10}}});
+        let mut generator = Generator::new(1, vec![]);
+        for _ in 0..100 {
+            let value = generator.for_schema(&schema, Mode::Valid, 0);
+            let text = value["text"].as_str().expect("a required string");
+            assert!(text.len() <= 10, "{text}");
+        }
+    }
+}

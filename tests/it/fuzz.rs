@@ -1,0 +1,135 @@
+//! `ctxlake fuzz` against a server with four seeded defects (tests/toy/crashy.rs) and against
+//! ctxlake itself: a fixed-seed run finds each defect under its own rule and shrinks it to a
+//! reproducer of at most three frames that still fails on replay; ctxlake breaks no rule.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn crashy() -> PathBuf {
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_ctxlake"));
+    let toy = bin.parent().expect("target dir").join("examples").join("toy_crashy");
+    assert!(
+        toy.exists(),
+        "{} is missing: `cargo test` builds it (or `cargo build --example toy_crashy`)",
+        toy.display()
+    );
+    toy
+}
+
+fn fuzz(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ctxlake")).arg("fuzz").args(args).output().expect("run ctxlake fuzz")
+}
+
+fn text(out: &Output) -> String {
+    format!("{}\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
+fn reproducers(dir: &Path) -> Vec<(String, PathBuf, serde_json::Value)> {
+    let mut found = vec![];
+    for entry in std::fs::read_dir(dir).expect("the reproducers' folder") {
+        let path = entry.expect("an entry").path();
+        let body: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).expect("read")).expect("JSON");
+        found.push((body["rule"].as_str().expect("a rule").to_string(), path, body));
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    found
+}
+
+#[test]
+fn a_fixed_seed_run_finds_each_seeded_defect_under_its_rule_and_shrinks_it_to_a_failing_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("out");
+    let junit = dir.path().join("fuzz.xml");
+    let toy = crashy();
+    let started = std::time::Instant::now();
+    let out = fuzz(&[
+        "--stdio",
+        toy.to_str().unwrap(),
+        "--seed",
+        "1",
+        "--seconds",
+        "8",
+        "--timeout-ms",
+        "150",
+        "--out",
+        out_dir.to_str().unwrap(),
+        "--junit",
+        junit.to_str().unwrap(),
+    ]);
+    let took = started.elapsed();
+    let printed = text(&out);
+    assert_eq!(out.status.code(), Some(1), "findings exit 1:\n{printed}");
+    assert!(took.as_secs() <= 20, "the run and its shrinking took {took:?}");
+    assert!(printed.contains("tools called: echo"), "{printed}");
+    let found = reproducers(&out_dir);
+    let rules: Vec<&str> = found.iter().map(|(rule, ..)| rule.as_str()).collect();
+    assert_eq!(
+        rules,
+        ["rpc.no-answer", "server.answers-in-time", "server.stays-up", "stdio.stdout-frames-only"],
+        "{printed}"
+    );
+    for (rule, path, body) in &found {
+        let frames = body["frames"].as_array().expect("frames");
+        assert!((1..=3).contains(&frames.len()), "{rule}: {} frames: {body}", frames.len());
+        let replayed =
+            fuzz(&["--stdio", toy.to_str().unwrap(), "--timeout-ms", "150", "--replay", path.to_str().unwrap()]);
+        assert_eq!(replayed.status.code(), Some(1), "{rule} replays:\n{}", text(&replayed));
+        assert!(String::from_utf8_lossy(&replayed.stdout).starts_with(rule.as_str()), "{}", text(&replayed));
+    }
+    // What each defect shrinks to: the frame that carries it, and little else.
+    let frame = |rule: &str| {
+        let (_, _, body) = found.iter().find(|(r, ..)| r == rule).expect("found");
+        body["frames"].as_array().unwrap().last().unwrap()["json"].clone()
+    };
+    assert!(frame("server.answers-in-time")["id"].as_i64().is_some_and(|id| id < 0));
+    assert_eq!(frame("rpc.no-answer")["method"], "notifications/roots/list_changed");
+    assert_eq!(frame("stdio.stdout-frames-only")["method"], "resources/list");
+    assert!(frame("server.stays-up")["params"]["arguments"]["text"].as_str().is_some_and(|t| t.len() > 4096));
+    let xml = std::fs::read_to_string(&junit).expect("the JUnit report");
+    assert!(xml.contains("<testcase classname=\"fuzz\" name=\"server.stays-up\"><failure"), "{xml}");
+    assert!(xml.contains("<testcase classname=\"fuzz\" name=\"rpc.parse-error\"></testcase>"), "{xml}");
+}
+
+#[test]
+fn ctxlake_over_stdio_breaks_no_rule_and_reads_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().display();
+    let server = format!(
+        "HOME={root} CTXLAKE_CACHE_DIR={root}/cache CTXLAKE_SPOOL_DIR={root}/spool CTXLAKE_KB={root}/kb.sqlite {} mcp",
+        env!("CARGO_BIN_EXE_ctxlake")
+    );
+    let out_dir = dir.path().join("out");
+    let out = fuzz(&["--stdio", &server, "--seed", "3", "--seconds", "4", "--out", out_dir.to_str().unwrap()]);
+    let printed = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{printed}");
+    assert!(printed.contains("0 findings"), "{printed}");
+    assert!(printed.contains("not called (not readOnlyHint, no --allow-tool): fleet_claim"), "{printed}");
+    // Every session records its presence; nothing else may reach the spool (no claim, lease,
+    // handoff or feedback: those tools are not read-only).
+    let spool = dir.path().join("spool/mcp/default.ndjson");
+    let records = std::fs::read_to_string(&spool).unwrap_or_default();
+    for line in records.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).expect("a spool record");
+        assert_eq!(record["kind"], "presence", "a read-only run spools only presence: {line}");
+    }
+}
+
+#[test]
+fn a_reproducer_from_a_newer_version_or_with_a_bad_frame_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let toy = crashy();
+    for (body, says) in [
+        (r#"{"ctxlakeFuzzReproducer": 2, "revision": "2025-06-18", "frames": []}"#, "reproducer version 2"),
+        (
+            r#"{"ctxlakeFuzzReproducer": 1, "revision": "2025-06-18", "frames": [{"hex": "f"}]}"#,
+            "/frames/0: hex of odd length",
+        ),
+        (r#"{"frames": []}"#, "not a reproducer"),
+    ] {
+        let path = dir.path().join("bad.json");
+        std::fs::write(&path, body).unwrap();
+        let out = fuzz(&["--stdio", toy.to_str().unwrap(), "--replay", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "a run that cannot start exits 2: {}", text(&out));
+        assert!(text(&out).contains(says), "{}", text(&out));
+    }
+}
