@@ -18,10 +18,16 @@
 //! and its response been lost; `swap` re-reads the key and counts the write as ours when the
 //! stored body holds our nonce.
 //!
-//! A conditional write that fails in transport (a broken pipe, a reset, a timeout: no status
-//! came back) may or may not have been applied, and object_store does not retry it (it is not
-//! idempotent). Both conditional writes resolve it by reading the key back: a swap treats it as
-//! a conflict, which the nonce check above settles; a put-if-absent looks for its own bytes.
+//! object_store retries a conditional PUT only when it believes the request was not sent (a
+//! connection closed before any answer); one that fails while it is sent or answered (a broken
+//! pipe, a reset, a timeout) comes back as a transport error, and the store may have applied it
+//! or not. Both conditional writes settle that by reading the key back, at most
+//! `UNKNOWN_OUTCOME_ATTEMPTS` times before the error stands: a swap whose nonce is stored is
+//! ours, a key still at the expected version is written again, anything else is a conflict; a
+//! put-if-absent finding nothing writes again, and finding bytes reports them as already there
+//! (identical bytes may be another writer's). A write that lands after its read-back (a server
+//! still working when the client timed out) can only land where the expected version still
+//! holds, so it is never a lost update; an update may then be computed on top of it once more.
 
 use chrono::{DateTime, Utc};
 use futures::TryStreamExt;
@@ -228,11 +234,10 @@ impl Lake {
                 Ok(_) => return Ok(Created::Created),
                 Err(object_store::Error::AlreadyExists { .. }) => return Ok(Created::AlreadyExists),
                 Err(source) if attempt < UNKNOWN_OUTCOME_ATTEMPTS && outcome_unknown(&source) => {
-                    tracing::debug!(%key, error = %source, "a create's outcome is unknown; reading the key back");
-                    match self.get(key)? {
-                        Some(stored) if stored.body.iter().eq(payload.iter().flatten()) => {
-                            return Ok(Created::Created);
-                        }
+                    tracing::info!(%key, error = %source, "a create's outcome is unknown; reading the key back");
+                    match self.head(key)? {
+                        // Ours or another writer's: the key holds bytes either way, and a caller
+                        // that must know whose compares them (as `lake import` does).
                         Some(_) => return Ok(Created::AlreadyExists),
                         None => continue,
                     }
@@ -253,7 +258,7 @@ impl Lake {
     /// it is how a false precondition after a retry is recognised as our own write.
     pub fn swap(&self, key: &Path, expected: Option<&str>, body: Vec<u8>, nonce: &str) -> Result<Swap, LakeError> {
         let outcome = match &self.backend {
-            Backend::S3 => self.swap_conditional(key, expected, body),
+            Backend::S3 => self.swap_conditional(key, expected, body, nonce),
             Backend::Folder { root } => self.swap_locked(root, key, expected, body),
         }?;
         match outcome {
@@ -268,23 +273,41 @@ impl Lake {
         }
     }
 
-    fn swap_conditional(&self, key: &Path, expected: Option<&str>, body: Vec<u8>) -> Result<Swap, LakeError> {
-        let mode = match expected {
-            Some(etag) => PutMode::Update(UpdateVersion { e_tag: Some(etag.to_string()), version: None }),
-            None => PutMode::Create,
-        };
-        let options = PutOptions { mode, ..PutOptions::default() };
-        match self.runtime.block_on(self.store.put_opts(key, PutPayload::from(body), options)) {
-            Ok(result) => Ok(Swap::Swapped { etag: result.e_tag }),
-            Err(object_store::Error::Precondition { .. } | object_store::Error::AlreadyExists { .. }) => {
-                Ok(Swap::Conflict)
+    fn swap_conditional(
+        &self,
+        key: &Path,
+        expected: Option<&str>,
+        body: Vec<u8>,
+        nonce: &str,
+    ) -> Result<Swap, LakeError> {
+        let payload = PutPayload::from(body);
+        for attempt in 1.. {
+            let mode = match expected {
+                Some(etag) => PutMode::Update(UpdateVersion { e_tag: Some(etag.to_string()), version: None }),
+                None => PutMode::Create,
+            };
+            let options = PutOptions { mode, ..PutOptions::default() };
+            match self.runtime.block_on(self.store.put_opts(key, payload.clone(), options)) {
+                Ok(result) => return Ok(Swap::Swapped { etag: result.e_tag }),
+                Err(object_store::Error::Precondition { .. } | object_store::Error::AlreadyExists { .. }) => {
+                    return Ok(Swap::Conflict);
+                }
+                Err(source) if attempt < UNKNOWN_OUTCOME_ATTEMPTS && outcome_unknown(&source) => {
+                    tracing::info!(%key, error = %source, "a swap's outcome is unknown; reading the key back");
+                    match self.get(key)? {
+                        Some(current) if contains(&current.body, nonce.as_bytes()) => {
+                            return Ok(Swap::Swapped { etag: current.etag });
+                        }
+                        // Still where we expected it: our write did not land; send it again.
+                        Some(current) if expected.is_some() && current.etag.as_deref() == expected => continue,
+                        None if expected.is_none() => continue,
+                        _ => return Ok(Swap::Conflict),
+                    }
+                }
+                Err(source) => return Err(store_error(key, source)),
             }
-            Err(source) if outcome_unknown(&source) => {
-                tracing::debug!(%key, error = %source, "a swap's outcome is unknown; reading the key back");
-                Ok(Swap::Conflict)
-            }
-            Err(source) => Err(store_error(key, source)),
         }
+        unreachable!("the loop returns by its last attempt")
     }
 
     fn swap_locked(
@@ -386,11 +409,13 @@ fn store_error(key: &Path, source: object_store::Error) -> LakeError {
     LakeError::Store { key: key.to_string(), source }
 }
 
-/// Tries of a create whose outcome stays unknown before its error is returned.
+/// Tries of a conditional write whose outcome stays unknown before its error is returned.
 const UNKNOWN_OUTCOME_ATTEMPTS: usize = 3;
 
 /// Whether a write failed in transport, so the store may have applied it or not: somewhere in
-/// the error's chain is object_store's `HttpError` (raised only when no status came back).
+/// the error's chain is object_store's `HttpError` (no answer, or an answer that could not be
+/// read). It also covers a request never sent (a refused connection): reading back settles that
+/// too. A final 5xx is not covered (object_store keeps its status private); it stays an error.
 fn outcome_unknown(error: &object_store::Error) -> bool {
     let mut source: Option<&(dyn std::error::Error + 'static)> = Some(error);
     while let Some(error) = source {

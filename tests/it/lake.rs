@@ -213,46 +213,44 @@ fn an_idle_round_rewrites_nothing(backend: Backend) {
     assert!(mirrored.written.is_empty(), "{mirrored:?}");
 }
 
-/// A conditional write whose connection is reset has no status: the store may have applied it
-/// or not, and object_store does not retry it (it is not idempotent). A CI run of two racing
-/// folds met one (a broken pipe) and the fold failed. The lake reads the key back instead:
-/// its own bytes there are a success, anything else a conflict the caller's loop retries.
+/// A conditional write whose reply is lost may have been applied or not. Reset in transport,
+/// object_store does not retry it (it is not idempotent): a CI run of two racing folds met one
+/// (a broken pipe) and the fold failed. Closed cleanly, object_store sends it again and meets its
+/// own write as a failed precondition. Either way the lake reads the key back: its nonce there is
+/// a swap that landed, the expected version still there a write to send again; a create that
+/// finds bytes reports them as already there.
 fn a_conditional_write_whose_reply_is_lost_is_settled_by_reading_the_key_back(backend: Backend) {
+    use s3_server::Fault;
     let f = fleet(backend);
     let lake = f.lake();
-    // Only the embedded server can be told to reset; elsewhere every write simply succeeds.
+    // Only the embedded server can be told to fail; elsewhere every write simply succeeds.
     let faults = matches!(backend, Backend::S3);
-    let reset = |key: &str, applied| {
+    let fail = |key: &object_store::path::Path, fault| {
         if faults {
-            s3_server::reset_next_put(key, applied);
+            s3_server::fail_next_put(key.as_ref(), fault);
         }
     };
     let key = object_store::path::Path::from("fleets/team/probe/swap.json");
     let first = lake.swap(&key, None, br#"{"nonce": "n0"}"#.to_vec(), "n0").unwrap();
-    let lake::Swap::Swapped { etag } = first else { panic!("{first:?}") };
-
-    reset(key.as_ref(), true);
-    let landed = lake.swap(&key, etag.as_deref(), br#"{"nonce": "n1"}"#.to_vec(), "n1");
-    assert!(matches!(landed, Ok(lake::Swap::Swapped { .. })), "a lost reply: {landed:?}");
-    let current = lake.get(&key).unwrap().expect("the key holds a body");
-    assert_eq!(current.body, br#"{"nonce": "n1"}"#);
-
-    reset(key.as_ref(), false);
-    let lost = lake.swap(&key, current.etag.as_deref(), br#"{"nonce": "n2"}"#.to_vec(), "n2").unwrap();
-    match lost {
-        lake::Swap::Conflict if faults => {}
-        lake::Swap::Swapped { .. } if !faults => {}
-        _ => panic!("a lost request: {lost:?}"),
+    let lake::Swap::Swapped { mut etag } = first else { panic!("{first:?}") };
+    for (n, fault) in [Fault::ReplyReset, Fault::RequestReset, Fault::ReplyClosed].into_iter().enumerate() {
+        let nonce = format!("n{}", n + 1);
+        let body = format!(r#"{{"nonce": "{nonce}"}}"#).into_bytes();
+        fail(&key, fault);
+        let swapped = lake.swap(&key, etag.as_deref(), body.clone(), &nonce);
+        let Ok(lake::Swap::Swapped { .. }) = swapped else { panic!("{fault:?}: {swapped:?}") };
+        let current = lake.get(&key).unwrap().expect("the key holds a body");
+        assert_eq!(current.body, body, "{fault:?}");
+        etag = current.etag;
     }
-    let stored = lake.get(&key).unwrap().expect("the key holds a body").body;
-    let expected: &[u8] = if faults { br#"{"nonce": "n1"}"# } else { br#"{"nonce": "n2"}"# };
-    assert_eq!(stored, expected, "a lost request writes nothing");
 
     let created = object_store::path::Path::from("fleets/team/probe/created.json");
-    reset(created.as_ref(), true);
-    assert_eq!(lake.put_if_absent(&created, b"one".to_vec()).unwrap(), lake::Created::Created);
+    fail(&created, Fault::ReplyReset);
+    let expected = if faults { lake::Created::AlreadyExists } else { lake::Created::Created };
+    assert_eq!(lake.put_if_absent(&created, b"one".to_vec()).unwrap(), expected);
+    assert_eq!(lake.get(&created).unwrap().expect("written once").body, b"one");
     let again = object_store::path::Path::from("fleets/team/probe/again.json");
-    reset(again.as_ref(), false);
+    fail(&again, Fault::RequestReset);
     assert_eq!(lake.put_if_absent(&again, b"two".to_vec()).unwrap(), lake::Created::Created);
     assert_eq!(lake.get(&again).unwrap().expect("written on the second try").body, b"two");
 }

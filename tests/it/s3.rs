@@ -10,8 +10,8 @@
 //! the old ETag (or the reverse), and a compare-and-swap computed from that pair loses an update
 //! (seen here: 99 of 100 increments with only writes locked). Shared reads still run in parallel.
 //!
-//! A test can have the next PUT of a key reset its connection ([`reset_next_put`]), so the lake
-//! meets a write whose outcome it cannot know from the reply.
+//! A test can have the next PUT of a key lose its reply ([`fail_next_put`]), so the lake meets a
+//! write whose outcome it cannot know from the reply.
 
 use ctxlake::lake::S3Options;
 use hyper::service::service_fn;
@@ -40,25 +40,37 @@ pub fn requests_served() -> u64 {
     REQUESTS.load(Ordering::Relaxed)
 }
 
-/// Armed faults: a key's path suffix, and whether the PUT is applied before its connection is
-/// reset (a lost reply) or not (a lost request).
-static RESETS: Mutex<Vec<(String, bool)>> = Mutex::new(Vec::new());
-
-/// The next PUT whose path ends with `key` resets its connection (RST, no status) instead of
-/// answering, after writing the object when `applied`. Used once, then forgotten.
+/// How a PUT loses its reply.
 #[allow(dead_code)]
-pub fn reset_next_put(key: &str, applied: bool) {
-    RESETS.lock().expect("the faults' lock").push((key.to_string(), applied));
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// Written, then the connection reset (RST): the client sees a transport error.
+    ReplyReset,
+    /// Not written, the connection reset.
+    RequestReset,
+    /// Written, then the connection closed cleanly (FIN) with no answer: the client takes it
+    /// for a request never sent and sends it again.
+    ReplyClosed,
+}
+
+/// Armed faults: a key's path suffix and what its next PUT suffers.
+static FAULTS: Mutex<Vec<(String, Fault)>> = Mutex::new(Vec::new());
+
+/// The next PUT whose path ends with `key` suffers `fault` instead of being answered. Used
+/// once, then forgotten.
+#[allow(dead_code)]
+pub fn fail_next_put(key: &str, fault: Fault) {
+    FAULTS.lock().expect("the faults' lock").push((key.to_string(), fault));
 }
 
 /// Takes the fault armed for `request`, if any.
-fn armed_reset(request: &hyper::Request<hyper::body::Incoming>) -> Option<bool> {
+fn armed_fault(request: &hyper::Request<hyper::body::Incoming>) -> Option<Fault> {
     if request.method() != hyper::Method::PUT {
         return None;
     }
-    let mut resets = RESETS.lock().expect("the faults' lock");
-    let at = resets.iter().position(|(key, _)| request.uri().path().ends_with(key.as_str()))?;
-    Some(resets.remove(at).1)
+    let mut faults = FAULTS.lock().expect("the faults' lock");
+    let at = faults.iter().position(|(key, _)| request.uri().path().ends_with(key.as_str()))?;
+    Some(faults.remove(at).1)
 }
 
 /// Makes the connection on `fd` end with a reset when it is closed: `SO_LINGER` with a zero
@@ -138,14 +150,16 @@ async fn serve(root: PathBuf, ready: std::sync::mpsc::Sender<String>) {
             let (s3, lock) = (s3.clone(), lock.clone());
             async move {
                 REQUESTS.fetch_add(1, Ordering::Relaxed);
-                if let Some(applied) = armed_reset(&request) {
-                    if applied {
+                if let Some(fault) = armed_fault(&request) {
+                    if fault != Fault::RequestReset {
                         let _exclusive = lock.write().await;
                         hyper::service::Service::call(&s3, request).await?;
                     }
+                    if fault != Fault::ReplyClosed {
+                        reset_on_close(fd);
+                    }
                     // An error from the service ends the connection without a reply.
-                    reset_on_close(fd);
-                    return Err(s3s::HttpError::new("a reset armed by the test".into()));
+                    return Err(s3s::HttpError::new("a fault armed by the test".into()));
                 }
                 let mutating = !matches!(*request.method(), hyper::Method::GET | hyper::Method::HEAD);
                 // Held until the response is built: s3s-fs has written and renamed a PUT's body
