@@ -80,6 +80,33 @@ clients server-git.stdio --stdio "$GIT"
 clients server-fetch.stdio --stdio "$FETCH"
 clients rmcp.stdio --stdio "$RMCP"
 
+# The same stdio peers under `ctxlake fuzz`: seed 1, 20 s each, read-only tools only. Each
+# peer's summary and findings go to fuzz/<peer>.txt, its reproducers to fuzz/<peer>/.
+rm -rf "$OUT/fuzz"
+mkdir -p "$OUT/fuzz"
+fuzz() {
+  local name=$1; shift
+  log "fuzz: $name"
+  set +e
+  (cd "$PEERS" && "$CTX" fuzz "$@" --seed 1 --seconds 20 --out "$OUT/fuzz/$name" > "$OUT/fuzz/$name.txt")
+  local code=$?
+  set -e
+  [ "$code" -le 1 ] || echo "fuzz could not run against $name (exit $code)" >&2
+}
+fuzz ctxlake.stdio --stdio "$CTX mcp"
+fuzz server-memory.stdio --stdio "MEMORY_FILE_PATH=$PEERS/memory.jsonl node $MEMORY"
+fuzz server-everything.stdio --stdio "node $EVERYTHING stdio"
+fuzz server-filesystem.stdio --stdio "node $FILESYSTEM $PEERS/files"
+fuzz server-sequential-thinking.stdio --stdio "node $THINKING"
+fuzz ts-sdk-example.stdio --stdio "node $TS_SDK_STDIO"
+fuzz fastmcp-ts.stdio --stdio "node $FASTMCP_TS"
+fuzz python-sdk.stdio --stdio "$PY"
+fuzz fastmcp-py.stdio --stdio "$FASTMCP_PY"
+fuzz server-time.stdio --stdio "$TIME"
+fuzz server-git.stdio --stdio "$GIT"
+fuzz server-fetch.stdio --stdio "$FETCH"
+fuzz rmcp.stdio --stdio "$RMCP"
+
 log "docs/conformance/peers.md"
 python3 "$ROOT/scripts/peers/table.py" "$OUT" > "$ROOT/docs/conformance/peers.md"
 echo "wrote $ROOT/docs/conformance/peers.md (peers in $PEERS)" >&2

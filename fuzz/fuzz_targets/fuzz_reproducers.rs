@@ -6,18 +6,18 @@
 
 use ctxlake::fuzz::frame::{Frame, expect};
 use ctxlake::fuzz::oracle::{OutputSchemas, judge};
-use ctxlake::fuzz::parse_reproducer;
+use ctxlake::fuzz::reproducer;
 use ctxlake::fuzz::session::{End, Outcome};
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value, json};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    if let Ok(reproducer) = parse_reproducer(&text) {
-        for frame in &reproducer.frames {
+    if let Ok(read) = reproducer::parse(&text) {
+        for frame in &read.frames {
             let _ = expect(frame);
-            assert_eq!(Frame::from_file(&frame.to_file()).as_ref(), Ok(frame));
         }
+        assert_eq!(reproducer::parse(&reproducer::render(&read)), Ok(read));
     }
     let lines: Vec<Vec<u8>> = data.split(|b| *b == b'\n').map(<[u8]>::to_vec).collect();
     let frames = [Frame::Json(json!({"jsonrpc": "2.0", "id": 1, "method": "ping"}))];

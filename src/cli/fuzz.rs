@@ -36,9 +36,16 @@ pub struct Args {
     /// Milliseconds a case waits for its answers before the server counts as hung.
     #[arg(long, default_value_t = 2000)]
     timeout_ms: u64,
-    /// Candidates tried when shrinking one finding.
+    /// Seconds each answer of the handshake may take, at every start and restart (servers run
+    /// by npx or uvx start slowly).
+    #[arg(long, default_value_t = 30.0)]
+    startup_seconds: f64,
+    /// Candidates tried when shrinking one finding …
     #[arg(long, default_value_t = 300)]
     shrink_attempts: usize,
+    /// … and seconds spent at most.
+    #[arg(long, default_value_t = 20.0)]
+    shrink_seconds: f64,
     /// Folder for the reproducers.
     #[arg(long, default_value = "ctxlake-fuzz")]
     out: PathBuf,
@@ -54,20 +61,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
     });
+    let seconds = |flag: &str, value: f64| {
+        Duration::try_from_secs_f64(value).map_err(|_| anyhow::anyhow!("--{flag} {value}: not a number of seconds"))
+    };
     let options = fuzz::Options {
         launch: Launch::shell(&args.stdio),
         revision: args.revision,
         seed,
-        duration: Duration::from_secs_f64(args.seconds.max(0.0)),
+        duration: seconds("seconds", args.seconds)?,
         runs: args.runs,
         allow_tools: args.allow_tool,
+        startup: seconds("startup-seconds", args.startup_seconds)?,
         timeout: Duration::from_millis(args.timeout_ms),
         shrink_attempts: args.shrink_attempts,
+        shrink_time: seconds("shrink-seconds", args.shrink_seconds)?,
         out: args.out,
         corpus: args.corpus,
     };
     if let Some(path) = &args.replay {
-        let reproducer = fuzz::read_reproducer(path)?;
+        let reproducer = fuzz::reproducer::read(path)?;
         return Ok(match fuzz::replay(&options, &reproducer)? {
             Some(violation) => {
                 println!("{}: {}\n  {}", violation.rule, violation.detail, fuzz::oracle::sentence(violation.rule));
@@ -86,13 +98,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         list(&report.skipped)
     );
     for finding in &report.findings {
+        let shrunk = if finding.reproduced {
+            format!("{} frames (from {})", finding.frames.len(), finding.found.len())
+        } else {
+            format!("{} frames as found: a fresh process did not break the rule again", finding.found.len())
+        };
         println!(
-            "{}: {}\n  {}\n  {} frames (from {}); replay: ctxlake fuzz --stdio … --replay {}",
+            "{}: {}\n  {}\n  {shrunk}; replay: ctxlake fuzz --stdio … --replay {}",
             finding.rule,
             finding.detail,
             fuzz::oracle::sentence(finding.rule),
-            finding.frames.len(),
-            finding.found.len(),
             finding.reproducer.display()
         );
     }

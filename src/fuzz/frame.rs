@@ -36,9 +36,13 @@ impl Frame {
         if hex.len() % 2 != 0 {
             return Err(format!("hex of odd length {}", hex.len()));
         }
-        (0..hex.len())
-            .step_by(2)
-            .map(|at| u8::from_str_radix(&hex[at..at + 2], 16).map_err(|e| format!("hex at {at}: {e}")))
+        let digit = |at: usize, c: u8| {
+            (c as char).to_digit(16).ok_or_else(|| format!("hex at {at}: {:?} is not a hex digit", c as char))
+        };
+        hex.as_bytes()
+            .chunks(2)
+            .enumerate()
+            .map(|(n, pair)| Ok((digit(2 * n, pair[0])? * 16 + digit(2 * n + 1, pair[1])?) as u8))
             .collect::<Result<Vec<u8>, String>>()
             .map(Frame::Raw)
     }
@@ -74,11 +78,41 @@ pub const PARSE_ERROR: i64 = -32700;
 pub const INVALID_REQUEST: i64 = -32600;
 pub const METHOD_NOT_FOUND: i64 = -32601;
 
+/// MCP's client-to-server requests across the revisions this project knows.
+pub const MCP_REQUESTS: &[&str] = &[
+    "initialize",
+    "ping",
+    "tools/list",
+    "tools/call",
+    "resources/list",
+    "resources/templates/list",
+    "resources/read",
+    "resources/subscribe",
+    "resources/unsubscribe",
+    "prompts/list",
+    "prompts/get",
+    "completion/complete",
+    "logging/setLevel",
+    "tasks/get",
+    "tasks/list",
+    "tasks/result",
+    "tasks/cancel",
+    "server/discover",
+    "subscriptions/listen",
+    "skills/list",
+    "skills/get",
+    "resources/directory/read",
+];
+
 /// Whether `method` is one of MCP's client-to-server requests in some revision (a server that
 /// does not offer it answers -32601, which the oracle accepts like any answer).
 pub fn is_mcp_request(method: &str) -> bool {
-    super::generate::REQUESTS.contains(&method)
+    MCP_REQUESTS.contains(&method)
 }
+
+/// The largest integer a JavaScript number holds exactly: ids past it are a SHOULD in the
+/// tables (`rpc.id-echo/large-integer`), which servers on JavaScript numbers do not meet.
+const SAFE_INTEGER: u64 = (1 << 53) - 1;
 
 /// What the tables require for `frame`.
 pub fn expect(frame: &Frame) -> Expect {
@@ -95,13 +129,9 @@ pub fn expect(frame: &Frame) -> Expect {
         // the tables hold no one answer for it.
         return Expect::Unjudged;
     };
-    let Some(method) = map.get("method") else {
-        return if map.contains_key("result") || map.contains_key("error") {
-            Expect::Silence
-        } else {
-            Expect::Unjudged
-        };
-    };
+    // A response sent to the server, or a bare envelope: not answering is a SHOULD in the tables
+    // (`rpc.no-answer/stray-result`), so neither is judged.
+    let Some(method) = map.get("method") else { return Expect::Unjudged };
     let id = map.get("id");
     let valid_id = match id {
         None | Some(Value::String(_)) => true,
@@ -113,11 +143,8 @@ pub fn expect(frame: &Frame) -> Expect {
     match id {
         // An id null, fractional, boolean or structured cannot be read back: -32600, id null.
         Some(_) if !valid_id => invalid(vec![Value::Null]),
-        // An integer past 64 signed bits is an id in JSON-RPC but past what many servers hold:
-        // echoed, or refused as an id that could not be read.
-        Some(id @ Value::Number(n)) if envelope_ok && !n.is_i64() => {
-            Expect::Answer { ids: vec![id.clone(), Value::Null], code: None }
-        }
+        // An integer past 2^53 is an id in JSON-RPC, but echoing it is a SHOULD.
+        Some(Value::Number(n)) if n.as_i64().is_none_or(|n| n.unsigned_abs() > SAFE_INTEGER) => Expect::Unjudged,
         Some(id) if envelope_ok => {
             let method = method.as_str().unwrap_or_default();
             Expect::Answer { ids: vec![id.clone()], code: (!is_mcp_request(method)).then_some(METHOD_NOT_FOUND) }
@@ -168,7 +195,9 @@ mod tests {
             req(json!({"id": 4, "method": "ping"})),
             Expect::Answer { ids: vec![json!(4), Value::Null], code: Some(INVALID_REQUEST) }
         );
-        assert_eq!(req(json!({"jsonrpc": "2.0", "id": 4, "result": {}})), Expect::Silence);
+        assert_eq!(req(json!({"jsonrpc": "2.0", "id": 4, "result": {}})), Expect::Unjudged);
+        assert_eq!(req(json!({"jsonrpc": "2.0", "id": 1u64 << 53, "method": "ping"})), Expect::Unjudged);
+        assert_eq!(req(json!({"jsonrpc": "2.0", "id": u64::MAX, "method": "ping"})), Expect::Unjudged);
         assert_eq!(req(json!([{"jsonrpc": "2.0", "id": 4, "method": "ping"}])), Expect::Unjudged);
     }
 
@@ -178,5 +207,7 @@ mod tests {
             assert_eq!(Frame::from_file(&frame.to_file()).unwrap(), frame);
         }
         assert!(Frame::from_file(&json!({"hex": "abc"})).is_err());
+        assert!(Frame::from_file(&json!({"hex": "0é0"})).is_err(), "a multi-byte character is refused, not split");
+        assert!(Frame::from_file(&json!({"hex": "+1"})).is_err());
     }
 }

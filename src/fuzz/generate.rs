@@ -8,32 +8,6 @@
 use super::frame::Frame;
 use serde_json::{Map, Value, json};
 
-/// MCP's client-to-server requests across the revisions this project knows.
-pub const REQUESTS: &[&str] = &[
-    "initialize",
-    "ping",
-    "tools/list",
-    "tools/call",
-    "resources/list",
-    "resources/templates/list",
-    "resources/read",
-    "resources/subscribe",
-    "resources/unsubscribe",
-    "prompts/list",
-    "prompts/get",
-    "completion/complete",
-    "logging/setLevel",
-    "tasks/get",
-    "tasks/list",
-    "tasks/result",
-    "tasks/cancel",
-    "server/discover",
-    "subscriptions/listen",
-    "skills/list",
-    "skills/get",
-    "resources/directory/read",
-];
-
 /// Requests generated with random params. Never `initialize` (the run's own handshake) nor
 /// `tools/call` (only callable tools are called, with arguments from their schemas), and not
 /// `subscriptions/listen`, which holds its answer open by design.
@@ -207,8 +181,11 @@ impl Generator {
         match self.rng.u8(..4) {
             0 => Frame::Raw(request[..1 + self.rng.usize(..request.len() - 1)].to_vec()),
             1 => {
+                // Outside string literals only: a byte that is not UTF-8 inside a string is
+                // decoded leniently by some servers, and the tables do not rule on it.
                 let mut bytes = request;
-                let at = self.rng.usize(..bytes.len());
+                let outside = outside_strings(&bytes);
+                let at = outside[self.rng.usize(..outside.len())];
                 bytes.insert(at, [0xff, 0xc3, 0x80, 0xfe][self.rng.usize(..4)]);
                 Frame::Raw(bytes)
             }
@@ -301,8 +278,9 @@ impl Generator {
                 Value::Object(map)
             }
             "string" => {
-                // A schema is outside input: its bounds are held to 1 MiB.
-                const CAP: usize = 1 << 20;
+                // A schema is outside input: its bounds are held to 64 KiB a string (and arrays
+                // below the top are short), so no schema makes a frame of more than a few MiB.
+                const CAP: usize = 64 << 10;
                 let min = (number("minLength").unwrap_or(0.0) as usize).min(CAP);
                 let max = number("maxLength").map_or(64, |m| m as usize).clamp(min, CAP);
                 let len = match mode {
@@ -324,7 +302,8 @@ impl Generator {
             "boolean" => json!(self.rng.bool()),
             "array" => {
                 let items = schema.get("items").cloned().unwrap_or(json!({}));
-                let n = if mode == Mode::Boundary { [0, 1, 100][self.rng.usize(..3)] } else { self.rng.usize(..4) };
+                let long = if depth == 0 { 100 } else { 3 };
+                let n = if mode == Mode::Boundary { [0, 1, long][self.rng.usize(..3)] } else { self.rng.usize(..4) };
                 Value::Array((0..n).map(|_| self.for_schema(&items, mode, depth + 1)).collect())
             }
             _ => self.value(1),
@@ -339,23 +318,53 @@ enum Mode {
     Invalid,
 }
 
-/// Whether `frame` may be sent: it calls no tool that is listed but not callable (a mutated
-/// or replayed call must not reach a tool with side effects).
-pub fn is_safe(frame: &Frame, listed: &[String], callable: &[Callable]) -> bool {
-    let calls_forbidden = |value: &Value| {
-        value.get("method") == Some(&json!("tools/call"))
-            && value
-                .pointer("/params/name")
-                .and_then(Value::as_str)
-                .is_some_and(|name| listed.iter().any(|l| l == name) && !callable.iter().any(|c| c.name == name))
+/// The offsets of `bytes` (a serialized JSON value) outside its string literals, the end
+/// included.
+fn outside_strings(bytes: &[u8]) -> Vec<usize> {
+    let (mut inside, mut escaped) = (false, false);
+    let mut offsets = vec![];
+    for (at, &byte) in bytes.iter().enumerate() {
+        if !inside {
+            offsets.push(at);
+        }
+        match byte {
+            _ if escaped => escaped = false,
+            b'\\' if inside => escaped = true,
+            b'"' => inside = !inside,
+            _ => {}
+        }
+    }
+    offsets.push(bytes.len());
+    offsets
+}
+
+/// Whether `frame` may be sent. Allowed, never merely not forbidden: every `tools/call` in it
+/// (a batch's too) must have object params naming a callable tool. A raw frame is read as a
+/// lenient server would read it: split at line breaks and decoded lossily, and a piece that
+/// mentions `tools/call` must parse as an allowed call. Frames from a corpus or a reproducer
+/// are outside input, so they pass here too before they are sent.
+pub fn is_safe(frame: &Frame, callable: &[Callable]) -> bool {
+    let allowed = |value: &Value| match value {
+        Value::Object(map) if map.get("method") == Some(&json!("tools/call")) => map
+            .get("params")
+            .and_then(Value::as_object)
+            .and_then(|params| params.get("name"))
+            .and_then(Value::as_str)
+            .is_some_and(|name| callable.iter().any(|c| c.name == name)),
+        Value::Array(items) => items.iter().all(|item| {
+            item.get("method") != Some(&json!("tools/call")) || is_safe(&Frame::Json(item.clone()), callable)
+        }),
+        _ => true,
     };
     match frame {
-        Frame::Json(Value::Array(items)) => !items.iter().any(calls_forbidden),
-        Frame::Json(value) => !calls_forbidden(value),
-        Frame::Raw(bytes) => match serde_json::from_slice::<Value>(bytes) {
-            Ok(value) => is_safe(&Frame::Json(value), listed, callable),
-            Err(_) => true,
-        },
+        Frame::Json(value) => allowed(value),
+        Frame::Raw(bytes) => bytes.split(|b| *b == b'\n' || *b == b'\r').all(|piece| {
+            let text = String::from_utf8_lossy(piece);
+            match serde_json::from_str::<Value>(&text) {
+                Ok(value) => allowed(&value),
+                Err(_) => !text.contains("tools/call"),
+            }
+        }),
     }
 }
 
@@ -374,15 +383,30 @@ mod tests {
     }
 
     #[test]
-    fn a_call_of_a_listed_tool_that_is_not_callable_is_never_sent() {
+    fn only_a_call_of_a_callable_tool_is_ever_sent() {
         let callable = vec![Callable { name: "read".into(), input_schema: json!({}) }];
-        let listed = vec!["read".to_string(), "delete".to_string()];
         let call = |name: &str| json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": name}});
-        assert!(is_safe(&Frame::Json(call("read")), &listed, &callable));
-        assert!(is_safe(&Frame::Json(call("unlisted")), &listed, &callable));
-        assert!(!is_safe(&Frame::Json(call("delete")), &listed, &callable));
-        assert!(!is_safe(&Frame::Json(json!([call("delete")])), &listed, &callable));
-        assert!(!is_safe(&Frame::Raw(serde_json::to_vec(&call("delete")).unwrap()), &listed, &callable));
+        let safe = |frame: Frame| is_safe(&frame, &callable);
+        assert!(safe(Frame::Json(call("read"))));
+        assert!(safe(Frame::Json(json!({"jsonrpc": "2.0", "id": 1, "method": "ping"}))));
+        assert!(!safe(Frame::Json(call("delete"))));
+        assert!(!safe(Frame::Json(call("unlisted"))), "a tool not listed may still exist");
+        assert!(!safe(Frame::Json(json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": ["read"]}))));
+        assert!(!safe(Frame::Json(json!([call("read"), call("delete")]))));
+        assert!(!safe(Frame::Raw(serde_json::to_vec(&call("delete")).unwrap())));
+        let mut two_lines = b"{\n".to_vec();
+        two_lines.extend(serde_json::to_vec(&call("delete")).unwrap());
+        assert!(!safe(Frame::Raw(two_lines)), "a raw frame is read line by line");
+        let mut invalid = serde_json::to_vec(&call("delete")).unwrap();
+        invalid.insert(invalid.len() - 3, 0xff);
+        assert!(!safe(Frame::Raw(invalid)), "read as a lenient server reads it");
+        assert!(safe(Frame::Raw(b"{\"method\": \"ping\"".to_vec())));
+    }
+
+    #[test]
+    fn a_byte_that_is_not_utf8_goes_between_tokens_only() {
+        // {"a":"b\"c","d":1}: offsets 2-3, 6-10 and 13-14 are inside strings.
+        assert_eq!(outside_strings(br#"{"a":"b\"c","d":1}"#), [0, 1, 4, 5, 11, 12, 15, 16, 17, 18]);
     }
 
     #[test]

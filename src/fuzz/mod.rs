@@ -1,16 +1,20 @@
 //! `ctxlake fuzz`: black-box fuzzing of any MCP stdio server. Cases of one to three frames
 //! ([`generate`]) are sent to the server after its handshake, each followed by a `ping` barrier
-//! ([`session`]); what comes back is judged by the conformance tables' rules ([`oracle`]); a
-//! case that breaks a rule is kept once per rule and first frame's shape, shrunk against fresh
-//! processes ([`shrink`]) and written as a reproducer `--replay` sends again. A process is
-//! restarted only after it exited or stopped answering.
+//! ([`session`]); what comes back is judged by the conformance tables' rules ([`oracle`]). A
+//! case that breaks a rule is kept once per rule and first frame's shape; for each rule one that
+//! breaks it again on a fresh process is shrunk ([`shrink`]) and written as a reproducer
+//! ([`reproducer`]) that `--replay` sends again. A process is restarted after any case that did
+//! not end cleanly, so no late answer is blamed on the next case.
 //!
-//! Safe by default: tools are called only when listed with `readOnlyHint: true` or named by the
-//! caller; every other frame is protocol-level.
+//! Safe by default: only tools listed with `readOnlyHint: true` or named by the caller are
+//! called, and every frame sent (generated, shrunk, from a corpus or a reproducer) is checked
+//! against that list first ([`generate::is_safe`]).
 
 pub mod frame;
 pub mod generate;
 pub mod oracle;
+pub mod report;
+pub mod reproducer;
 pub mod session;
 pub mod shrink;
 
@@ -18,14 +22,17 @@ use crate::conform::stdio::Launch;
 use frame::Frame;
 use generate::{Callable, Generator};
 use oracle::Violation;
+use report::{Finding, Report};
+use reproducer::{Reproducer, ReproducerError};
 use serde_json::{Value, json};
-use session::{Session, StartError};
+use session::{End, Session, StartError};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// The reproducer file's format version.
-pub const REPRODUCER_VERSION: u64 = 1;
+/// Kept cases of one rule tried on a fresh process, in turn, before the rule's finding is
+/// written as found.
+const REPRODUCE_TRIES: usize = 4;
 
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -39,10 +46,13 @@ pub struct Options {
     pub runs: Option<u64>,
     /// Tools called although not listed `readOnlyHint: true`.
     pub allow_tools: Vec<String>,
+    /// How long each answer of the handshake may take (a start, a restart, a shrink step).
+    pub startup: Duration,
     /// How long a case may wait for its answers.
     pub timeout: Duration,
-    /// Candidates tried when shrinking one finding.
+    /// Candidates tried, and time spent, shrinking one finding.
     pub shrink_attempts: usize,
+    pub shrink_time: Duration,
     /// Where reproducers are written.
     pub out: PathBuf,
     /// Cases kept between runs: replayed first, and each finding's reproducer added.
@@ -53,87 +63,15 @@ pub struct Options {
 pub enum FuzzError {
     #[error(transparent)]
     Start(#[from] StartError),
-    #[error("{path}: {why}")]
-    File { path: PathBuf, why: String },
+    #[error(transparent)]
+    Reproducer(#[from] ReproducerError),
+    #[error(
+        "frame {index} of the reproducer calls a tool that is neither read-only nor allowed (--allow-tool): {frame}"
+    )]
+    Unsafe { index: usize, frame: String },
 }
 
-/// One finding, shrunk.
-#[derive(Debug, Clone)]
-pub struct Finding {
-    pub rule: &'static str,
-    pub detail: String,
-    /// The case as first found, and as shrunk.
-    pub found: Vec<Frame>,
-    pub frames: Vec<Frame>,
-    pub reproducer: PathBuf,
-}
-
-#[derive(Debug)]
-pub struct Report {
-    pub seed: u64,
-    pub revision: String,
-    pub cases: u64,
-    pub exchanges: u64,
-    pub fuzzing: Duration,
-    pub restarts: u64,
-    /// Cases that broke each rule (before deduplication).
-    pub broken: BTreeMap<&'static str, u64>,
-    pub findings: Vec<Finding>,
-    /// Tools called, and tools listed but left alone.
-    pub called: Vec<String>,
-    pub skipped: Vec<String>,
-}
-
-impl Report {
-    pub fn exchanges_per_second(&self) -> f64 {
-        self.exchanges as f64 / self.fuzzing.as_secs_f64().max(1e-9)
-    }
-
-    /// The one-line summary a CI log shows.
-    pub fn summary(&self) -> String {
-        let rules: Vec<String> = self.broken.iter().map(|(rule, n)| format!("{rule} ×{n}")).collect();
-        format!(
-            "fuzz: seed {} | {} cases, {} exchanges in {:.1} s ({:.0}/s) | {} restarts | {} findings{}{}",
-            self.seed,
-            self.cases,
-            self.exchanges,
-            self.fuzzing.as_secs_f64(),
-            self.exchanges_per_second(),
-            self.restarts,
-            self.findings.len(),
-            if rules.is_empty() { "" } else { ": " },
-            rules.join(", ")
-        )
-    }
-
-    /// JUnit: one test case per rule, failed when a finding names it.
-    pub fn junit(&self) -> String {
-        let escape = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
-        let mut xml = format!(
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"ctxlake fuzz\" tests=\"{}\" failures=\"{}\" time=\"{:.3}\">\n",
-            oracle::RULES.len(),
-            oracle::RULES.iter().filter(|r| self.findings.iter().any(|f| f.rule == r.id)).count(),
-            self.fuzzing.as_secs_f64()
-        );
-        for rule in oracle::RULES {
-            xml.push_str(&format!("  <testcase classname=\"fuzz\" name=\"{}\">", rule.id));
-            let found: Vec<&Finding> = self.findings.iter().filter(|f| f.rule == rule.id).collect();
-            if !found.is_empty() {
-                let text: Vec<String> =
-                    found.iter().map(|f| format!("{} (replay: {})", f.detail, f.reproducer.display())).collect();
-                xml.push_str(&format!(
-                    "<failure message=\"{}\">{}</failure>",
-                    escape(rule.sentence),
-                    escape(&text.join("\n"))
-                ));
-            }
-            xml.push_str("</testcase>\n");
-        }
-        xml.push_str("</testsuite>\n");
-        xml
-    }
-}
-
+/// The tools a run may call, and those it leaves alone.
 fn callable(tools: &[Value], allowed: &[String]) -> (Vec<Callable>, Vec<String>) {
     let mut called = vec![];
     let mut skipped = vec![];
@@ -147,158 +85,124 @@ fn callable(tools: &[Value], allowed: &[String]) -> (Vec<Callable>, Vec<String>)
             skipped.push(name.to_string());
         }
     }
+    // Named with --allow-tool but not listed: the caller vouches for it.
+    for name in allowed {
+        if !called.iter().any(|c| &c.name == name) {
+            called.push(Callable { name: name.clone(), input_schema: json!({"type": "object"}) });
+        }
+    }
     (called, skipped)
 }
 
-fn tool_names(tools: &[Value]) -> Vec<String> {
-    tools.iter().filter_map(|t| t.get("name").and_then(Value::as_str).map(str::to_string)).collect()
+fn start(options: &Options) -> Result<Session, StartError> {
+    Session::start(&options.launch, &options.revision, options.startup, options.timeout)
 }
 
-/// Runs `frames` against a fresh process and judges them.
-fn replay_once(options: &Options, frames: &[Frame]) -> Result<Option<Violation>, StartError> {
-    let mut session = Session::start(&options.launch, &options.revision, options.timeout)?;
+/// Runs `frames` against a fresh process and judges them; frames it may not send are refused.
+fn replay_once(options: &Options, frames: &[Frame]) -> Result<Option<Violation>, FuzzError> {
+    let mut session = start(options)?;
+    let (callable, _) = callable(&session.tools, &options.allow_tools);
+    if let Some((index, frame)) = frames.iter().enumerate().find(|(_, f)| !generate::is_safe(f, &callable)) {
+        let frame = String::from_utf8_lossy(&frame.bytes()).chars().take(200).collect();
+        return Err(FuzzError::Unsafe { index, frame });
+    }
     let outcome = session.exchange(frames);
     Ok(oracle::judge(frames, &outcome, &oracle::output_schemas(&session.tools)))
 }
 
 pub fn run(options: &Options) -> Result<Report, FuzzError> {
-    let mut session = Session::start(&options.launch, &options.revision, options.timeout)?;
-    let listed = tool_names(&session.tools);
-    let (callable, skipped) = callable(&session.tools, &options.allow_tools);
-    let schemas = oracle::output_schemas(&session.tools);
+    let first = start(options)?;
+    let (callable, skipped) = callable(&first.tools, &options.allow_tools);
+    let schemas = oracle::output_schemas(&first.tools);
     let mut report = Report {
         seed: options.seed,
-        revision: session.revision.clone(),
+        revision: first.revision.clone(),
         cases: 0,
         exchanges: 0,
         fuzzing: Duration::ZERO,
         restarts: 0,
+        cut_short: None,
         broken: BTreeMap::new(),
         findings: vec![],
         called: callable.iter().map(|c| c.name.clone()).collect(),
         skipped,
     };
     let mut seeds: Vec<Vec<Frame>> = match &options.corpus {
-        Some(dir) => read_corpus(dir)?,
+        Some(dir) => reproducer::read_corpus(dir)?.into_iter().map(|r| r.frames).collect(),
         None => vec![],
     };
     seeds.reverse();
+    let mut session = Some(first);
     let mut generator = Generator::new(options.seed, callable.clone());
-    let mut kept: BTreeMap<(&'static str, String), (Vec<Frame>, String)> = BTreeMap::new();
+    let mut kept: BTreeMap<&'static str, Vec<(Vec<Frame>, String)>> = BTreeMap::new();
+    let mut shapes: Vec<(&'static str, String)> = vec![];
     let started = Instant::now();
     while started.elapsed() < options.duration && options.runs.is_none_or(|runs| report.cases < runs) {
         let case = seeds.pop().unwrap_or_else(|| generator.case());
-        let case: Vec<Frame> = case.into_iter().filter(|f| generate::is_safe(f, &listed, &callable)).collect();
+        let case: Vec<Frame> = case.into_iter().filter(|f| generate::is_safe(f, &callable)).collect();
         if case.is_empty() {
             continue;
         }
-        let outcome = session.exchange(&case);
+        let Some(live) = session.as_mut() else { break };
+        let outcome = live.exchange(&case);
         report.cases += 1;
         report.exchanges += case.len() as u64 + 1;
         if let Some(violation) = oracle::judge(&case, &outcome, &schemas) {
             *report.broken.entry(violation.rule).or_default() += 1;
-            let shape = case.first().map(Frame::shape).unwrap_or_default();
-            kept.entry((violation.rule, shape)).or_insert((case.clone(), violation.detail));
+            let shape = (violation.rule, case.first().map(Frame::shape).unwrap_or_default());
+            if !shapes.contains(&shape) {
+                shapes.push(shape);
+                kept.entry(violation.rule).or_default().push((case.clone(), violation.detail));
+            }
         }
-        if !outcome.alive() {
+        if outcome.end != End::Answered {
             report.restarts += 1;
-            session = Session::start(&options.launch, &options.revision, options.timeout)?;
+            // The old process ends (its input closed, then signals) before the next starts.
+            session = None;
+            match start(options) {
+                Ok(fresh) => session = Some(fresh),
+                Err(e) => {
+                    // What was found still matters most: stop fuzzing, keep it.
+                    report.cut_short = Some(format!("the server could not be restarted: {e}"));
+                    break;
+                }
+            }
         }
     }
     report.fuzzing = started.elapsed();
-    drop(session);
-    // One finding per rule is shrunk and written; the rest of a rule's shapes are counted.
-    let mut shrunk_rules: Vec<&'static str> = vec![];
-    for ((rule, _shape), (found, detail)) in kept {
-        if shrunk_rules.contains(&rule) {
-            continue;
-        }
-        shrunk_rules.push(rule);
-        let deadline = Instant::now() + Duration::from_secs(20);
-        let frames = shrink::shrink(found.clone(), options.shrink_attempts, deadline, |candidate| {
-            let safe = candidate.iter().all(|f| generate::is_safe(f, &listed, &callable));
-            safe && matches!(replay_once(options, candidate), Ok(Some(v)) if v.rule == rule)
-        });
-        let reproducer = write_reproducer(&options.out, rule, &report.revision, &frames)?;
-        if let Some(corpus) = &options.corpus {
-            write_reproducer(corpus, rule, &report.revision, &frames)?;
-        }
-        report.findings.push(Finding { rule, detail, found, frames, reproducer });
+    drop(session.take());
+    for (rule, cases) in kept {
+        report.findings.push(settle(options, rule, cases, &report.revision)?);
     }
     Ok(report)
 }
 
-fn write_reproducer(dir: &Path, rule: &str, revision: &str, frames: &[Frame]) -> Result<PathBuf, FuzzError> {
-    let file_error = |path: &Path, e: std::io::Error| FuzzError::File { path: path.to_path_buf(), why: e.to_string() };
-    std::fs::create_dir_all(dir).map_err(|e| file_error(dir, e))?;
-    let body = json!({
-        "ctxlakeFuzzReproducer": REPRODUCER_VERSION,
-        "rule": rule,
-        "sentence": oracle::sentence(rule),
-        "revision": revision,
-        "frames": frames.iter().map(Frame::to_file).collect::<Vec<_>>(),
-    });
-    let text = serde_json::to_string_pretty(&body).expect("a JSON value serializes");
-    let digest: String = {
-        use sha2::Digest as _;
-        sha2::Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+/// The finding of `rule`: the first kept case that breaks it again on a fresh process, shrunk,
+/// or, when none does, the first as found.
+fn settle(
+    options: &Options,
+    rule: &'static str,
+    cases: Vec<(Vec<Frame>, String)>,
+    revision: &str,
+) -> Result<Finding, FuzzError> {
+    let breaks = |frames: &[Frame]| matches!(replay_once(options, frames), Ok(Some(v)) if v.rule == rule);
+    let reproducible = cases.iter().take(REPRODUCE_TRIES).position(|(frames, _)| breaks(frames));
+    let (found, detail) = cases[reproducible.unwrap_or(0)].clone();
+    let frames = match reproducible {
+        Some(_) => shrink::shrink(found.clone(), options.shrink_attempts, Instant::now() + options.shrink_time, breaks),
+        None => found.clone(),
     };
-    let path = dir.join(format!("{rule}-{}.json", &digest[..12]));
-    // Written whole, then renamed: a reader never sees half a reproducer.
-    let staged = dir.join(format!(".{rule}-{}.tmp", &digest[..12]));
-    std::fs::write(&staged, text).map_err(|e| file_error(&staged, e))?;
-    std::fs::rename(&staged, &path).map_err(|e| file_error(&path, e))?;
-    Ok(path)
-}
-
-/// A reproducer file: its rule, revision and frames.
-pub struct Reproducer {
-    pub rule: String,
-    pub revision: String,
-    pub frames: Vec<Frame>,
-}
-
-pub fn read_reproducer(path: &Path) -> Result<Reproducer, FuzzError> {
-    let bad = |why: String| FuzzError::File { path: path.to_path_buf(), why };
-    let text = std::fs::read_to_string(path).map_err(|e| bad(e.to_string()))?;
-    parse_reproducer(&text).map_err(bad)
-}
-
-/// A reproducer from its text; the error names the field (a JSON pointer) at fault.
-pub fn parse_reproducer(text: &str) -> Result<Reproducer, String> {
-    let value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
-    match value.get("ctxlakeFuzzReproducer").and_then(Value::as_u64) {
-        Some(REPRODUCER_VERSION) => {}
-        Some(other) => return Err(format!("reproducer version {other}; this ctxlake reads {REPRODUCER_VERSION}")),
-        None => return Err("no `ctxlakeFuzzReproducer` version: not a reproducer".into()),
+    let reproduced = reproducible.is_some();
+    let written = Reproducer { rule: rule.to_string(), revision: revision.to_string(), frames, reproduced };
+    let path = reproducer::write(&options.out, &written)?;
+    if let Some(corpus) = &options.corpus {
+        reproducer::write(corpus, &written)?;
     }
-    let field = |name: &str| value.get(name).and_then(Value::as_str).map(str::to_string);
-    let frames = value.get("frames").and_then(Value::as_array).ok_or("no `frames` array")?;
-    let frames = frames
-        .iter()
-        .enumerate()
-        .map(|(at, f)| Frame::from_file(f).map_err(|why| format!("/frames/{at}: {why}")))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(Reproducer {
-        rule: field("rule").unwrap_or_default(),
-        revision: field("revision").ok_or("no `revision`")?,
-        frames,
-    })
-}
-
-fn read_corpus(dir: &Path) -> Result<Vec<Vec<Frame>>, FuzzError> {
-    let Ok(entries) = std::fs::read_dir(dir) else { return Ok(vec![]) };
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    paths.sort();
-    paths.iter().map(|p| read_reproducer(p).map(|r| r.frames)).collect()
+    Ok(Finding { rule, detail, found, frames: written.frames, reproduced, reproducer: path })
 }
 
 /// Sends a reproducer's frames to a fresh server and judges them again.
 pub fn replay(options: &Options, reproducer: &Reproducer) -> Result<Option<Violation>, FuzzError> {
     let options = Options { revision: reproducer.revision.clone(), ..options.clone() };
-    Ok(replay_once(&options, &reproducer.frames)?)
+    replay_once(&options, &reproducer.frames)
 }

@@ -89,7 +89,7 @@ pub fn judge(frames: &[Frame], outcome: &Outcome, schemas: &OutputSchemas) -> Op
     let mut barrier_seen = false;
     for line in &outcome.lines {
         match serde_json::from_slice::<Value>(line) {
-            Ok(value @ (Value::Object(_) | Value::Array(_))) => {
+            Ok(value) if is_message(&value) => {
                 let is_answer = value.get("result").is_some() || value.get("error").is_some();
                 if value.get("id") == Some(&outcome.barrier) && is_answer {
                     barrier_seen = true;
@@ -110,6 +110,8 @@ pub fn judge(frames: &[Frame], outcome: &Outcome, schemas: &OutputSchemas) -> Op
     }
     let mut unjudged = false;
     let mut silence = false;
+    // Ids of the case's requests that were answered: a leftover with one is a second answer.
+    let mut requested: Vec<Value> = vec![];
     for frame in frames {
         match expect(frame) {
             Expect::Unjudged => unjudged = true,
@@ -117,23 +119,27 @@ pub fn judge(frames: &[Frame], outcome: &Outcome, schemas: &OutputSchemas) -> Op
             Expect::Answer { ids, code } => {
                 // An answer with the id and the required code first: a batch's answers carry a
                 // null id too, so an id alone can belong to another frame.
+                // The request's own id before null, which a batch's error may carry as well.
                 let carries_id = |a: &Value| a.get("id").is_some_and(|id| ids.contains(id));
                 let fits = |a: &Value| code.is_none() || a.pointer("/error/code").and_then(Value::as_i64) == code;
-                let found = answers.iter().position(|a| carries_id(a) && fits(a));
+                let found = ids.iter().find_map(|id| answers.iter().position(|a| a.get("id") == Some(id) && fits(a)));
+                // A required error code names the rule, whether the answer was wrong or missing.
+                let rule = match code {
+                    Some(PARSE_ERROR) => "rpc.parse-error",
+                    Some(INVALID_REQUEST) => "rpc.invalid-request",
+                    Some(METHOD_NOT_FOUND) => "rpc.method-not-found",
+                    _ => "rpc.answers-every-request",
+                };
                 let Some(at) = found.or_else(|| answers.iter().position(carries_id)) else {
                     let sent = short(&frame.bytes());
-                    return violation("rpc.answers-every-request", format!("no answer to {sent}"));
+                    let wanted = code.map_or(String::new(), |code| format!(" (error {code} required)"));
+                    return violation(rule, format!("no answer to {sent}{wanted}"));
                 };
+                requested.extend(ids.iter().filter(|id| !id.is_null()).cloned());
                 let answer = answers.remove(at);
                 if let Some(code) = code {
                     let got = answer.pointer("/error/code").and_then(Value::as_i64);
                     if got != Some(code) {
-                        let rule = match code {
-                            PARSE_ERROR => "rpc.parse-error",
-                            INVALID_REQUEST => "rpc.invalid-request",
-                            METHOD_NOT_FOUND => "rpc.method-not-found",
-                            _ => "rpc.answers-every-request",
-                        };
                         return violation(rule, format!("expected error {code}, got {answer}"));
                     }
                 }
@@ -144,10 +150,28 @@ pub fn judge(frames: &[Frame], outcome: &Outcome, schemas: &OutputSchemas) -> Op
         }
     }
     match answers.first() {
+        Some(twice) if twice.get("id").is_some_and(|id| requested.contains(id)) => {
+            violation("rpc.answers-every-request", format!("a request answered twice: {twice}"))
+        }
         Some(_) if unjudged => None,
         Some(stray) if silence => violation("rpc.no-answer", format!("an answer no request asked for: {stray}")),
         Some(stray) => violation("rpc.id-echo", format!("an answer whose id no request of the case carried: {stray}")),
         None => None,
+    }
+}
+
+/// Whether a stdout value is a JSON-RPC 2.0 message: an object with `jsonrpc: "2.0"` and a
+/// method or a result or an error (a JSON log line is not), or an array of them (a batch).
+fn is_message(value: &Value) -> bool {
+    match value {
+        Value::Object(map) => {
+            map.get("jsonrpc") == Some(&Value::String("2.0".into()))
+                && (map.get("method").is_some_and(Value::is_string)
+                    || map.contains_key("result")
+                    || map.contains_key("error"))
+        }
+        Value::Array(items) => !items.is_empty() && items.iter().all(|item| item.is_object() && is_message(item)),
+        _ => false,
     }
 }
 
@@ -220,6 +244,20 @@ mod tests {
         lines.push(serde_json::to_vec(&barrier).unwrap());
         let printed = Outcome { lines, end: End::Answered, barrier: json!("b"), barrier_answered: true };
         assert_eq!(judge(&[], &printed, &OutputSchemas::new()).map(|v| v.rule), Some("stdio.stdout-frames-only"));
+        let log = json!({"level": 30, "msg": "listening"});
+        assert_eq!(rule(&[], &[log, barrier.clone()], End::Answered), Some("stdio.stdout-frames-only"));
+        let silent = [Frame::Raw(b"{".to_vec())];
+        assert_eq!(rule(&silent, std::slice::from_ref(&barrier), End::Answered), Some("rpc.parse-error"));
+        let once = json!({"jsonrpc": "2.0", "id": 1, "result": {}});
+        let note = Frame::Json(json!({"jsonrpc": "2.0", "method": "notifications/x"}));
+        let twice = rule(&[ping(json!(1)), note], &[once.clone(), once, barrier.clone()], End::Answered);
+        assert_eq!(twice, Some("rpc.answers-every-request"), "a second answer is not blamed on the notification");
+        let batch = Frame::Json(json!([]));
+        let bad = Frame::Json(json!({"id": 0, "method": {}}));
+        let batch_error = json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32600, "message": "batch"}});
+        let echoed = json!({"jsonrpc": "2.0", "id": 0, "error": {"code": -32600, "message": "method"}});
+        let lines = [batch_error, echoed, barrier.clone()];
+        assert_eq!(rule(&[batch, bad], &lines, End::Answered), None, "the request's own id is matched first");
     }
 
     #[test]

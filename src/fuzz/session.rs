@@ -1,8 +1,9 @@
 //! One server process under the fuzzer: started, handshaken (`initialize`, `initialized`,
-//! `tools/list`), then fed cases. Each case ends with a `ping` as a barrier: a server that
-//! answers in order has answered (or refused to answer) every frame of the case by the time the
-//! barrier's answer comes. Writes go through a thread of their own, so a server that stops
-//! reading (hung) cannot block the fuzzer: the barrier's deadline still passes.
+//! `tools/list`), then fed cases. Each case ends with a `ping` as a barrier; the case is over
+//! when the barrier and every answer its frames require are in (a server may answer out of
+//! order), or at its deadline. Writes go through a thread of their own, so a server that stops
+//! reading (hung) cannot block the fuzzer, and every read loop checks its deadline itself, so a
+//! server that floods stdout cannot either.
 
 use super::frame::{Expect, Frame, expect};
 use crate::conform::stdio::{Got, Launch, StdioConn};
@@ -44,15 +45,23 @@ pub enum StartError {
     Spawn(#[from] std::io::Error),
     #[error("the server wrote a line that is not a JSON-RPC message before answering `initialize`: {line}")]
     NotAFrame { line: String },
-    #[error("no answer to `{method}` within {timeout:?}{stderr}")]
+    #[error("no answer to `{method}` within {timeout:?} (--startup-seconds){stderr}")]
     NoAnswer { method: &'static str, timeout: Duration, stderr: String },
     #[error("`initialize` was refused: {0}")]
     Refused(String),
 }
 
+/// Lines kept of one case's output: a server that floods stdout is judged by the first ones.
+const MAX_LINES: usize = 10_000;
+
+/// Pages of `tools/list` read at the handshake.
+pub const MAX_TOOL_PAGES: usize = 100;
+
 pub struct Session {
-    conn: StdioConn,
+    // Dropped first: the writer thread ends and the server sees its input close, before
+    // `conn`'s drop waits for it to exit.
     input: Sender<Vec<u8>>,
+    conn: StdioConn,
     timeout: Duration,
     barriers: u64,
     /// The protocol revision the server chose.
@@ -62,7 +71,9 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn start(launch: &Launch, revision: &str, timeout: Duration) -> Result<Session, StartError> {
+    /// Starts the server and runs the handshake, each of its answers awaited for `startup`;
+    /// cases then wait `timeout`.
+    pub fn start(launch: &Launch, revision: &str, startup: Duration, timeout: Duration) -> Result<Session, StartError> {
         let mut conn = StdioConn::spawn(launch, Duration::from_millis(100))?;
         let (input, lines) = channel::<Vec<u8>>();
         if let Some(mut stdin) = conn.take_input() {
@@ -75,7 +86,8 @@ impl Session {
                 }
             });
         }
-        let mut session = Session { conn, input, timeout, barriers: 0, revision: revision.to_string(), tools: vec![] };
+        let mut session =
+            Session { input, conn, timeout: startup, barriers: 0, revision: revision.to_string(), tools: vec![] };
         let initialize = json!({
             "jsonrpc": "2.0", "id": "fuzz-initialize", "method": "initialize",
             "params": {
@@ -93,7 +105,7 @@ impl Session {
         }
         session.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
         let mut cursor: Option<String> = None;
-        for page in 0..10 {
+        for page in 0..MAX_TOOL_PAGES {
             let mut list = json!({"jsonrpc": "2.0", "id": format!("fuzz-tools-{page}"), "method": "tools/list"});
             if let Some(cursor) = &cursor {
                 list["params"] = json!({ "cursor": cursor });
@@ -106,6 +118,7 @@ impl Session {
                 break;
             }
         }
+        session.timeout = timeout;
         Ok(session)
     }
 
@@ -121,7 +134,8 @@ impl Session {
         self.send(request);
         let deadline = Instant::now() + self.timeout;
         loop {
-            match self.conn.read(deadline) {
+            let got = if Instant::now() >= deadline { Got::Timeout } else { self.conn.read(deadline) };
+            match got {
                 Got::Line(line) => match serde_json::from_slice::<Value>(&line) {
                     Ok(answer) if answer.get("id") == request.get("id") => return Ok(answer),
                     Ok(_) => {}
@@ -158,7 +172,12 @@ impl Session {
             if barrier_seen && awaited.is_empty() {
                 return Outcome { lines, end: End::Answered, barrier, barrier_answered: true };
             }
-            match self.conn.read(deadline) {
+            let got = if Instant::now() >= deadline || lines.len() >= MAX_LINES {
+                Got::Timeout
+            } else {
+                self.conn.read(deadline)
+            };
+            match got {
                 Got::Line(line) => {
                     if let Ok(answer) = serde_json::from_slice::<Value>(&line)
                         && let Some(id) = answer.get("id")

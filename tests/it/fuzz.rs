@@ -116,7 +116,7 @@ fn ctxlake_over_stdio_breaks_no_rule_and_reads_only() {
 }
 
 #[test]
-fn a_reproducer_from_a_newer_version_or_with_a_bad_frame_is_refused_by_name() {
+fn a_reproducer_from_a_newer_version_with_a_bad_frame_or_calling_a_tool_not_allowed_is_refused_by_name() {
     let dir = tempfile::tempdir().unwrap();
     let toy = crashy();
     for (body, says) in [
@@ -126,6 +126,10 @@ fn a_reproducer_from_a_newer_version_or_with_a_bad_frame_is_refused_by_name() {
             "/frames/0: hex of odd length",
         ),
         (r#"{"frames": []}"#, "not a reproducer"),
+        (
+            r#"{"ctxlakeFuzzReproducer": 1, "revision": "2025-06-18", "frames": [{"json": {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "delete"}}}]}"#,
+            "frame 0 of the reproducer calls a tool that is neither read-only nor allowed",
+        ),
     ] {
         let path = dir.path().join("bad.json");
         std::fs::write(&path, body).unwrap();
