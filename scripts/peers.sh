@@ -35,19 +35,23 @@ conform_http() {
   stop_server "$SERVER_PID"
 }
 
-conform ctxlake.stdio --stdio "$CTX mcp"
-conform server-memory.stdio --stdio "MEMORY_FILE_PATH=$PEERS/memory.jsonl node $MEMORY"
-conform server-everything.stdio --stdio "node $EVERYTHING stdio"
-conform server-filesystem.stdio --stdio "node $FILESYSTEM $PEERS/files"
-conform server-sequential-thinking.stdio --stdio "node $THINKING"
-conform ts-sdk-example.stdio --stdio "node $TS_SDK_STDIO"
-conform fastmcp-ts.stdio --stdio "node $FASTMCP_TS"
-conform python-sdk.stdio --stdio "$PY"
-conform fastmcp-py.stdio --stdio "$FASTMCP_PY"
-conform server-time.stdio --stdio "$TIME"
-conform server-git.stdio --stdio "$GIT"
-conform server-fetch.stdio --stdio "$FETCH"
-conform rmcp.stdio --stdio "$RMCP"
+# Every stdio peer: its name and its command line.
+STDIO_PEERS=(
+  "ctxlake.stdio|$CTX mcp"
+  "server-memory.stdio|MEMORY_FILE_PATH=$PEERS/memory.jsonl node $MEMORY"
+  "server-everything.stdio|node $EVERYTHING stdio"
+  "server-filesystem.stdio|node $FILESYSTEM $PEERS/files"
+  "server-sequential-thinking.stdio|node $THINKING"
+  "ts-sdk-example.stdio|node $TS_SDK_STDIO"
+  "fastmcp-ts.stdio|node $FASTMCP_TS"
+  "python-sdk.stdio|$PY"
+  "fastmcp-py.stdio|$FASTMCP_PY"
+  "server-time.stdio|$TIME"
+  "server-git.stdio|$GIT"
+  "server-fetch.stdio|$FETCH"
+  "rmcp.stdio|$RMCP"
+)
+for peer in "${STDIO_PEERS[@]}"; do conform "${peer%%|*}" --stdio "${peer#*|}"; done
 conform_http server-everything.http 3901 env PORT=3901 node "$EVERYTHING" streamableHttp
 conform_http python-sdk.http 3902 $PY http 3902
 conform_http fastmcp-py.http 3903 $FASTMCP_PY http 3903
@@ -66,21 +70,9 @@ clients() {
   set -e
   [ "$code" -le 1 ] || { echo "conform --clients could not run against $name (exit $code)" >&2; rm -f "$OUT/clients/$name.json"; }
 }
-clients ctxlake.stdio --stdio "$CTX mcp"
-clients server-memory.stdio --stdio "MEMORY_FILE_PATH=$PEERS/memory.jsonl node $MEMORY"
-clients server-everything.stdio --stdio "node $EVERYTHING stdio"
-clients server-filesystem.stdio --stdio "node $FILESYSTEM $PEERS/files"
-clients server-sequential-thinking.stdio --stdio "node $THINKING"
-clients ts-sdk-example.stdio --stdio "node $TS_SDK_STDIO"
-clients fastmcp-ts.stdio --stdio "node $FASTMCP_TS"
-clients python-sdk.stdio --stdio "$PY"
-clients fastmcp-py.stdio --stdio "$FASTMCP_PY"
-clients server-time.stdio --stdio "$TIME"
-clients server-git.stdio --stdio "$GIT"
-clients server-fetch.stdio --stdio "$FETCH"
-clients rmcp.stdio --stdio "$RMCP"
+for peer in "${STDIO_PEERS[@]}"; do clients "${peer%%|*}" --stdio "${peer#*|}"; done
 
-# The same stdio peers under `ctxlake fuzz`: seed 1, 20 s each, read-only tools only. Each
+# The same stdio peers under `ctxlake fuzz`: seed 1, 20 s each, 500 ms a case, read-only tools only. Each
 # peer's summary and findings go to fuzz/<peer>.txt, its reproducers to fuzz/<peer>/.
 rm -rf "$OUT/fuzz"
 mkdir -p "$OUT/fuzz"
@@ -88,24 +80,12 @@ fuzz() {
   local name=$1; shift
   log "fuzz: $name"
   set +e
-  (cd "$PEERS" && "$CTX" fuzz "$@" --seed 1 --seconds 20 --out "$OUT/fuzz/$name" > "$OUT/fuzz/$name.txt")
+  (cd "$PEERS" && "$CTX" fuzz "$@" --seed 1 --seconds 20 --timeout-ms 500 --out "$OUT/fuzz/$name" > "$OUT/fuzz/$name.txt")
   local code=$?
   set -e
   [ "$code" -le 1 ] || echo "fuzz could not run against $name (exit $code)" >&2
 }
-fuzz ctxlake.stdio --stdio "$CTX mcp"
-fuzz server-memory.stdio --stdio "MEMORY_FILE_PATH=$PEERS/memory.jsonl node $MEMORY"
-fuzz server-everything.stdio --stdio "node $EVERYTHING stdio"
-fuzz server-filesystem.stdio --stdio "node $FILESYSTEM $PEERS/files"
-fuzz server-sequential-thinking.stdio --stdio "node $THINKING"
-fuzz ts-sdk-example.stdio --stdio "node $TS_SDK_STDIO"
-fuzz fastmcp-ts.stdio --stdio "node $FASTMCP_TS"
-fuzz python-sdk.stdio --stdio "$PY"
-fuzz fastmcp-py.stdio --stdio "$FASTMCP_PY"
-fuzz server-time.stdio --stdio "$TIME"
-fuzz server-git.stdio --stdio "$GIT"
-fuzz server-fetch.stdio --stdio "$FETCH"
-fuzz rmcp.stdio --stdio "$RMCP"
+for peer in "${STDIO_PEERS[@]}"; do fuzz "${peer%%|*}" --stdio "${peer#*|}"; done
 
 log "docs/conformance/peers.md"
 python3 "$ROOT/scripts/peers/table.py" "$OUT" > "$ROOT/docs/conformance/peers.md"

@@ -76,6 +76,38 @@ def main(folder):
             print(f"| {name} | {r['counts']['pass']} | {fails['must']} | {fails['should']} | {fails['strict']} | "
                   f"{', '.join(f'`{x}`' for x in rules) or 'none'} |")
 
+    fuzz_dir = pathlib.Path(folder, "fuzz")
+    if fuzz_dir.is_dir():
+        print("\n## `ctxlake fuzz` against the stdio peers\n")
+        print("Seed 1, 20 s a peer, read-only tools only (docs/fuzzing.md). A finding names the rule it broke;")
+        print("the reproducers are in `docs/conformance/peers/fuzz/<peer>/`, each replayable with")
+        print("`ctxlake fuzz --stdio … --replay FILE`.\n")
+        print("| peer | cases | exchanges/s | restarts | findings |")
+        print("|---|---|---|---|---|")
+        rules_by_peer = {}
+        for path in sorted(fuzz_dir.glob("*.txt"), key=lambda p: (not p.stem.startswith("ctxlake"), p.stem)):
+            lines = path.read_text().splitlines()
+            summary = next((l for l in reversed(lines) if l.startswith("fuzz: ")), "")
+            parts = [p.strip() for p in summary.split("|")]
+            cases = parts[1].split(" cases")[0] if len(parts) > 1 else "?"
+            rate = parts[1].split("(")[-1].rstrip(")") if len(parts) > 1 else "?"
+            restarts = parts[2].split()[0] if len(parts) > 2 else "?"
+            found = [l.split(":", 1) for l in lines if l and not l.startswith((" ", "fuzz: ")) and ":" in l]
+            rules_by_peer[path.stem] = found
+            listed = ", ".join(f"`{rule}`" for rule, _ in found) or "none"
+            print(f"| {path.stem} | {cases} | {rate} | {restarts} | {listed} |")
+        print("\n### Every finding, as the fuzzer reported it\n")
+        for peer, found in rules_by_peer.items():
+            for rule, detail in found:
+                detail = detail.strip().replace("|", "\\|")
+                if len(detail) > 300:
+                    detail = detail[:300] + "…"
+                print(f"- **{peer}** `{rule}`: {detail}")
+        notes = pathlib.Path(__file__).with_name("fuzz_notes.md")
+        if notes.exists():
+            print()
+            print(notes.read_text().rstrip())
+
 
 if __name__ == "__main__":
     main(sys.argv[1])

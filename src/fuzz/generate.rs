@@ -5,28 +5,22 @@
 //! UTF-8, oversized lines. Tool arguments are drawn from each callable tool's own `inputSchema`:
 //! valid, at its boundaries (and past 4,096 characters), or invalid.
 
-use super::frame::Frame;
+use super::frame::{Frame, MCP_REQUESTS};
 use serde_json::{Map, Value, json};
 
-/// Requests generated with random params. Never `initialize` (the run's own handshake) nor
-/// `tools/call` (only callable tools are called, with arguments from their schemas), and not
-/// `subscriptions/listen`, which holds its answer open by design.
-const GENERATED_REQUESTS: &[&str] = &[
-    "ping",
-    "tools/list",
-    "resources/list",
-    "resources/templates/list",
-    "resources/read",
-    "resources/subscribe",
-    "resources/unsubscribe",
-    "prompts/list",
-    "prompts/get",
-    "completion/complete",
-    "logging/setLevel",
-    "tasks/get",
-    "tasks/list",
-    "skills/list",
-    "skills/get",
+/// MCP requests never generated with random params: the run's own handshake (`initialize`),
+/// `tools/call` (only callable tools are called, with arguments from their schemas), those held
+/// open by design (`subscriptions/listen`, `tasks/result`), 2026-07-28's own, which a run
+/// begun with `initialize` does not reach (`server/discover`, `resources/directory/read`), and
+/// `tasks/cancel`, which could end a task another client started.
+const NOT_GENERATED: &[&str] = &[
+    "initialize",
+    "tools/call",
+    "subscriptions/listen",
+    "tasks/result",
+    "server/discover",
+    "resources/directory/read",
+    "tasks/cancel",
 ];
 
 const NOTIFICATIONS: &[&str] = &[
@@ -46,6 +40,8 @@ pub struct Callable {
 
 pub struct Generator {
     rng: fastrand::Rng,
+    /// MCP's requests but [`NOT_GENERATED`].
+    requests: Vec<&'static str>,
     callable: Vec<Callable>,
     /// Ids handed out in this run, so that no two frames of a case share one.
     next_id: u64,
@@ -53,7 +49,8 @@ pub struct Generator {
 
 impl Generator {
     pub fn new(seed: u64, callable: Vec<Callable>) -> Generator {
-        Generator { rng: fastrand::Rng::with_seed(seed), callable, next_id: 0 }
+        let requests = MCP_REQUESTS.iter().copied().filter(|m| !NOT_GENERATED.contains(m)).collect();
+        Generator { rng: fastrand::Rng::with_seed(seed), requests, callable, next_id: 0 }
     }
 
     /// The frames of one case: one to three.
@@ -66,7 +63,7 @@ impl Generator {
         let roll = self.rng.u32(..100);
         match roll {
             0..30 => {
-                let method = GENERATED_REQUESTS[self.rng.usize(..GENERATED_REQUESTS.len())];
+                let method = self.requests[self.rng.usize(..self.requests.len())];
                 let params = self.params();
                 Frame::Json(self.request(method, params))
             }
