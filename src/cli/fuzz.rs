@@ -1,9 +1,11 @@
-//! `ctxlake fuzz`: fuzz an MCP stdio server with the conformance rules as the oracle, or replay
-//! a reproducer it wrote.
+//! `ctxlake fuzz`: fuzz an MCP server (stdio or Streamable HTTP) with the conformance rules as
+//! the oracle, or replay a reproducer it wrote.
 
 use anyhow::Context as _;
+use ctxlake::conform::http::Url;
 use ctxlake::conform::stdio::Launch;
 use ctxlake::fuzz;
+use ctxlake::fuzz::session::Target;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -11,8 +13,13 @@ use std::time::Duration;
 #[derive(clap::Args)]
 pub struct Args {
     /// The stdio server, as a shell command line (run by /bin/sh -c, in its own process group).
-    #[arg(long, value_name = "COMMAND")]
-    stdio: String,
+    #[arg(long, value_name = "COMMAND", required_unless_present = "url", conflicts_with = "url")]
+    stdio: Option<String>,
+    /// The Streamable HTTP endpoint of a running server (http:// only). Each case runs in the
+    /// session it opens; a case the server does not survive ends the run (its process is not
+    /// the fuzzer's to restart).
+    #[arg(long, value_name = "URL")]
+    url: Option<String>,
     /// Send a reproducer's frames again (after the handshake) and judge them; exit status 1
     /// while the server still breaks a rule.
     #[arg(long, value_name = "FILE")]
@@ -64,8 +71,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let seconds = |flag: &str, value: f64| {
         Duration::try_from_secs_f64(value).map_err(|_| anyhow::anyhow!("--{flag} {value}: not a number of seconds"))
     };
+    let target = match (&args.stdio, &args.url) {
+        (Some(command), _) => Target::Stdio(Launch::shell(command)),
+        (None, Some(url)) => Target::Http(Url::parse(url).map_err(|e| anyhow::anyhow!("--url {e}"))?),
+        (None, None) => anyhow::bail!("name the server: --stdio COMMAND or --url URL"),
+    };
+    let flag = match &target {
+        Target::Stdio(_) => "--stdio …",
+        Target::Http(_) => "--url …",
+    };
     let options = fuzz::Options {
-        launch: Launch::shell(&args.stdio),
+        target,
         revision: args.revision,
         seed,
         duration: seconds("seconds", args.seconds)?,
@@ -104,7 +120,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             format!("{} frames as found: a fresh process did not break the rule again", finding.found.len())
         };
         println!(
-            "{}: {}\n  {}\n  {shrunk}; replay: ctxlake fuzz --stdio … --replay {}",
+            "{}: {}\n  {}\n  {shrunk}; replay: ctxlake fuzz {flag} --replay {}",
             finding.rule,
             finding.detail,
             fuzz::oracle::sentence(finding.rule),

@@ -132,7 +132,14 @@ pub fn send(
     }
     head.push_str("\r\n");
     stream.write_all(head.as_bytes())?;
-    stream.write_all(body)?;
+    // A server may answer a body it refuses (413) before reading it, and close: its answer is
+    // read before the write's error stands.
+    let written = stream.write_all(body);
+    if let Err(e) = &written
+        && !matches!(e.kind(), std::io::ErrorKind::BrokenPipe | std::io::ErrorKind::ConnectionReset)
+    {
+        return Err(written.unwrap_err());
+    }
     let awaited = match serde_json::from_slice::<Value>(body).ok().and_then(|v| v.get("id").cloned()) {
         Some(id) => Awaited::Answer(id),
         None if headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("last-event-id")) => Awaited::AnyAnswer,
@@ -140,14 +147,20 @@ pub fn send(
     };
     let mut raw = Vec::new();
     let mut buf = [0u8; 16 * 1024];
+    let mut closed = false;
     loop {
         if Instant::now() >= deadline {
             break;
         }
         match stream.read(&mut buf) {
-            Ok(0) => break,
+            Ok(0) => {
+                closed = true;
+                break;
+            }
             Ok(n) => raw.extend_from_slice(&buf[..n]),
             Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => break,
+            // A reset after the answer began (a refused body) leaves what arrived to read.
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset && parse_response(&raw).is_some() => break,
             Err(e) => return Err(e),
         }
         if let Some(response) = parse_response(&raw)
@@ -156,9 +169,15 @@ pub fn send(
             break;
         }
     }
-    parse_response(&raw)
-        .map(|response| response.response)
-        .ok_or_else(|| std::io::Error::other("the answer is not an HTTP/1.1 response"))
+    match (parse_response(&raw), written) {
+        (Some(partial), _) => Ok(partial.response),
+        (None, Err(e)) => Err(e),
+        (None, Ok(())) if raw.is_empty() && !closed => {
+            Err(std::io::Error::new(std::io::ErrorKind::TimedOut, format!("no answer within {timeout:?}")))
+        }
+        (None, Ok(())) if raw.is_empty() => Err(std::io::Error::other("the connection closed without an answer")),
+        (None, Ok(())) => Err(std::io::Error::other("the answer is not an HTTP/1.1 response")),
+    }
 }
 
 /// The longest one wait for a `Retry-After` lasts: a server asking for an hour is not waited on.

@@ -4,11 +4,31 @@
 
 use serde_json::{Value, json};
 
-/// A line as sent: JSON, or raw bytes (not JSON, invalid UTF-8, truncated).
+/// A line as sent: JSON, or raw bytes (not JSON, invalid UTF-8, truncated); over Streamable
+/// HTTP each is one POST body, and [`Frame::Http`] is a request of its own.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Frame {
     Json(Value),
     Raw(Vec<u8>),
+    Http(HttpFrame),
+}
+
+/// An HTTP request bent from what the session sends: another method, or headers replaced or
+/// removed, around a body (JSON or raw, never another HTTP frame). Sent only to `--url`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HttpFrame {
+    pub method: String,
+    /// Headers set to a value instead of the session's, or removed from them (`None`).
+    pub headers: Vec<(String, Option<String>)>,
+    pub body: Box<Frame>,
+}
+
+impl HttpFrame {
+    /// The value this frame gives `name`: `Some(None)` when it removes it, `None` when it
+    /// leaves the session's.
+    pub fn header(&self, name: &str) -> Option<Option<&str>> {
+        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_deref())
+    }
 }
 
 impl Frame {
@@ -17,6 +37,7 @@ impl Frame {
         match self {
             Frame::Json(value) => serde_json::to_vec(value).expect("a JSON value serializes"),
             Frame::Raw(bytes) => bytes.clone(),
+            Frame::Http(http) => http.body.bytes(),
         }
     }
 
@@ -25,12 +46,20 @@ impl Frame {
         match self {
             Frame::Json(value) => json!({ "json": value }),
             Frame::Raw(bytes) => json!({ "hex": bytes.iter().map(|b| format!("{b:02x}")).collect::<String>() }),
+            Frame::Http(http) => json!({ "http": {
+                "method": http.method,
+                "headers": http.headers.iter().map(|(k, v)| json!([k, v])).collect::<Vec<_>>(),
+                "body": http.body.to_file(),
+            }}),
         }
     }
 
     pub fn from_file(value: &Value) -> Result<Frame, String> {
         if let Some(json) = value.get("json") {
             return Ok(Frame::Json(json.clone()));
+        }
+        if let Some(http) = value.get("http") {
+            return HttpFrame::from_file(http).map(Frame::Http);
         }
         let hex = value.get("hex").and_then(Value::as_str).ok_or("a frame is {\"json\": …} or {\"hex\": \"…\"}")?;
         if hex.len() % 2 != 0 {
@@ -51,6 +80,10 @@ impl Frame {
     pub fn shape(&self) -> String {
         match self {
             Frame::Raw(_) => "raw".to_string(),
+            Frame::Http(http) => {
+                let bent: Vec<&str> = http.headers.iter().map(|(k, _)| k.as_str()).collect();
+                format!("http {} {}", http.method, bent.join(","))
+            }
             Frame::Json(Value::Array(_)) => "batch".to_string(),
             Frame::Json(Value::Object(map)) => {
                 let method = map.get("method").map_or("-".to_string(), |m| m.as_str().unwrap_or("?").to_string());
@@ -59,6 +92,39 @@ impl Frame {
             }
             Frame::Json(_) => "scalar".to_string(),
         }
+    }
+}
+
+impl HttpFrame {
+    fn from_file(value: &Value) -> Result<HttpFrame, String> {
+        let method = value.get("method").and_then(Value::as_str).ok_or("http: `method` is not a string")?;
+        // An HTTP token (RFC 9110 section 5.6.2): it goes into the request line as it is.
+        if method.is_empty() || !method.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b)) {
+            return Err(format!("http: method {method:?} is not an HTTP token"));
+        }
+        let mut headers = vec![];
+        for (at, pair) in
+            value.get("headers").and_then(Value::as_array).ok_or("http: `headers` is not an array")?.iter().enumerate()
+        {
+            let bad = || format!("http: headers/{at} is not [name, value or null]");
+            let (name, set) = match pair.as_array().map(Vec::as_slice) {
+                Some([Value::String(name), Value::String(v)]) => (name, Some(v.clone())),
+                Some([Value::String(name), Value::Null]) => (name, None),
+                _ => return Err(bad()),
+            };
+            // Header names are tokens and values visible text: nothing can end the head early.
+            let token =
+                !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b));
+            if !token || set.as_deref().is_some_and(|v| v.bytes().any(|b| b.is_ascii_control())) {
+                return Err(bad());
+            }
+            headers.push((name.clone(), set));
+        }
+        let body = value.get("body").ok_or("http: no `body`")?;
+        if body.get("http").is_some() {
+            return Err("http: a body is JSON or hex, not another HTTP request".into());
+        }
+        Ok(HttpFrame { method: method.to_string(), headers, body: Box::new(Frame::from_file(body)?) })
     }
 }
 
@@ -118,6 +184,8 @@ const SAFE_INTEGER: u64 = (1 << 53) - 1;
 pub fn expect(frame: &Frame) -> Expect {
     let value = match frame {
         Frame::Json(value) => value.clone(),
+        // Judged by its status (`expect_http`).
+        Frame::Http(_) => return Expect::Unjudged,
         Frame::Raw(bytes) if bytes.iter().all(u8::is_ascii_whitespace) => return Expect::Unjudged,
         Frame::Raw(bytes) => match serde_json::from_slice::<Value>(bytes) {
             Ok(value) => value,
@@ -156,6 +224,69 @@ pub fn expect(frame: &Frame) -> Expect {
         // No id and no valid envelope: servers differ on whether it is a notification.
         None => Expect::Unjudged,
     }
+}
+
+/// What Streamable HTTP requires of the answer to one POST, beyond the JSON-RPC answer its body
+/// must carry ([`expect`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum HttpExpect {
+    /// This status, by this rule: one header the tables rule on was bent.
+    Status(u16, &'static str),
+    /// A notification or a response: 202 Accepted with no body, or an error status.
+    Accepted,
+    /// A request: its answer, in the body.
+    Answer,
+    /// Nothing certain: only that the server stays up and does not fail (5xx).
+    Unjudged,
+}
+
+/// The values the generator bends headers to, which the HTTP rules recognise.
+pub const FOREIGN_ORIGIN: &str = "http://evil.example";
+pub const UNKNOWN_REVISION: &str = "1999-01-01";
+pub const UNKNOWN_SESSION: &str = "ctxlake-fuzz-no-such-session";
+
+/// What the tables (`features/http.feature`) require for `frame` POSTed in a session of
+/// `revision` (`session`: the server issued a session id).
+pub fn expect_http(frame: &Frame, revision: &str, session: bool) -> HttpExpect {
+    let Frame::Http(http) = frame else {
+        return match expect(frame) {
+            Expect::Answer { .. } => HttpExpect::Answer,
+            Expect::Silence => HttpExpect::Accepted,
+            Expect::Unjudged if is_response(frame) => HttpExpect::Accepted,
+            Expect::Unjudged => HttpExpect::Unjudged,
+        };
+    };
+    // One header bent on a POST of a request the server would otherwise answer: the status the
+    // tables require for that header. Anything else bent: nothing certain.
+    let answerable = matches!(expect(&http.body), Expect::Answer { code: None, .. });
+    let (name, value) = match http.headers.as_slice() {
+        [(name, Some(value))] if http.method == "POST" && answerable => (name.to_ascii_lowercase(), value.as_str()),
+        _ => return HttpExpect::Unjudged,
+    };
+    let known = crate::conform::world::LEGACY.contains(&value) || value == crate::conform::world::MODERN;
+    match name.as_str() {
+        "origin" if value == FOREIGN_ORIGIN && revision >= "2025-11-25" => HttpExpect::Status(403, "http.origin-403"),
+        "mcp-protocol-version" if !known && revision >= "2025-06-18" => {
+            HttpExpect::Status(400, "http.protocol-version-header")
+        }
+        "mcp-session-id" if value == UNKNOWN_SESSION && session => HttpExpect::Status(404, "http.unknown-session-404"),
+        _ => HttpExpect::Unjudged,
+    }
+}
+
+/// Whether `frame` is a JSON-RPC response (sent to the server, as a client answers its requests).
+fn is_response(frame: &Frame) -> bool {
+    let value = match frame {
+        Frame::Json(value) => value.clone(),
+        Frame::Raw(bytes) => match serde_json::from_slice(bytes) {
+            Ok(value) => value,
+            Err(_) => return false,
+        },
+        Frame::Http(_) => return false,
+    };
+    value.get("method").is_none()
+        && value.get("id").is_some()
+        && (value.get("result").is_some() || value.get("error").is_some())
 }
 
 #[cfg(test)]

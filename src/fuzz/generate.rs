@@ -3,9 +3,12 @@
 //! response) and are then bent: ids of every JSON type, unknown and non-string methods,
 //! envelopes without `jsonrpc`, batches, responses sent to the server, truncated JSON, invalid
 //! UTF-8, oversized lines. Tool arguments are drawn from each callable tool's own `inputSchema`:
-//! valid, at its boundaries (and past 4,096 characters), or invalid.
+//! valid, at its boundaries (and past 4,096 characters), or invalid. Over Streamable HTTP some
+//! frames are requests of their own: a header the tables rule on bent (a foreign `Origin`, an
+//! unknown `MCP-Protocol-Version` or session id), required headers dropped or wrong, other
+//! methods, bodies past 4 MiB.
 
-use super::frame::{Frame, MCP_REQUESTS};
+use super::frame::{FOREIGN_ORIGIN, Frame, HttpFrame, MCP_REQUESTS, UNKNOWN_REVISION, UNKNOWN_SESSION};
 use serde_json::{Map, Value, json};
 
 /// MCP requests never generated with random params: the run's own handshake (`initialize`),
@@ -45,12 +48,14 @@ pub struct Generator {
     callable: Vec<Callable>,
     /// Ids handed out in this run, so that no two frames of a case share one.
     next_id: u64,
+    /// Whether frames may be HTTP requests of their own (`--url`).
+    http: bool,
 }
 
 impl Generator {
-    pub fn new(seed: u64, callable: Vec<Callable>) -> Generator {
+    pub fn new(seed: u64, callable: Vec<Callable>, http: bool) -> Generator {
         let requests = MCP_REQUESTS.iter().copied().filter(|m| !NOT_GENERATED.contains(m)).collect();
-        Generator { rng: fastrand::Rng::with_seed(seed), requests, callable, next_id: 0 }
+        Generator { rng: fastrand::Rng::with_seed(seed), requests, callable, next_id: 0, http }
     }
 
     /// The frames of one case: one to three.
@@ -60,6 +65,9 @@ impl Generator {
     }
 
     fn frame(&mut self) -> Frame {
+        if self.http && self.rng.u8(..100) < 20 {
+            return self.http_frame();
+        }
         let roll = self.rng.u32(..100);
         match roll {
             0..30 => {
@@ -118,6 +126,36 @@ impl Generator {
                 Frame::Json(self.request("ping", json!({"_meta": {"fuzz": "x".repeat(size)}})))
             }
         }
+    }
+
+    /// An HTTP request of its own around a `ping` (a body the server would otherwise answer),
+    /// so that the status is the header's doing.
+    fn http_frame(&mut self) -> Frame {
+        let mut body = Frame::Json(self.request("ping", json!({})));
+        let set = |name: &str, value: &str| vec![(name.to_string(), Some(value.to_string()))];
+        let (method, headers) = match self.rng.u8(..12) {
+            0 | 1 => ("POST", set("Origin", FOREIGN_ORIGIN)),
+            2 | 3 => ("POST", set("MCP-Protocol-Version", UNKNOWN_REVISION)),
+            4 | 5 => ("POST", set("Mcp-Session-Id", UNKNOWN_SESSION)),
+            6 => (
+                "POST",
+                vec![("Accept".to_string(), [None, Some("text/html".to_string())][self.rng.usize(..2)].clone())],
+            ),
+            7 => {
+                ("POST", set("Content-Type", ["text/plain", "application/x-www-form-urlencoded"][self.rng.usize(..2)]))
+            }
+            8 => ("POST", set("Host", "evil.example")),
+            9 => {
+                // Past the 4 MiB a server may be expected to take.
+                let size = (4 << 20) + self.rng.usize(..1 << 20);
+                body = Frame::Json(self.request("ping", json!({"_meta": {"fuzz": "x".repeat(size)}})));
+                ("POST", vec![])
+            }
+            10 => (["GET", "PUT", "PATCH", "OPTIONS"][self.rng.usize(..4)], vec![]),
+            // Never the live session's id: a DELETE of it would end the session.
+            _ => ("DELETE", set("Mcp-Session-Id", UNKNOWN_SESSION)),
+        };
+        Frame::Http(HttpFrame { method: method.to_string(), headers, body: Box::new(body) })
     }
 
     fn request(&mut self, method: &str, params: Value) -> Value {
@@ -355,6 +393,7 @@ pub fn is_safe(frame: &Frame, callable: &[Callable]) -> bool {
     };
     match frame {
         Frame::Json(value) => allowed(value),
+        Frame::Http(http) => is_safe(&http.body, callable),
         Frame::Raw(bytes) => bytes.split(|b| *b == b'\n' || *b == b'\r').all(|piece| {
             let text = String::from_utf8_lossy(piece);
             match serde_json::from_str::<Value>(&text) {
@@ -372,8 +411,8 @@ mod tests {
     #[test]
     fn a_seed_gives_the_same_frames_every_time() {
         let tools = vec![Callable { name: "echo".into(), input_schema: json!({"type": "object"}) }];
-        let mut a = Generator::new(7, tools.clone());
-        let mut b = Generator::new(7, tools);
+        let mut a = Generator::new(7, tools.clone(), true);
+        let mut b = Generator::new(7, tools, true);
         for _ in 0..200 {
             assert_eq!(a.case(), b.case());
         }
@@ -409,7 +448,7 @@ mod tests {
     #[test]
     fn tool_arguments_follow_the_schema_when_valid() {
         let schema = json!({"type": "object", "required": ["text"], "properties": {"text": {"type": "string", "maxLength": 10}}});
-        let mut generator = Generator::new(1, vec![]);
+        let mut generator = Generator::new(1, vec![], false);
         for _ in 0..100 {
             let value = generator.for_schema(&schema, Mode::Valid, 0);
             let text = value["text"].as_str().expect("a required string");

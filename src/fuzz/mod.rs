@@ -1,10 +1,10 @@
-//! `ctxlake fuzz`: black-box fuzzing of any MCP stdio server. Cases of one to three frames
-//! ([`generate`]) are sent to the server after its handshake, each followed by a `ping` barrier
-//! ([`session`]); what comes back is judged by the conformance tables' rules ([`oracle`]). A
+//! `ctxlake fuzz`: black-box fuzzing of any MCP server, over stdio or Streamable HTTP. Cases of
+//! one to three frames ([`generate`]) are sent to the server after its handshake, each followed
+//! by a `ping` barrier ([`session`], [`http`]); what comes back is judged by the conformance tables' rules ([`oracle`]). A
 //! case that breaks a rule is kept once per rule and first frame's shape; for each rule one that
 //! breaks it again on a fresh process is shrunk ([`shrink`]) and written as a reproducer
-//! ([`reproducer`]) that `--replay` sends again. A process is restarted after any case that did
-//! not end cleanly, so no late answer is blamed on the next case.
+//! ([`reproducer`]) that `--replay` sends again. A process (over HTTP, a session) is restarted
+//! after any case that did not end cleanly, so no late answer is blamed on the next case.
 //!
 //! Safe by default: only tools listed with `readOnlyHint: true` or named by the caller are
 //! called, and every frame sent (generated, shrunk, from a corpus or a reproducer) is checked
@@ -12,20 +12,20 @@
 
 pub mod frame;
 pub mod generate;
+pub mod http;
 pub mod oracle;
 pub mod report;
 pub mod reproducer;
 pub mod session;
 pub mod shrink;
 
-use crate::conform::stdio::Launch;
 use frame::Frame;
 use generate::{Callable, Generator};
 use oracle::Violation;
 use report::{Finding, Report};
 use reproducer::{Reproducer, ReproducerError};
 use serde_json::{Value, json};
-use session::{End, Session, StartError};
+use session::{End, Session, StartError, Target};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -36,7 +36,7 @@ const REPRODUCE_TRIES: usize = 4;
 
 #[derive(Debug, Clone)]
 pub struct Options {
-    pub launch: Launch,
+    pub target: Target,
     /// The revision offered in `initialize` (the server may choose another).
     pub revision: String,
     pub seed: u64,
@@ -69,6 +69,8 @@ pub enum FuzzError {
         "frame {index} of the reproducer calls a tool that is neither read-only nor allowed (--allow-tool): {frame}"
     )]
     Unsafe { index: usize, frame: String },
+    #[error("frame {index} of the reproducer is an HTTP request of its own: replay it against the server's --url")]
+    HttpOnly { index: usize },
 }
 
 /// The tools a run may call, and those it leaves alone.
@@ -95,28 +97,33 @@ fn callable(tools: &[Value], allowed: &[String]) -> (Vec<Callable>, Vec<String>)
 }
 
 fn start(options: &Options) -> Result<Session, StartError> {
-    Session::start(&options.launch, &options.revision, options.startup, options.timeout)
+    Session::start(&options.target, &options.revision, options.startup, options.timeout)
 }
 
 /// Runs `frames` against a fresh process and judges them; frames it may not send are refused.
 fn replay_once(options: &Options, frames: &[Frame]) -> Result<Option<Violation>, FuzzError> {
+    if let Target::Stdio(_) = options.target
+        && let Some(index) = frames.iter().position(|f| matches!(f, Frame::Http(_)))
+    {
+        return Err(FuzzError::HttpOnly { index });
+    }
     let mut session = start(options)?;
-    let (callable, _) = callable(&session.tools, &options.allow_tools);
+    let (callable, _) = callable(session.tools(), &options.allow_tools);
     if let Some((index, frame)) = frames.iter().enumerate().find(|(_, f)| !generate::is_safe(f, &callable)) {
         let frame = String::from_utf8_lossy(&frame.bytes()).chars().take(200).collect();
         return Err(FuzzError::Unsafe { index, frame });
     }
     let outcome = session.exchange(frames);
-    Ok(oracle::judge(frames, &outcome, &oracle::output_schemas(&session.tools)))
+    Ok(oracle::judge(frames, &outcome, &oracle::output_schemas(session.tools())))
 }
 
 pub fn run(options: &Options) -> Result<Report, FuzzError> {
     let first = start(options)?;
-    let (callable, skipped) = callable(&first.tools, &options.allow_tools);
-    let schemas = oracle::output_schemas(&first.tools);
+    let (callable, skipped) = callable(first.tools(), &options.allow_tools);
+    let schemas = oracle::output_schemas(first.tools());
     let mut report = Report {
         seed: options.seed,
-        revision: first.revision.clone(),
+        revision: first.revision().to_string(),
         cases: 0,
         exchanges: 0,
         fuzzing: Duration::ZERO,
@@ -133,13 +140,16 @@ pub fn run(options: &Options) -> Result<Report, FuzzError> {
     };
     seeds.reverse();
     let mut session = Some(first);
-    let mut generator = Generator::new(options.seed, callable.clone());
+    let over_http = matches!(options.target, Target::Http(_));
+    let mut generator = Generator::new(options.seed, callable.clone(), over_http);
     let mut kept: BTreeMap<&'static str, Vec<(Vec<Frame>, String)>> = BTreeMap::new();
     let mut shapes: Vec<(&'static str, String)> = vec![];
     let started = Instant::now();
     while started.elapsed() < options.duration && options.runs.is_none_or(|runs| report.cases < runs) {
         let case = seeds.pop().unwrap_or_else(|| generator.case());
-        let case: Vec<Frame> = case.into_iter().filter(|f| generate::is_safe(f, &callable)).collect();
+        // A corpus may hold HTTP requests of their own, which a stdio server cannot be sent.
+        let sendable = |f: &Frame| over_http || !matches!(f, Frame::Http(_));
+        let case: Vec<Frame> = case.into_iter().filter(|f| generate::is_safe(f, &callable) && sendable(f)).collect();
         if case.is_empty() {
             continue;
         }
@@ -156,6 +166,8 @@ pub fn run(options: &Options) -> Result<Report, FuzzError> {
             }
         }
         if outcome.end != End::Answered {
+            let failures: Vec<&str> = outcome.http.iter().flat_map(|h| &h.posts).map(|p| p.failure.as_str()).collect();
+            tracing::debug!(end = ?outcome.end, barrier = outcome.barrier_note, ?failures, "a fresh start after this case");
             report.restarts += 1;
             // The old process ends (its input closed, then signals) before the next starts.
             session = None;

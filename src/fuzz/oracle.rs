@@ -2,8 +2,8 @@
 //! (`features/`), each named by the table's check family and quoting its sentence. A case
 //! breaks at most one rule: the first found, in the order of [`RULES`].
 
-use super::frame::{Expect, Frame, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, expect};
-use super::session::{End, Outcome};
+use super::frame::{Expect, Frame, HttpExpect, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, expect, expect_http};
+use super::session::{End, HttpOutcome, Outcome, Posted};
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -20,8 +20,32 @@ pub const RULES: &[Rule] = &[
         id: "stdio.stdout-frames-only",
         sentence: "MCP stdio transport: \"The server MUST NOT write anything to its stdout that is not a valid MCP message\"",
     },
+    Rule {
+        id: "http.no-server-error",
+        sentence: "RFC 9110 section 15.6: a 5xx status says \"the server is aware that it has erred or is incapable of performing the requested method\"; what a client sends wrong is answered with a 4xx (section 15.5) or a JSON-RPC error",
+    },
     Rule { id: "server.stays-up", sentence: ANSWER },
     Rule { id: "server.answers-in-time", sentence: ANSWER },
+    Rule {
+        id: "http.origin-403",
+        sentence: "MCP 2025-11-25 basic/transports: \"If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden\"",
+    },
+    Rule {
+        id: "http.protocol-version-header",
+        sentence: "MCP 2025-06-18 basic/transports: \"If the server receives a request with an invalid or unsupported MCP-Protocol-Version, it MUST respond with 400 Bad Request\"",
+    },
+    Rule {
+        id: "http.unknown-session-404",
+        sentence: "MCP 2025-03-26 basic/transports: a server that receives a request with a terminated or unknown session id \"MUST respond ... with HTTP 404 Not Found\"",
+    },
+    Rule {
+        id: "http.notification-202",
+        sentence: "MCP basic/transports (Streamable HTTP): \"If the input is a JSON-RPC response or notification: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body. If the server cannot accept the input, it MUST return an HTTP error status code\"",
+    },
+    Rule {
+        id: "http.request-answer",
+        sentence: "MCP basic/transports (Streamable HTTP): \"If the input is a JSON-RPC request, the server MUST either return Content-Type: text/event-stream, to initiate an SSE stream, or Content-Type: application/json, to return one JSON object\"",
+    },
     Rule { id: "rpc.answers-every-request", sentence: ANSWER },
     Rule {
         id: "rpc.parse-error",
@@ -85,6 +109,13 @@ fn short(bytes: &[u8]) -> String {
 
 /// Judges one case: the frames sent and what came back.
 pub fn judge(frames: &[Frame], outcome: &Outcome, schemas: &OutputSchemas) -> Option<Violation> {
+    match &outcome.http {
+        Some(http) => judge_http(frames, outcome, http, schemas),
+        None => judge_stdio(frames, outcome, schemas),
+    }
+}
+
+fn judge_stdio(frames: &[Frame], outcome: &Outcome, schemas: &OutputSchemas) -> Option<Violation> {
     let mut answers: Vec<Value> = vec![];
     let mut barrier_seen = false;
     for line in &outcome.lines {
@@ -108,6 +139,99 @@ pub fn judge(frames: &[Frame], outcome: &Outcome, schemas: &OutputSchemas) -> Op
         }
         End::Timeout | End::Answered => {}
     }
+    judge_answers(frames, answers, schemas)
+}
+
+/// What one request was answered, for a finding's detail.
+fn status_of(posted: &Posted) -> String {
+    match posted.status {
+        Some(status) => format!("HTTP {status}"),
+        None => format!("no HTTP answer ({})", posted.failure),
+    }
+}
+
+/// Over Streamable HTTP: the status of each frame's request first, then the JSON-RPC answers
+/// its body carried, judged as over stdio.
+fn judge_http(frames: &[Frame], outcome: &Outcome, http: &HttpOutcome, schemas: &OutputSchemas) -> Option<Violation> {
+    let sent = || frames.iter().zip(&http.posts);
+    if let Some((frame, posted)) = sent().find(|(_, p)| p.status.is_some_and(|s| s >= 500)) {
+        return violation("http.no-server-error", format!("{} for {}", status_of(posted), short(&frame.bytes())));
+    }
+    match outcome.end {
+        End::Exited => {
+            return violation(
+                "server.stays-up",
+                format!("the server stopped accepting connections ({})", outcome.barrier_note),
+            );
+        }
+        End::Timeout if !outcome.barrier_answered => {
+            let note = &outcome.barrier_note;
+            return violation(
+                "server.answers-in-time",
+                format!("the `ping` sent after the case was not answered ({note})"),
+            );
+        }
+        End::Timeout | End::Answered => {}
+    }
+    let mut judged = vec![];
+    let mut answers = vec![];
+    for (frame, posted) in sent() {
+        let is_answer = |v: &&Value| v.is_array() || v.get("result").is_some() || v.get("error").is_some();
+        let carried: Vec<Value> =
+            posted.frames.as_ref().map_or(vec![], |f| f.iter().filter(is_answer).cloned().collect());
+        match expect_http(frame, &http.revision, http.session) {
+            HttpExpect::Status(status, rule) if posted.status != Some(status) => {
+                return violation(rule, format!("expected HTTP {status}, got {}", status_of(posted)));
+            }
+            HttpExpect::Status(..) | HttpExpect::Unjudged => {}
+            HttpExpect::Accepted => {
+                let accepted = posted.status == Some(202) && posted.empty_body;
+                if !accepted && posted.status.is_none_or(|s| s < 400) {
+                    let rule = if carried.is_empty() { "http.notification-202" } else { "rpc.no-answer" };
+                    let body = if posted.empty_body { "no body" } else { "a body" };
+                    return violation(rule, format!("{} with {body} for {}", status_of(posted), short(&frame.bytes())));
+                }
+            }
+            HttpExpect::Answer => {
+                let Some(status) = posted.status else {
+                    let why = format!("no HTTP answer to {} ({})", short(&frame.bytes()), posted.failure);
+                    return violation("server.answers-in-time", why);
+                };
+                if status < 400 {
+                    let kind = posted.content_type.to_ascii_lowercase();
+                    let typed = kind.starts_with("application/json") || kind.starts_with("text/event-stream");
+                    let messages = posted.frames.as_ref().map_err(Clone::clone).and_then(|frames| {
+                        match frames.iter().find(|f| !is_message(f)) {
+                            Some(odd) => Err(format!("the body carried {}", short(odd.to_string().as_bytes()))),
+                            None => Ok(()),
+                        }
+                    });
+                    if let Err(why) = messages.and_then(|()| match typed {
+                        true => Ok(()),
+                        false => Err(format!("Content-Type {:?}", posted.content_type)),
+                    }) {
+                        return violation(
+                            "http.request-answer",
+                            format!("HTTP {status} for {}: {why}", short(&frame.bytes())),
+                        );
+                    }
+                }
+                judged.push(frame.clone());
+                answers.extend(carried);
+            }
+        }
+    }
+    // Over HTTP a missing or wrong answer is told with the statuses the case was answered.
+    judge_answers(&judged, answers, schemas).map(|mut v| {
+        let statuses: Vec<String> = http.posts.iter().map(status_of).collect();
+        v.detail = format!("{} ({})", v.detail, statuses.join(", "));
+        v
+    })
+}
+
+/// The JSON-RPC answers of a case, wherever they came from: one per request with the id and
+/// code it requires, none to a notification, none twice.
+fn judge_answers(frames: &[Frame], mut answers: Vec<Value>, schemas: &OutputSchemas) -> Option<Violation> {
     let mut unjudged = false;
     let mut silence = false;
     // Ids of the case's requests that were answered: a leftover with one is a second answer.
@@ -204,7 +328,7 @@ mod tests {
     fn outcome(lines: &[Value], end: End) -> Outcome {
         let lines: Vec<Vec<u8>> = lines.iter().map(|l| serde_json::to_vec(l).unwrap()).collect();
         let barrier_answered = lines.iter().any(|l| l.windows(8).any(|w| w == b"\"id\":\"b\""));
-        Outcome { lines, end, barrier: json!("b"), barrier_answered }
+        Outcome::stdio(lines, end, json!("b"), barrier_answered)
     }
 
     fn ping(id: Value) -> Frame {
@@ -242,7 +366,7 @@ mod tests {
         assert_eq!(rule(&[unknown], &[ok, barrier.clone()], End::Answered), Some("rpc.method-not-found"));
         let mut lines = vec![b"debug: hello".to_vec()];
         lines.push(serde_json::to_vec(&barrier).unwrap());
-        let printed = Outcome { lines, end: End::Answered, barrier: json!("b"), barrier_answered: true };
+        let printed = Outcome::stdio(lines, End::Answered, json!("b"), true);
         assert_eq!(judge(&[], &printed, &OutputSchemas::new()).map(|v| v.rule), Some("stdio.stdout-frames-only"));
         let log = json!({"level": 30, "msg": "listening"});
         assert_eq!(rule(&[], &[log, barrier.clone()], End::Answered), Some("stdio.stdout-frames-only"));
@@ -258,6 +382,74 @@ mod tests {
         let echoed = json!({"jsonrpc": "2.0", "id": 0, "error": {"code": -32600, "message": "method"}});
         let lines = [batch_error, echoed, barrier.clone()];
         assert_eq!(rule(&[batch, bad], &lines, End::Answered), None, "the request's own id is matched first");
+    }
+
+    fn posted(status: u16, body: Option<Value>) -> Posted {
+        Posted {
+            status: Some(status),
+            failure: String::new(),
+            content_type: "application/json".into(),
+            empty_body: body.is_none(),
+            frames: Ok(body.into_iter().collect()),
+        }
+    }
+
+    fn over_http(frames: &[Frame], posts: Vec<Posted>) -> Option<&'static str> {
+        let http = HttpOutcome { posts, revision: "2025-11-25".into(), session: true };
+        let outcome = Outcome {
+            lines: vec![],
+            http: Some(http),
+            end: End::Answered,
+            barrier: json!("b"),
+            barrier_answered: true,
+            barrier_note: "HTTP 200".into(),
+        };
+        judge(frames, &outcome, &OutputSchemas::new()).map(|v| v.rule)
+    }
+
+    #[test]
+    fn over_http_each_status_the_tables_require_names_its_rule() {
+        use crate::fuzz::frame::{FOREIGN_ORIGIN, HttpFrame, UNKNOWN_REVISION, UNKNOWN_SESSION};
+        let bent = |name: &str, value: &str| {
+            Frame::Http(HttpFrame {
+                method: "POST".into(),
+                headers: vec![(name.into(), Some(value.into()))],
+                body: Box::new(ping(json!(1))),
+            })
+        };
+        let pong = Some(json!({"jsonrpc": "2.0", "id": 1, "result": {}}));
+        assert_eq!(over_http(&[ping(json!(1))], vec![posted(200, pong.clone())]), None);
+        assert_eq!(over_http(&[bent("Origin", FOREIGN_ORIGIN)], vec![posted(403, None)]), None);
+        assert_eq!(
+            over_http(&[bent("Origin", FOREIGN_ORIGIN)], vec![posted(200, pong.clone())]),
+            Some("http.origin-403")
+        );
+        let version = bent("MCP-Protocol-Version", UNKNOWN_REVISION);
+        assert_eq!(over_http(&[version], vec![posted(200, pong.clone())]), Some("http.protocol-version-header"));
+        let session = bent("Mcp-Session-Id", UNKNOWN_SESSION);
+        assert_eq!(
+            over_http(std::slice::from_ref(&session), vec![posted(400, None)]),
+            Some("http.unknown-session-404")
+        );
+        assert_eq!(over_http(&[session], vec![posted(404, None)]), None);
+        assert_eq!(over_http(&[ping(json!(1))], vec![posted(500, None)]), Some("http.no-server-error"));
+        let note = Frame::Json(json!({"jsonrpc": "2.0", "method": "notifications/x"}));
+        assert_eq!(over_http(std::slice::from_ref(&note), vec![posted(202, None)]), None);
+        assert_eq!(over_http(std::slice::from_ref(&note), vec![posted(400, None)]), None, "an error status refuses it");
+        assert_eq!(over_http(std::slice::from_ref(&note), vec![posted(200, None)]), Some("http.notification-202"));
+        assert_eq!(over_http(&[note], vec![posted(200, pong.clone())]), Some("rpc.no-answer"));
+        let mut plain = posted(200, None);
+        plain.content_type = "text/plain".into();
+        plain.empty_body = false;
+        plain.frames = Err("not JSON".into());
+        assert_eq!(over_http(&[ping(json!(1))], vec![plain]), Some("http.request-answer"));
+        assert_eq!(over_http(&[ping(json!(1))], vec![posted(202, None)]), Some("rpc.answers-every-request"));
+        let parse = Frame::Raw(b"{".to_vec());
+        assert_eq!(over_http(std::slice::from_ref(&parse), vec![posted(400, None)]), Some("rpc.parse-error"));
+        let parse_error = json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": "parse"}});
+        assert_eq!(over_http(&[parse], vec![posted(400, Some(parse_error))]), None);
+        let hung = Posted::failed("no answer within 250ms".into());
+        assert_eq!(over_http(&[ping(json!(1))], vec![hung]), Some("server.answers-in-time"));
     }
 
     #[test]

@@ -127,7 +127,15 @@ mod tests {
         let reproducer = Reproducer {
             rule: "server.stays-up".into(),
             revision: "2025-06-18".into(),
-            frames: vec![Frame::Json(json!({"id": 1})), Frame::Raw(vec![0xff])],
+            frames: vec![
+                Frame::Json(json!({"id": 1})),
+                Frame::Raw(vec![0xff]),
+                Frame::Http(crate::fuzz::frame::HttpFrame {
+                    method: "DELETE".into(),
+                    headers: vec![("Accept".into(), None), ("Origin".into(), Some("http://evil.example".into()))],
+                    body: Box::new(Frame::Raw(vec![])),
+                }),
+            ],
             reproduced: false,
         };
         assert_eq!(parse(&render(&reproducer)), Ok(reproducer));
@@ -135,5 +143,17 @@ mod tests {
         assert_eq!(parse("{}"), Err(ParseError::NotAReproducer));
         let bad_frame = r#"{"ctxlakeFuzzReproducer": 1, "revision": "r", "frames": [{"hex": "zz"}]}"#;
         assert!(matches!(parse(bad_frame), Err(ParseError::Field { pointer, .. }) if pointer == "/frames/0"));
+        let http = |frame: &str| {
+            format!(r#"{{"ctxlakeFuzzReproducer": 1, "revision": "r", "frames": [{{"http": {frame}}}]}}"#)
+        };
+        for bad in [
+            r#"{"method": "GET / HTTP/1.1\r\nX:", "headers": [], "body": {"hex": ""}}"#,
+            r#"{"method": "GET", "headers": [["X-A", "b\r\nInjected: 1"]], "body": {"hex": ""}}"#,
+            r#"{"method": "GET", "headers": [["X A", "b"]], "body": {"hex": ""}}"#,
+            r#"{"method": "GET", "headers": [["X-A"]], "body": {"hex": ""}}"#,
+            r#"{"method": "GET", "headers": [], "body": {"http": {}}}"#,
+        ] {
+            assert!(matches!(parse(&http(bad)), Err(ParseError::Field { .. })), "{bad}");
+        }
     }
 }

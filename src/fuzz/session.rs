@@ -1,11 +1,13 @@
-//! One server process under the fuzzer: started, handshaken (`initialize`, `initialized`,
-//! `tools/list`), then fed cases. Each case ends with a `ping` as a barrier; the case is over
+//! One server under the fuzzer, over stdio or Streamable HTTP ([`super::http`]). Over stdio: a
+//! process started, handshaken (`initialize`, `initialized`, `tools/list`), then fed cases. Each case ends with a `ping` as a barrier; the case is over
 //! when the barrier and every answer its frames require are in (a server may answer out of
 //! order), or at its deadline. Writes go through a thread of their own, so a server that stops
 //! reading (hung) cannot block the fuzzer, and every read loop checks its deadline itself, so a
 //! server that floods stdout cannot either.
 
 use super::frame::{Expect, Frame, expect};
+use super::http::HttpSession;
+use crate::conform::http::{Response, Url};
 use crate::conform::stdio::{Got, Launch, StdioConn};
 use serde_json::{Value, json};
 use std::sync::mpsc::{Sender, channel};
@@ -22,17 +24,114 @@ pub enum End {
     Exited,
 }
 
-/// What came back for one case: every stdout line, in order, and how it ended.
+/// What came back for one case: every stdout line, in order (stdio), or the answer to each
+/// frame's request (HTTP), and how it ended.
 #[derive(Debug, Clone)]
 pub struct Outcome {
     pub lines: Vec<Vec<u8>>,
+    /// Over HTTP: the answer to each frame, and the session they were sent in.
+    pub http: Option<HttpOutcome>,
     pub end: End,
     pub barrier: Value,
     /// Whether the barrier's answer came (a server can answer it and still owe another).
     pub barrier_answered: bool,
+    /// How the barrier was answered over HTTP (its status, or why there was none).
+    pub barrier_note: String,
+}
+
+/// What came back over HTTP for one case's frames.
+#[derive(Debug, Clone)]
+pub struct HttpOutcome {
+    /// One per frame, in the frames' order.
+    pub posts: Vec<Posted>,
+    /// The session's revision, and whether the server issued it a session id.
+    pub revision: String,
+    pub session: bool,
+}
+
+/// The answer to one frame's HTTP request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Posted {
+    /// `None`: no HTTP answer came (refused, reset, or not in time), for the reason in `failure`.
+    pub status: Option<u16>,
+    pub failure: String,
+    pub content_type: String,
+    pub empty_body: bool,
+    /// The JSON-RPC messages the body carried (an error status's body that is not JSON-RPC
+    /// carries none), or why the body is not what its content type says.
+    pub frames: Result<Vec<Value>, String>,
+}
+
+impl Posted {
+    pub fn of(response: &Response) -> Posted {
+        let frames = match response.frames() {
+            Err(_) if response.status >= 400 => Ok(vec![]),
+            other => other,
+        };
+        Posted {
+            status: Some(response.status),
+            failure: String::new(),
+            content_type: response.header("content-type").unwrap_or_default().to_string(),
+            empty_body: response.body.iter().all(u8::is_ascii_whitespace),
+            frames,
+        }
+    }
+
+    pub fn failed(why: String) -> Posted {
+        Posted { status: None, failure: why, content_type: String::new(), empty_body: true, frames: Ok(vec![]) }
+    }
+}
+
+/// Where the server is.
+#[derive(Debug, Clone)]
+pub enum Target {
+    Stdio(Launch),
+    Http(Url),
+}
+
+/// A server under the fuzzer, over either transport.
+pub enum Session {
+    Stdio(StdioSession),
+    Http(HttpSession),
+}
+
+impl Session {
+    pub fn start(target: &Target, revision: &str, startup: Duration, timeout: Duration) -> Result<Session, StartError> {
+        Ok(match target {
+            Target::Stdio(launch) => Session::Stdio(StdioSession::start(launch, revision, startup, timeout)?),
+            Target::Http(url) => Session::Http(HttpSession::start(url, revision, startup, timeout)?),
+        })
+    }
+
+    pub fn exchange(&mut self, frames: &[Frame]) -> Outcome {
+        match self {
+            Session::Stdio(s) => s.exchange(frames),
+            Session::Http(s) => s.exchange(frames),
+        }
+    }
+
+    /// The tools the server listed, as listed.
+    pub fn tools(&self) -> &[Value] {
+        match self {
+            Session::Stdio(s) => &s.tools,
+            Session::Http(s) => &s.tools,
+        }
+    }
+
+    /// The protocol revision the server chose.
+    pub fn revision(&self) -> &str {
+        match self {
+            Session::Stdio(s) => &s.revision,
+            Session::Http(s) => &s.revision,
+        }
+    }
 }
 
 impl Outcome {
+    pub fn stdio(lines: Vec<Vec<u8>>, end: End, barrier: Value, barrier_answered: bool) -> Outcome {
+        Outcome { lines, http: None, end, barrier, barrier_answered, barrier_note: String::new() }
+    }
+
     /// Whether the process can take another case: it neither exited nor stopped answering.
     pub fn alive(&self) -> bool {
         self.end != End::Exited && self.barrier_answered
@@ -57,7 +156,7 @@ const MAX_LINES: usize = 10_000;
 /// Pages of `tools/list` read at the handshake.
 pub const MAX_TOOL_PAGES: usize = 100;
 
-pub struct Session {
+pub struct StdioSession {
     // Dropped first: the writer thread ends and the server sees its input close, before
     // `conn`'s drop waits for it to exit.
     input: Sender<Vec<u8>>,
@@ -70,10 +169,15 @@ pub struct Session {
     pub tools: Vec<Value>,
 }
 
-impl Session {
+impl StdioSession {
     /// Starts the server and runs the handshake, each of its answers awaited for `startup`;
     /// cases then wait `timeout`.
-    pub fn start(launch: &Launch, revision: &str, startup: Duration, timeout: Duration) -> Result<Session, StartError> {
+    pub fn start(
+        launch: &Launch,
+        revision: &str,
+        startup: Duration,
+        timeout: Duration,
+    ) -> Result<StdioSession, StartError> {
         let mut conn = StdioConn::spawn(launch, Duration::from_millis(100))?;
         let (input, lines) = channel::<Vec<u8>>();
         if let Some(mut stdin) = conn.take_input() {
@@ -87,7 +191,7 @@ impl Session {
             });
         }
         let mut session =
-            Session { input, conn, timeout: startup, barriers: 0, revision: revision.to_string(), tools: vec![] };
+            StdioSession { input, conn, timeout: startup, barriers: 0, revision: revision.to_string(), tools: vec![] };
         let initialize = json!({
             "jsonrpc": "2.0", "id": "fuzz-initialize", "method": "initialize",
             "params": {
@@ -170,7 +274,7 @@ impl Session {
         let mut barrier_seen = false;
         loop {
             if barrier_seen && awaited.is_empty() {
-                return Outcome { lines, end: End::Answered, barrier, barrier_answered: true };
+                return Outcome::stdio(lines, End::Answered, barrier, true);
             }
             let got = if Instant::now() >= deadline || lines.len() >= MAX_LINES {
                 Got::Timeout
@@ -191,8 +295,8 @@ impl Session {
                     }
                     lines.push(line);
                 }
-                Got::Eof => return Outcome { lines, end: End::Exited, barrier, barrier_answered: barrier_seen },
-                Got::Timeout => return Outcome { lines, end: End::Timeout, barrier, barrier_answered: barrier_seen },
+                Got::Eof => return Outcome::stdio(lines, End::Exited, barrier, barrier_seen),
+                Got::Timeout => return Outcome::stdio(lines, End::Timeout, barrier, barrier_seen),
             }
         }
     }

@@ -2,7 +2,7 @@
 //! one step at a time (a member or element removed, a string halved or emptied, a number made
 //! 0, a raw line halved), keeping a step only when a fresh server still breaks the same rule.
 
-use super::frame::Frame;
+use super::frame::{Frame, HttpFrame};
 use serde_json::{Value, json};
 use std::time::Instant;
 
@@ -47,6 +47,21 @@ fn candidates(frames: &[Frame]) -> Vec<Vec<Frame>> {
                 vec![Frame::Raw(bytes[..bytes.len() / 2].to_vec()), Frame::Raw(bytes[bytes.len() / 2..].to_vec())]
             }
             Frame::Raw(_) => vec![],
+            // Fewer bent headers, then a simpler body.
+            Frame::Http(http) => {
+                let mut out = vec![];
+                for at in 0..http.headers.len() {
+                    let mut fewer = http.clone();
+                    fewer.headers.remove(at);
+                    out.push(Frame::Http(fewer));
+                }
+                if let Frame::Json(body) = http.body.as_ref() {
+                    for body in simpler(body) {
+                        out.push(Frame::Http(HttpFrame { body: Box::new(Frame::Json(body)), ..http.clone() }));
+                    }
+                }
+                out
+            }
         };
         for replacement in simpler {
             let mut case = frames.to_vec();

@@ -8,11 +8,27 @@
 //!   (stdio.stdout-frames-only).
 //!
 //! Its one tool, `echo(text: string)`, is annotated read-only, so the fuzzer calls it.
+//!
+//! `toy_crashy --http` serves the same over Streamable HTTP on 127.0.0.1 (its URL the first line
+//! on stderr), one request per connection, with the defects there:
+//! - `echo`'s long `text` is answered HTTP 500 (http.no-server-error);
+//! - a negative id hangs that request (server.answers-in-time);
+//! - `notifications/roots/list_changed` is answered in the body (rpc.no-answer);
+//! - `resources/list` is answered with a `text/plain` body (http.request-answer);
+//! - `notifications/cancelled` is answered 200, not 202 (http.notification-202);
+//! - a foreign `Origin` is not refused (http.origin-403);
+//! - an unknown `MCP-Protocol-Version` is not refused (http.protocol-version-header);
+//! - an unknown session id is answered 400, not 404 (http.unknown-session-404).
 
 use serde_json::{Value, json};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
+
+const SESSION: &str = "toy-session";
 
 fn main() {
+    if std::env::args().any(|a| a == "--http") {
+        return serve_http();
+    }
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     for line in stdin.lock().split(b'\n') {
@@ -66,7 +82,12 @@ fn answer(message: &Value, out: &mut impl Write) -> Option<Value> {
     }
     let result = match method.as_str() {
         "initialize" => json!({
-            "protocolVersion": "2025-06-18",
+            // The client's revision when it is one of these, so that every rule applies.
+            "protocolVersion": message
+                .pointer("/params/protocolVersion")
+                .and_then(Value::as_str)
+                .filter(|asked| ["2025-06-18", "2025-11-25"].contains(asked))
+                .unwrap_or("2025-06-18"),
             "capabilities": {"tools": {}, "resources": {}},
             "serverInfo": {"name": "toy-crashy", "version": "0.1.0"}
         }),
@@ -101,4 +122,88 @@ fn answer(message: &Value, out: &mut impl Write) -> Option<Value> {
         _ => return Some(error(id, -32601, "method not found")),
     };
     Some(json!({"jsonrpc": "2.0", "id": id, "result": result}))
+}
+
+fn serve_http() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    eprintln!("toy_crashy: http://{}/mcp", listener.local_addr().expect("an address"));
+    for peer in listener.incoming().flatten() {
+        std::thread::spawn(move || {
+            let _ = handle(peer);
+        });
+    }
+}
+
+/// One request, its head and Content-Length body, answered and the connection closed.
+fn handle(mut peer: std::net::TcpStream) -> std::io::Result<()> {
+    let mut raw = vec![];
+    let mut buf = [0u8; 64 * 1024];
+    let (method, headers, start) = loop {
+        let n = peer.read(&mut buf)?;
+        if n == 0 {
+            return Ok(());
+        }
+        raw.extend_from_slice(&buf[..n]);
+        let mut slots = [httparse::EMPTY_HEADER; 64];
+        let mut request = httparse::Request::new(&mut slots);
+        if let Ok(httparse::Status::Complete(end)) = request.parse(&raw) {
+            let headers: Vec<(String, String)> = request
+                .headers
+                .iter()
+                .map(|h| (h.name.to_ascii_lowercase(), String::from_utf8_lossy(h.value).to_string()))
+                .collect();
+            break (request.method.unwrap_or("").to_string(), headers, end);
+        }
+    };
+    let length = header(&headers, "content-length").and_then(|v| v.parse::<usize>().ok()).unwrap_or(0);
+    while raw.len() < start + length {
+        let n = peer.read(&mut buf)?;
+        if n == 0 {
+            break;
+        }
+        raw.extend_from_slice(&buf[..n]);
+    }
+    let body = &raw[start..raw.len().min(start + length)];
+    let (status, kind, text) = respond(&method, &headers, body);
+    let head = format!(
+        "HTTP/1.1 {status} X\r\ncontent-type: {kind}\r\nmcp-session-id: {SESSION}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+        text.len()
+    );
+    peer.write_all(head.as_bytes())?;
+    peer.write_all(text.as_bytes())
+}
+
+/// The status, content type and body for one request.
+fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    headers.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+}
+
+fn respond(method: &str, headers: &[(String, String)], body: &[u8]) -> (u16, &'static str, String) {
+    const JSON: &str = "application/json";
+    if method != "POST" {
+        return (405, JSON, String::new());
+    }
+    // Defect: an unknown session is 400, not 404 (`initialize` carries none).
+    if header(headers, "mcp-session-id").is_some_and(|id| id != SESSION) {
+        return (400, JSON, String::new());
+    }
+    let Ok(message) = serde_json::from_slice::<Value>(body) else {
+        return (400, JSON, error(Value::Null, -32700, "parse error").to_string());
+    };
+    let method = message.get("method").and_then(Value::as_str).unwrap_or_default();
+    let long_echo =
+        message.pointer("/params/arguments/text").and_then(Value::as_str).is_some_and(|t| t.chars().count() > 4096);
+    match method {
+        // Defect: a handler that fails on a long argument.
+        "tools/call" if long_echo => return (500, "text/plain", "internal error".into()),
+        // Defect: a body that is not JSON-RPC.
+        "resources/list" => return (200, "text/plain", "no resources".into()),
+        // Defect: 200 where 202 is required.
+        "notifications/cancelled" => return (200, JSON, String::new()),
+        _ => {}
+    }
+    match answer(&message, &mut std::io::sink()) {
+        Some(answer) => (200, JSON, answer.to_string()),
+        None => (202, JSON, String::new()),
+    }
 }
