@@ -84,6 +84,19 @@ Feature: What a server sends unasked
     When the client listens for "toolsListChanged,promptsListChanged,resourcesListChanged"
     Then every change notification the server sent carries a subscription id
 
+  @id:cancel.unknown-request-ignored @must
+  Scenario Outline: a cancellation of a request not sent yet does not swallow the request that later carries its id
+    Ref: <revision> basic/utilities/cancellation: receivers "MAY ignore cancellation notifications if: The referenced request is unknown"; JSON-RPC 2.0 section 4: "When a rpc call is made, the Server MUST reply with a Response, except for in the case of Notifications" (found by `ctxlake fuzz`: ctxlake remembered it and dropped the later request)
+    Given a server initialized with revision "<revision>"
+    When the client sends the line {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"sent-later"}}
+    And the client sends the line {"jsonrpc":"2.0","id":"sent-later","method":"ping"}
+    Then the answer is a result with id "sent-later"
+
+    Examples:
+      | revision   |
+      | 2025-06-18 |
+      | 2025-11-25 |
+
   @id:cancel.no-answer-once-cancelled @should @cap-tools
   Scenario Outline: a request the client cancelled is answered at most once, and never because it was cancelled
     Ref: <revision> basic/utilities/cancellation (basic/patterns/cancellation from 2026-07-28): receivers of a cancellation "SHOULD: Stop processing the cancelled request; Free associated resources; Not send a response for the cancelled request"; they "MAY ignore cancellation notifications if: The referenced request is unknown; Processing has already completed"

@@ -5,6 +5,11 @@
 //! soon as it reads it, even while the request is being handled. A 2026-07-28 HTTP client
 //! instead closes the request's response stream, which its transport reports through
 //! `Outbox::closed`. Either way the core stops the handler where it checks and sends no answer.
+//!
+//! A cancellation names a request sent before it. When the core reaches the notification in
+//! its own turn, the record is kept only while a request with that id is running (HTTP runs a
+//! session's requests at once): a request that ended needs it no more, and one not sent yet
+//! is not what it named, so a record kept would swallow a later request that carries the id.
 
 use crate::catalog::Call;
 use crate::rpc::Outbox;
@@ -15,24 +20,49 @@ use std::cell::Cell;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
-/// How many cancelled ids a session remembers. A cancellation may name a request already
-/// answered, so the record cannot wait for its request to end; the oldest is forgotten first.
+/// How many cancelled ids a session remembers. A transport that reads ahead may note a
+/// cancellation long before the core reaches it; the oldest is forgotten first.
 const REMEMBERED: usize = 256;
 
-/// The ids a session's client cancelled; clones share one record (a transport that reads ahead
-/// of the core holds one, the session another).
+/// The ids a session's client cancelled, and the requests of it running now; clones share one
+/// record (a transport that reads ahead of the core holds one, the session another).
 #[derive(Debug, Clone, Default)]
-pub struct Cancellations(Arc<Mutex<VecDeque<String>>>);
+pub struct Cancellations(Arc<Mutex<Record>>);
+
+#[derive(Debug, Default)]
+struct Record {
+    cancelled: VecDeque<String>,
+    /// One entry per request being handled (a client may, wrongly, send one id twice at once).
+    running: Vec<String>,
+}
+
+/// A request being handled: running until dropped, when its cancellation, if any, is forgotten.
+pub struct Running {
+    cancellations: Cancellations,
+    key: String,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let mut record = self.cancellations.record();
+        if let Some(at) = record.running.iter().position(|k| *k == self.key) {
+            record.running.swap_remove(at);
+        }
+        if !record.running.contains(&self.key) {
+            record.cancelled.retain(|k| *k != self.key);
+        }
+    }
+}
 
 impl Cancellations {
-    fn ids(&self) -> std::sync::MutexGuard<'_, VecDeque<String>> {
+    fn record(&self) -> std::sync::MutexGuard<'_, Record> {
         self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Records that the request `id` was cancelled.
     pub fn cancel(&self, id: &RequestId) {
         let key = key(id);
-        let mut ids = self.ids();
+        let ids = &mut self.record().cancelled;
         if !ids.contains(&key) {
             if ids.len() == REMEMBERED {
                 ids.pop_front();
@@ -42,21 +72,35 @@ impl Cancellations {
     }
 
     pub fn is_cancelled(&self, id: &RequestId) -> bool {
-        self.ids().contains(&key(id))
+        self.record().cancelled.contains(&key(id))
     }
 
-    /// Records the cancellation `params` carry; `false` when they name no request (a
-    /// malformed notification is ignored, as notifications are never answered).
-    pub fn note(&self, params: &Map<String, Value>) -> bool {
+    /// Marks the request `id` as being handled until the guard is dropped.
+    pub fn running(&self, id: &RequestId) -> Running {
+        let key = key(id);
+        self.record().running.push(key.clone());
+        Running { cancellations: self.clone(), key }
+    }
+
+    /// The core has reached, in its turn, a cancellation of `id`: kept only while a request
+    /// with that id runs (see the module's comment).
+    pub fn settle(&self, id: &RequestId) {
+        let key = key(id);
+        let mut record = self.record();
+        if !record.running.contains(&key) {
+            record.cancelled.retain(|k| *k != key);
+        }
+    }
+
+    /// Records the cancellation `params` carry and returns the id it names; `None` when they
+    /// name no request (a malformed notification is ignored, as notifications are never
+    /// answered).
+    pub fn note(&self, params: &Map<String, Value>) -> Option<RequestId> {
         let parsed = serde_json::from_value::<CancelledNotificationParams>(Value::Object(params.clone()));
         let id = parsed.ok().and_then(|p| p.request_id).and_then(|id| serde_json::to_value(id).ok());
-        match id.map(serde_json::from_value::<RequestId>) {
-            Some(Ok(id)) => {
-                self.cancel(&id);
-                true
-            }
-            _ => false,
-        }
+        let id = serde_json::from_value::<RequestId>(id?).ok()?;
+        self.cancel(&id);
+        Some(id)
     }
 
     /// `note` for one raw frame, if it is a `notifications/cancelled` (a reader's look-ahead).
@@ -64,7 +108,7 @@ impl Cancellations {
         let is_cancel =
             frame.get("method").and_then(Value::as_str) == Some("notifications/cancelled") && frame.get("id").is_none();
         match frame.get("params") {
-            Some(Value::Object(params)) if is_cancel => self.note(params),
+            Some(Value::Object(params)) if is_cancel => self.note(params).is_some(),
             _ => false,
         }
     }
@@ -188,5 +232,22 @@ mod tests {
             cancellations.cancel(&RequestId::Integer(100 + n));
         }
         assert!(!cancellations.is_cancelled(&RequestId::Integer(7)), "the oldest is forgotten past the cap");
+    }
+
+    #[test]
+    fn a_cancellation_reached_in_its_turn_is_kept_only_while_its_request_runs() {
+        let cancellations = Cancellations::default();
+        let (early, late) = (RequestId::String("early".into()), RequestId::Integer(3));
+        // Named before its request was sent: settled, it names nothing.
+        cancellations.cancel(&early);
+        cancellations.settle(&early);
+        assert!(!cancellations.is_cancelled(&early));
+        // Named while its request runs (HTTP): kept for the handler, forgotten when it ends.
+        let running = cancellations.running(&late);
+        cancellations.cancel(&late);
+        cancellations.settle(&late);
+        assert!(cancellations.is_cancelled(&late));
+        drop(running);
+        assert!(!cancellations.is_cancelled(&late), "a request that ended needs its cancellation no more");
     }
 }

@@ -264,8 +264,12 @@ impl Server {
                     |id: &RequestId| cancellations.as_ref().is_some_and(|c| c.is_cancelled(id)) || outbox.closed();
                 if cancelled(&request.id) {
                     span.record("outcome", "cancelled before it was handled; not answered");
+                    if let Some(cancellations) = &cancellations {
+                        drop(cancellations.running(&request.id)); // the cancellation is spent
+                    }
                     return None;
                 }
+                let _running = cancellations.as_ref().map(|c| c.running(&request.id));
                 let outcome = catch_unwind(AssertUnwindSafe(|| match is_listen(&request.method, &request.envelope) {
                     true => self.listen(session, &request.id, std::mem::take(&mut request.params), outbox),
                     false => self.answer(session, &mut request, outbox).map(Now),
@@ -297,10 +301,13 @@ impl Server {
                 })
             }
             Incoming::Notification { method, params, .. } => {
-                if method == "notifications/cancelled" && session.cancellations.note(&params) {
+                if method == "notifications/cancelled"
+                    && let Some(id) = session.cancellations.note(&params)
+                {
                     // A cancelled stream ends without an answer (the client will not read one).
                     let cancellations = session.cancellations.clone();
                     session.listens.retain(|listen| !cancellations.is_cancelled(&listen.id));
+                    cancellations.settle(&id);
                 }
                 tracing::debug!(%method, "notification (never answered)");
                 None
