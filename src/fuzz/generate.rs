@@ -2,8 +2,9 @@
 //! seed. Envelopes follow the shapes of `schemas/rpc/jsonrpc.json` (request, notification,
 //! response) and are then bent: ids of every JSON type, unknown and non-string methods,
 //! envelopes without `jsonrpc`, batches, responses sent to the server, truncated JSON, invalid
-//! UTF-8, oversized lines. Tool arguments are drawn from each callable tool's own `inputSchema`:
-//! valid, at its boundaries (and past 4,096 characters), or invalid. Over Streamable HTTP some
+//! UTF-8, oversized lines. A request's params are drawn from its method's schema in
+//! `schemas/mcp/mcp.json` (valid, at its boundaries, or invalid) or are any JSON at all; tool
+//! arguments from each callable tool's own `inputSchema`, the same three ways. Over Streamable HTTP some
 //! frames are requests of their own: a header the tables rule on bent (a foreign `Origin`, an
 //! unknown `MCP-Protocol-Version` or session id), required headers dropped or wrong, other
 //! methods, bodies past 4 MiB.
@@ -26,6 +27,25 @@ const NOT_GENERATED: &[&str] = &[
     "tasks/cancel",
 ];
 
+/// The `$defs` of `schemas/mcp/mcp.json` that hold each method's params.
+const PARAMS: &[(&str, &str)] = &[
+    ("tools/list", "PaginatedParams"),
+    ("resources/list", "PaginatedParams"),
+    ("resources/templates/list", "PaginatedParams"),
+    ("prompts/list", "PaginatedParams"),
+    ("skills/list", "PaginatedParams"),
+    ("tasks/list", "PaginatedParams"),
+    ("resources/read", "ReadResourceParams"),
+    ("resources/subscribe", "SubscribeParams"),
+    ("resources/unsubscribe", "SubscribeParams"),
+    ("prompts/get", "GetPromptParams"),
+    ("completion/complete", "CompleteParams"),
+    ("logging/setLevel", "SetLevelParams"),
+    ("skills/get", "GetSkillParams"),
+    ("notifications/cancelled", "CancelledNotificationParams"),
+    ("notifications/progress", "ProgressNotificationParams"),
+];
+
 const NOTIFICATIONS: &[&str] = &[
     "notifications/initialized",
     "notifications/cancelled",
@@ -46,22 +66,61 @@ pub struct Generator {
     /// MCP's requests but [`NOT_GENERATED`].
     requests: Vec<&'static str>,
     callable: Vec<Callable>,
-    /// Ids handed out in this run, so that no two frames of a case share one.
+    /// Ids handed out in this run, so that no two frames of the run share one.
     next_id: u64,
+    /// Whether the one empty string id was handed out.
+    empty_id_sent: bool,
     /// Whether frames may be HTTP requests of their own (`--url`).
     http: bool,
+    /// The `$defs` of `schemas/mcp/mcp.json`, which `$ref`s in params schemas name.
+    defs: Value,
 }
 
 impl Generator {
     pub fn new(seed: u64, callable: Vec<Callable>, http: bool) -> Generator {
         let requests = MCP_REQUESTS.iter().copied().filter(|m| !NOT_GENERATED.contains(m)).collect();
-        Generator { rng: fastrand::Rng::with_seed(seed), requests, callable, next_id: 0, http }
+        let mcp: Value = serde_json::from_str(include_str!("../../schemas/mcp/mcp.json")).unwrap_or_default();
+        let defs = mcp.get("$defs").cloned().unwrap_or_default();
+        Generator {
+            rng: fastrand::Rng::with_seed(seed),
+            requests,
+            callable,
+            next_id: 0,
+            empty_id_sent: false,
+            http,
+            defs,
+        }
     }
 
     /// The frames of one case: one to three.
     pub fn case(&mut self) -> Vec<Frame> {
+        if self.rng.u8(..100) < 5 {
+            return self.cancelled_case();
+        }
         let n = 1 + self.rng.usize(..3);
         (0..n).map(|_| self.frame()).collect()
+    }
+
+    /// A request, then (sometimes after another frame) a `notifications/cancelled` naming it,
+    /// written before its answer can have come: the request may go unanswered, never answered
+    /// twice, and the server keeps serving.
+    fn cancelled_case(&mut self) -> Vec<Frame> {
+        let request = match self.callable.is_empty() || self.rng.bool() {
+            true => Frame::Json(self.request("ping", json!({}))),
+            false => self.tool_call(),
+        };
+        let Frame::Json(body) = &request else { return vec![request] };
+        let mut cancel =
+            json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": body["id"]}});
+        if self.rng.bool() {
+            cancel["params"]["reason"] = json!("the fuzzer changed its mind");
+        }
+        let mut case = vec![request];
+        if self.rng.bool() {
+            case.push(self.frame());
+        }
+        case.push(Frame::Json(cancel));
+        case
     }
 
     fn frame(&mut self) -> Frame {
@@ -72,7 +131,7 @@ impl Generator {
         match roll {
             0..30 => {
                 let method = self.requests[self.rng.usize(..self.requests.len())];
-                let params = self.params();
+                let params = self.params_of(method);
                 Frame::Json(self.request(method, params))
             }
             30..50 if !self.callable.is_empty() => self.tool_call(),
@@ -84,7 +143,7 @@ impl Generator {
                 let method = NOTIFICATIONS[self.rng.usize(..NOTIFICATIONS.len())];
                 let mut note = json!({"jsonrpc": "2.0", "method": method});
                 if self.rng.bool() {
-                    note["params"] = self.params();
+                    note["params"] = self.params_of(method);
                 }
                 Frame::Json(note)
             }
@@ -178,9 +237,26 @@ impl Generator {
             2 => json!(i64::MIN + n as i64),
             3 => json!(n.to_string()),
             4 => json!(format!("é-{n}-\u{1F600}")),
-            5 if n.is_multiple_of(7) => json!(""),
+            // Once a run: MCP forbids a client to use an id twice in a session.
+            5 if !self.empty_id_sent => {
+                self.empty_id_sent = true;
+                json!("")
+            }
             6..12 => json!(format!("f{n}")),
             _ => json!(n),
+        }
+    }
+
+    /// Params for `method`: from its schema when it has one (valid, at its boundaries or
+    /// invalid), else, and sometimes anyway, [`Generator::params`].
+    fn params_of(&mut self, method: &str) -> Value {
+        let schema = PARAMS.iter().find(|(m, _)| *m == method).and_then(|(_, def)| self.defs.get(*def)).cloned();
+        let Some(schema) = schema else { return self.params() };
+        match self.rng.u8(..10) {
+            0..5 => self.for_schema(&schema, Mode::Valid, 0),
+            5..7 => self.for_schema(&schema, Mode::Boundary, 0),
+            7..9 => self.for_schema(&schema, Mode::Invalid, 0),
+            _ => self.params(),
         }
     }
 
@@ -275,18 +351,33 @@ impl Generator {
     /// A value for `schema` (the subset tools use: type, properties, required, items, enum,
     /// minLength/maxLength, minimum/maximum).
     fn for_schema(&mut self, schema: &Value, mode: Mode, depth: u8) -> Value {
-        if depth > 4 {
+        // Each property, item, `$ref` and branch is a level.
+        if depth > 8 {
             return Value::Null;
         }
         if mode == Mode::Invalid && self.rng.u8(..3) == 0 {
             return self.value(1);
+        }
+        // `#/$defs/NAME` names a definition of schemas/mcp/mcp.json; a tool's schema may use
+        // its own, which is not resolved (any value).
+        if let Some(name) = schema.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")) {
+            let Some(target) = self.defs.get(name).cloned() else { return self.value(1) };
+            return self.for_schema(&target, mode, depth + 1);
+        }
+        if let Some(branches) = schema.get("oneOf").or_else(|| schema.get("anyOf")).and_then(Value::as_array)
+            && !branches.is_empty()
+        {
+            let branch = branches[self.rng.usize(..branches.len())].clone();
+            return self.for_schema(&branch, mode, depth + 1);
         }
         if let Some(options) = schema.get("enum").and_then(Value::as_array).filter(|o| !o.is_empty()) {
             return options[self.rng.usize(..options.len())].clone();
         }
         let kind = match schema.get("type") {
             Some(Value::String(kind)) => kind.as_str(),
-            Some(Value::Array(kinds)) => kinds.first().and_then(Value::as_str).unwrap_or("object"),
+            Some(Value::Array(kinds)) if !kinds.is_empty() => {
+                kinds[self.rng.usize(..kinds.len())].as_str().unwrap_or("object")
+            }
             _ if schema.get("properties").is_some() => "object",
             _ => "any",
         };
@@ -443,6 +534,22 @@ mod tests {
     fn a_byte_that_is_not_utf8_goes_between_tokens_only() {
         // {"a":"b\"c","d":1}: offsets 2-3, 6-10 and 13-14 are inside strings.
         assert_eq!(outside_strings(br#"{"a":"b\"c","d":1}"#), [0, 1, 4, 5, 11, 12, 15, 16, 17, 18]);
+    }
+
+    #[test]
+    fn a_requests_params_follow_its_schema_in_mcp_json_when_valid() {
+        let mut generator = Generator::new(5, vec![], false);
+        assert!(generator.defs.get("CompleteParams").is_some(), "schemas/mcp/mcp.json is compiled in");
+        let complete = generator.defs["CompleteParams"].clone();
+        let schema = json!({"$defs": generator.defs.clone(), "$ref": "#/$defs/CompleteParams"});
+        let validator = jsonschema::validator_for(&schema).expect("a schema");
+        let mut kinds = std::collections::BTreeSet::new();
+        for _ in 0..100 {
+            let params = generator.for_schema(&complete, Mode::Valid, 0);
+            assert!(validator.is_valid(&params), "{params}");
+            kinds.insert(params["ref"]["type"].as_str().unwrap_or_default().to_string());
+        }
+        assert_eq!(kinds.len(), 2, "both branches of the oneOf: {kinds:?}");
     }
 
     #[test]

@@ -139,7 +139,22 @@ fn judge_stdio(frames: &[Frame], outcome: &Outcome, schemas: &OutputSchemas) -> 
         }
         End::Timeout | End::Answered => {}
     }
-    judge_answers(frames, answers, schemas)
+    // A request cancelled after it was sent may go unanswered.
+    let excused: Vec<Value> = frames
+        .iter()
+        .enumerate()
+        .filter_map(|(at, frame)| cancelled_id(frame).map(|id| (at, id)))
+        .filter(|(at, id)| frames[..*at].iter().any(|f| matches!(f, Frame::Json(v) if v.get("id") == Some(id))))
+        .map(|(_, id)| id)
+        .collect();
+    judge_answers(frames, answers, schemas, &excused)
+}
+
+/// The request id a `notifications/cancelled` frame names.
+pub fn cancelled_id(frame: &Frame) -> Option<Value> {
+    let Frame::Json(value) = frame else { return None };
+    let is_cancel = value.get("method").and_then(Value::as_str) == Some("notifications/cancelled");
+    (is_cancel && value.get("id").is_none()).then(|| value.pointer("/params/requestId").cloned()).flatten()
 }
 
 /// What one request was answered, for a finding's detail.
@@ -221,8 +236,11 @@ fn judge_http(frames: &[Frame], outcome: &Outcome, http: &HttpOutcome, schemas: 
             }
         }
     }
+    // The frames of a case are in flight at once: a request any of its cancellations names may
+    // go unanswered.
+    let excused: Vec<Value> = frames.iter().filter_map(cancelled_id).collect();
     // Over HTTP a missing or wrong answer is told with the statuses the case was answered.
-    judge_answers(&judged, answers, schemas).map(|mut v| {
+    judge_answers(&judged, answers, schemas, &excused).map(|mut v| {
         let statuses: Vec<String> = http.posts.iter().map(status_of).collect();
         v.detail = format!("{} ({})", v.detail, statuses.join(", "));
         v
@@ -230,8 +248,14 @@ fn judge_http(frames: &[Frame], outcome: &Outcome, http: &HttpOutcome, schemas: 
 }
 
 /// The JSON-RPC answers of a case, wherever they came from: one per request with the id and
-/// code it requires, none to a notification, none twice.
-fn judge_answers(frames: &[Frame], mut answers: Vec<Value>, schemas: &OutputSchemas) -> Option<Violation> {
+/// code it requires (the ids in `excused`, cancelled, at most one), none to a notification,
+/// none twice.
+fn judge_answers(
+    frames: &[Frame],
+    mut answers: Vec<Value>,
+    schemas: &OutputSchemas,
+    excused: &[Value],
+) -> Option<Violation> {
     let mut unjudged = false;
     let mut silence = false;
     // Ids of the case's requests that were answered: a leftover with one is a second answer.
@@ -255,6 +279,9 @@ fn judge_answers(frames: &[Frame], mut answers: Vec<Value>, schemas: &OutputSche
                     _ => "rpc.answers-every-request",
                 };
                 let Some(at) = found.or_else(|| answers.iter().position(carries_id)) else {
+                    if ids.iter().any(|id| excused.contains(id)) {
+                        continue;
+                    }
                     let sent = short(&frame.bytes());
                     let wanted = code.map_or(String::new(), |code| format!(" (error {code} required)"));
                     return violation(rule, format!("no answer to {sent}{wanted}"));

@@ -10,6 +10,7 @@ use super::http::HttpSession;
 use crate::conform::http::{Response, Url};
 use crate::conform::stdio::{Got, Launch, StdioConn};
 use serde_json::{Value, json};
+use std::collections::VecDeque;
 use std::sync::mpsc::{Sender, channel};
 use std::time::{Duration, Instant};
 
@@ -153,6 +154,9 @@ pub enum StartError {
 /// Lines kept of one case's output: a server that floods stdout is judged by the first ones.
 const MAX_LINES: usize = 10_000;
 
+/// Cancelled requests a session remembers, so that a late answer is not blamed on a later case.
+const REMEMBERED_CANCELLED: usize = 64;
+
 /// Pages of `tools/list` read at the handshake.
 pub const MAX_TOOL_PAGES: usize = 100;
 
@@ -163,6 +167,9 @@ pub struct StdioSession {
     conn: StdioConn,
     timeout: Duration,
     barriers: u64,
+    /// Ids of requests earlier cases cancelled, the newest last: an answer to one that comes
+    /// late belongs to its own case, not to the one it arrives in.
+    cancelled: VecDeque<Value>,
     /// The protocol revision the server chose.
     pub revision: String,
     /// The tools it listed, as listed.
@@ -190,8 +197,15 @@ impl StdioSession {
                 }
             });
         }
-        let mut session =
-            StdioSession { input, conn, timeout: startup, barriers: 0, revision: revision.to_string(), tools: vec![] };
+        let mut session = StdioSession {
+            input,
+            conn,
+            timeout: startup,
+            barriers: 0,
+            cancelled: VecDeque::new(),
+            revision: revision.to_string(),
+            tools: vec![],
+        };
         let initialize = json!({
             "jsonrpc": "2.0", "id": "fuzz-initialize", "method": "initialize",
             "params": {
@@ -258,11 +272,21 @@ impl StdioSession {
     /// answer the frames require are in, the deadline passes, or the server exits.
     pub fn exchange(&mut self, frames: &[Frame]) -> Outcome {
         let mut awaited: Vec<Vec<Value>> = vec![];
+        // A request the case cancels may never be answered: it is not waited for.
+        let cancelled: Vec<Value> = frames.iter().filter_map(super::oracle::cancelled_id).collect();
+        for id in &cancelled {
+            if self.cancelled.len() == REMEMBERED_CANCELLED {
+                self.cancelled.pop_front();
+            }
+            self.cancelled.push_back(id.clone());
+        }
         for frame in frames {
             let mut line = frame.bytes();
             line.push(b'\n');
             let _ = self.input.send(line);
-            if let Expect::Answer { ids, .. } = expect(frame) {
+            if let Expect::Answer { ids, .. } = expect(frame)
+                && !ids.iter().any(|id| cancelled.contains(id))
+            {
                 awaited.push(ids);
             }
         }
@@ -291,6 +315,8 @@ impl StdioSession {
                             barrier_seen = true;
                         } else if let Some(at) = awaited.iter().position(|ids| ids.contains(id)) {
                             awaited.remove(at);
+                        } else if self.cancelled.contains(id) && !cancelled.contains(id) {
+                            continue; // a late answer to an earlier case's cancelled request
                         }
                     }
                     lines.push(line);
