@@ -8,8 +8,9 @@
 //!
 //! A cancellation names a request sent before it. When the core reaches the notification in
 //! its own turn, the record is kept only while a request with that id is running (HTTP runs a
-//! session's requests at once): a request that ended needs it no more, and one not sent yet
-//! is not what it named, so a record kept would swallow a later request that carries the id.
+//! session's requests at once; over stdio, handled in order, none is): a request that ended
+//! needs it no more, and one not sent yet is not what it named, so a record kept would swallow
+//! a later request that carries the id.
 
 use crate::catalog::Call;
 use crate::rpc::Outbox;

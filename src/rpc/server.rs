@@ -47,6 +47,9 @@ pub struct Session {
     listens: Vec<Listen>,
     /// Whether the transport drops this session after each request (stateless HTTP).
     forgetful: bool,
+    /// Whether the transport hands the core one frame at a time, in the order they came
+    /// (stdio): no request runs when a cancellation's turn comes, so none is marked running.
+    in_order: bool,
 }
 
 /// A `subscriptions/listen` stream held open: its request's id (the subscription's id) and the
@@ -80,6 +83,12 @@ impl Session {
     /// 2026-07-28 `logging` is not declared and `logging/setLevel` is not offered.
     pub fn forgetful(mut self) -> Session {
         self.forgetful = true;
+        self
+    }
+
+    /// This session, its frames handled one at a time in the order they came (stdio).
+    pub fn in_order(mut self) -> Session {
+        self.in_order = true;
         self
     }
 
@@ -162,6 +171,7 @@ impl Session {
             subscriptions: Some(record.subscriptions.into_iter().collect()),
             listens: vec![],
             forgetful: false,
+            in_order: false,
         }
     }
 }
@@ -262,14 +272,14 @@ impl Server {
                 let cancellations = Some(session.cancellations.clone()).filter(|_| request.method != "initialize");
                 let cancelled =
                     |id: &RequestId| cancellations.as_ref().is_some_and(|c| c.is_cancelled(id)) || outbox.closed();
+                // Where requests run at once (HTTP), one is marked running from before its first
+                // look at the record until it ends, so that a cancellation settled meanwhile is
+                // kept for it (`rpc::in_flight`); the mark's end spends the cancellation.
+                let _running = cancellations.as_ref().filter(|_| !session.in_order).map(|c| c.running(&request.id));
                 if cancelled(&request.id) {
                     span.record("outcome", "cancelled before it was handled; not answered");
-                    if let Some(cancellations) = &cancellations {
-                        drop(cancellations.running(&request.id)); // the cancellation is spent
-                    }
                     return None;
                 }
-                let _running = cancellations.as_ref().map(|c| c.running(&request.id));
                 let outcome = catch_unwind(AssertUnwindSafe(|| match is_listen(&request.method, &request.envelope) {
                     true => self.listen(session, &request.id, std::mem::take(&mut request.params), outbox),
                     false => self.answer(session, &mut request, outbox).map(Now),

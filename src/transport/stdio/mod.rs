@@ -43,8 +43,9 @@ pub fn serve_observed<R: Source, W: Write>(
     output: W,
     on_client: &mut dyn FnMut(&Session),
 ) -> std::io::Result<()> {
-    // stdio can write at any time: it offers resource subscriptions.
-    let mut session = Session::new().with_updates();
+    // stdio can write at any time: it offers resource subscriptions. Its frames are handled one
+    // at a time, in the order they came.
+    let mut session = Session::new().with_updates().in_order();
     let mut announced = false;
     let input = RefCell::new(Input::new(input, session.cancellations().clone()));
     let writer = RefCell::new(BufWriter::with_capacity(BUFFER_BYTES, output));
