@@ -63,6 +63,9 @@ pub struct Response {
     pub body: Vec<u8>,
     /// The last SSE `id:` seen on an event stream (what a client would resume from).
     pub last_event_id: Option<String>,
+    /// The timeout came before the body ended or carried what was awaited (an event stream
+    /// still open): what is here is what had come by then.
+    pub cut: bool,
 }
 
 impl Response {
@@ -119,6 +122,12 @@ pub fn send(
     let mut stream = TcpStream::connect((url.host.as_str(), url.port))?;
     stream.set_read_timeout(Some(timeout))?;
     stream.set_write_timeout(Some(timeout))?;
+    // One choke point for what reaches the request head: a line break or NUL would end a
+    // header early and inject another.
+    let broken = |t: &str| t.bytes().any(|b| matches!(b, b'\r' | b'\n' | 0));
+    if broken(method) || headers.iter().any(|(k, v)| broken(k) || broken(v)) {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "a header holds a line break or NUL"));
+    }
     let mut head = format!("{method} {} HTTP/1.1\r\nConnection: close\r\n", url.path);
     // A check may send a Host of its own (DNS rebinding), instead of the target's.
     if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
@@ -134,12 +143,12 @@ pub fn send(
     stream.write_all(head.as_bytes())?;
     // A server may answer a body it refuses (413) before reading it, and close: its answer is
     // read before the write's error stands.
-    let written = stream.write_all(body);
-    if let Err(e) = &written
-        && !matches!(e.kind(), std::io::ErrorKind::BrokenPipe | std::io::ErrorKind::ConnectionReset)
-    {
-        return Err(written.unwrap_err());
-    }
+    let written = match stream.write_all(body) {
+        Err(e) if !matches!(e.kind(), std::io::ErrorKind::BrokenPipe | std::io::ErrorKind::ConnectionReset) => {
+            return Err(e);
+        }
+        other => other,
+    };
     let awaited = match serde_json::from_slice::<Value>(body).ok().and_then(|v| v.get("id").cloned()) {
         Some(id) => Awaited::Answer(id),
         None if headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("last-event-id")) => Awaited::AnyAnswer,
@@ -170,7 +179,11 @@ pub fn send(
         }
     }
     match (parse_response(&raw), written) {
-        (Some(partial), _) => Ok(partial.response),
+        (Some(partial), _) => {
+            // A body without a length ends at the close.
+            let cut = !closed && !partial.done(&awaited);
+            Ok(Response { cut, ..partial.response })
+        }
         (None, Err(e)) => Err(e),
         (None, Ok(())) if raw.is_empty() && !closed => {
             Err(std::io::Error::new(std::io::ErrorKind::TimedOut, format!("no answer within {timeout:?}")))
@@ -272,7 +285,7 @@ fn parse_response(raw: &[u8]) -> Option<Partial> {
         // No length: the body runs to EOF (a 1xx, 204 or 304 has none).
         (rest.to_vec(), status == 204 || status == 304 || status < 200)
     };
-    let mut response = Response { status, headers, body, last_event_id: None };
+    let mut response = Response { status, headers, body, last_event_id: None, cut: false };
     if response.is_event_stream() {
         response.last_event_id = Events::parse(&response.body).last_id;
     }

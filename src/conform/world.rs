@@ -745,7 +745,30 @@ fn frame_id(line: &[u8]) -> Option<Value> {
 /// the session, `MCP-Protocol-Version` (a modern message mirrors its `_meta` revision whatever
 /// it names, even one no server supports: "Every POST request to the MCP endpoint MUST include
 /// an MCP-Protocol-Version header"; a legacy message from 2025-06-18 on, initialize aside),
-/// and for modern messages `Mcp-Method` and `Mcp-Name`.
+/// An `Mcp-Name` value: the name itself when it is visible ASCII (spaces inside), else
+/// `=?base64?<standard base64 of its UTF-8>?=`, as 2026-07-28 asks of a name a header cannot carry.
+fn header_name(name: &str) -> String {
+    match headerable(name) && !name.starts_with("=?base64?") {
+        true => name.to_string(),
+        false => {
+            use base64::Engine as _;
+            format!("=?base64?{}?=", base64::engine::general_purpose::STANDARD.encode(name))
+        }
+    }
+}
+
+/// Whether a header can carry `text` as it is: visible ASCII and inner spaces (a header's
+/// outer spaces are trimmed by its reader).
+fn headerable(text: &str) -> bool {
+    !text.starts_with(' ') && !text.ends_with(' ') && text.bytes().all(|b| (0x20..0x7f).contains(&b))
+}
+
+/// The headers a client sends with a POST of `body` in `revision`: the content negotiation,
+/// the session, `MCP-Protocol-Version` (a modern message mirrors its `_meta` revision whatever
+/// it names, even one no server supports: "Every POST request to the MCP endpoint MUST include
+/// an MCP-Protocol-Version header"; a legacy message from 2025-06-18 on, initialize aside),
+/// and for modern messages `Mcp-Method` and `Mcp-Name`. What a header cannot carry (a control
+/// or non-ASCII character) is not sent, but a name, which goes as base64.
 pub fn post_headers(revision: Option<&str>, session_id: Option<&str>, body: &[u8]) -> Vec<(String, String)> {
     let mut headers: Vec<(String, String)> = vec![
         ("Content-Type".into(), "application/json".into()),
@@ -755,7 +778,9 @@ pub fn post_headers(revision: Option<&str>, session_id: Option<&str>, body: &[u8
         headers.push(("Mcp-Session-Id".into(), id.into()));
     }
     let parsed: Option<Value> = serde_json::from_slice(body).ok();
-    let method = parsed.as_ref().and_then(|v| v.get("method")).and_then(Value::as_str).unwrap_or("");
+    // A method that is there, even empty, is mirrored; none (or not a string) is not.
+    let named_method = parsed.as_ref().and_then(|v| v.get("method")).and_then(Value::as_str);
+    let method = named_method.unwrap_or("");
     let meta_revision = parsed
         .as_ref()
         .and_then(|v| v.pointer("/params/_meta/io.modelcontextprotocol~1protocolVersion"))
@@ -765,14 +790,16 @@ pub fn post_headers(revision: Option<&str>, session_id: Option<&str>, body: &[u8
         Some(named) => Some(named),
         None => revision.filter(|r| method != "initialize" && *r >= "2025-06-18"),
     };
-    if let Some(rev) = header_revision {
+    if let Some(rev) = header_revision.filter(|r| headerable(r)) {
         headers.push(("MCP-Protocol-Version".into(), rev.into()));
     }
-    if modern && !method.is_empty() {
+    if modern && named_method.is_some_and(headerable) {
         headers.push(("Mcp-Method".into(), method.into()));
-        let name = parsed.as_ref().and_then(|v| v.pointer("/params/name").or_else(|| v.pointer("/params/uri")));
+        // The field each method mirrors: resources/read its uri, the others their name.
+        let pointer = if method == "resources/read" { "/params/uri" } else { "/params/name" };
+        let name = parsed.as_ref().and_then(|v| v.pointer(pointer).or_else(|| v.pointer("/params/uri")));
         if let Some(name) = name.and_then(Value::as_str) {
-            headers.push(("Mcp-Name".into(), name.into()));
+            headers.push(("Mcp-Name".into(), header_name(name)));
         }
     }
     headers

@@ -61,7 +61,10 @@ impl Frame {
         if let Some(http) = value.get("http") {
             return HttpFrame::from_file(http).map(Frame::Http);
         }
-        let hex = value.get("hex").and_then(Value::as_str).ok_or("a frame is {\"json\": …} or {\"hex\": \"…\"}")?;
+        let hex = value
+            .get("hex")
+            .and_then(Value::as_str)
+            .ok_or("a frame is {\"json\": …}, {\"hex\": \"…\"} or {\"http\": …}")?;
         if hex.len() % 2 != 0 {
             return Err(format!("hex of odd length {}", hex.len()));
         }
@@ -118,6 +121,10 @@ impl HttpFrame {
             if !token || set.as_deref().is_some_and(|v| v.bytes().any(|b| b.is_ascii_control())) {
                 return Err(bad());
             }
+            // The framing is the client's own to write: bent, it would contradict itself.
+            if ["content-length", "transfer-encoding", "connection"].contains(&name.to_ascii_lowercase().as_str()) {
+                return Err(format!("http: headers/{at} bends {name}, which frames the request"));
+            }
             headers.push((name.clone(), set));
         }
         let body = value.get("body").ok_or("http: no `body`")?;
@@ -143,6 +150,13 @@ pub enum Expect {
 pub const PARSE_ERROR: i64 = -32700;
 pub const INVALID_REQUEST: i64 = -32600;
 pub const METHOD_NOT_FOUND: i64 = -32601;
+pub const INVALID_PARAMS: i64 = -32602;
+/// 2026-07-28: a request's envelope names a revision the server does not serve.
+pub const UNSUPPORTED_VERSION: i64 = -32022;
+
+/// The keys of a 2026-07-28 envelope (`params._meta`) the tables rule on.
+pub const PROTOCOL_VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
+pub const CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
 
 /// MCP's client-to-server requests across the revisions this project knows.
 pub const MCP_REQUESTS: &[&str] = &[
@@ -215,7 +229,14 @@ pub fn expect(frame: &Frame) -> Expect {
         Some(Value::Number(n)) if n.as_i64().is_none_or(|n| n.unsigned_abs() > SAFE_INTEGER) => Expect::Unjudged,
         Some(id) if envelope_ok => {
             let method = method.as_str().unwrap_or_default();
-            Expect::Answer { ids: vec![id.clone()], code: (!is_mcp_request(method)).then_some(METHOD_NOT_FOUND) }
+            let code = match (is_mcp_request(method), modern_envelope_error(&map)) {
+                (true, envelope) => envelope,
+                (false, None) => Some(METHOD_NOT_FOUND),
+                // An unknown method in a bad envelope: which a server checks first, the tables
+                // do not say.
+                (false, Some(_)) => None,
+            };
+            Expect::Answer { ids: vec![id.clone()], code }
         }
         // The tables require the -32600; echoing the id or answering null are both allowed.
         Some(id) => invalid(vec![id.clone(), Value::Null]),
@@ -223,6 +244,20 @@ pub fn expect(frame: &Frame) -> Expect {
         None if envelope_ok => Expect::Silence,
         // No id and no valid envelope: servers differ on whether it is a notification.
         None => Expect::Unjudged,
+    }
+}
+
+/// The error a 2026-07-28 envelope requires (`features/protocol.feature`, `modern.*`): a
+/// revision no era has is -32022, 2026-07-28 without client capabilities -32602. A request
+/// without an envelope, or naming a handshake revision, is not judged by it.
+fn modern_envelope_error(request: &serde_json::Map<String, Value>) -> Option<i64> {
+    let meta = request.get("params")?.get("_meta")?;
+    let version = meta.get(PROTOCOL_VERSION_KEY)?.as_str()?;
+    let known = crate::conform::world::LEGACY.contains(&version) || version == crate::conform::world::MODERN;
+    match version {
+        _ if !known => Some(UNSUPPORTED_VERSION),
+        crate::conform::world::MODERN if meta.get(CAPABILITIES_KEY).is_none() => Some(INVALID_PARAMS),
+        _ => None,
     }
 }
 

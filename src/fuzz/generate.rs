@@ -9,23 +9,21 @@
 //! unknown `MCP-Protocol-Version` or session id), required headers dropped or wrong, other
 //! methods, bodies past 4 MiB.
 
-use super::frame::{FOREIGN_ORIGIN, Frame, HttpFrame, MCP_REQUESTS, UNKNOWN_REVISION, UNKNOWN_SESSION};
+use super::frame::{
+    CAPABILITIES_KEY, FOREIGN_ORIGIN, Frame, HttpFrame, MCP_REQUESTS, PROTOCOL_VERSION_KEY, UNKNOWN_REVISION,
+    UNKNOWN_SESSION,
+};
+use super::session::modern_meta;
 use serde_json::{Map, Value, json};
 
 /// MCP requests never generated with random params: the run's own handshake (`initialize`),
 /// `tools/call` (only callable tools are called, with arguments from their schemas), those held
-/// open by design (`subscriptions/listen`, `tasks/result`), 2026-07-28's own, which a run
-/// begun with `initialize` does not reach (`server/discover`, `resources/directory/read`), and
-/// `tasks/cancel`, which could end a task another client started.
-const NOT_GENERATED: &[&str] = &[
-    "initialize",
-    "tools/call",
-    "subscriptions/listen",
-    "tasks/result",
-    "server/discover",
-    "resources/directory/read",
-    "tasks/cancel",
-];
+/// open by design (`subscriptions/listen`, `tasks/result`), and `tasks/cancel`, which could end
+/// a task another client started.
+const NOT_GENERATED: &[&str] = &["initialize", "tools/call", "subscriptions/listen", "tasks/result", "tasks/cancel"];
+
+/// 2026-07-28's own requests, which a run begun with `initialize` does not reach.
+const MODERN_ONLY: &[&str] = &["server/discover", "resources/directory/read"];
 
 /// The `$defs` of `schemas/mcp/mcp.json` that hold each method's params.
 const PARAMS: &[(&str, &str)] = &[
@@ -72,13 +70,21 @@ pub struct Generator {
     empty_id_sent: bool,
     /// Whether frames may be HTTP requests of their own (`--url`).
     http: bool,
+    /// Whether the run is in 2026-07-28, where every message carries its envelope in `_meta`.
+    modern: bool,
     /// The `$defs` of `schemas/mcp/mcp.json`, which `$ref`s in params schemas name.
     defs: Value,
 }
 
 impl Generator {
-    pub fn new(seed: u64, callable: Vec<Callable>, http: bool) -> Generator {
-        let requests = MCP_REQUESTS.iter().copied().filter(|m| !NOT_GENERATED.contains(m)).collect();
+    /// A generator for a run over HTTP (`http`) or stdio, in `revision`.
+    pub fn new(seed: u64, callable: Vec<Callable>, http: bool, revision: &str) -> Generator {
+        let modern = revision == crate::conform::world::MODERN;
+        let requests = MCP_REQUESTS
+            .iter()
+            .copied()
+            .filter(|m| !NOT_GENERATED.contains(m) && (modern || !MODERN_ONLY.contains(m)))
+            .collect();
         let mcp: Value = serde_json::from_str(include_str!("../../schemas/mcp/mcp.json")).unwrap_or_default();
         let defs = mcp.get("$defs").cloned().unwrap_or_default();
         Generator {
@@ -88,17 +94,53 @@ impl Generator {
             next_id: 0,
             empty_id_sent: false,
             http,
+            modern,
             defs,
         }
     }
 
     /// The frames of one case: one to three.
     pub fn case(&mut self) -> Vec<Frame> {
-        if self.rng.u8(..100) < 5 {
-            return self.cancelled_case();
+        let case = if self.rng.u8(..100) < 5 {
+            self.cancelled_case()
+        } else {
+            let n = 1 + self.rng.usize(..3);
+            (0..n).map(|_| self.frame()).collect()
+        };
+        match self.modern {
+            true => case.into_iter().map(|frame| self.enveloped(frame)).collect(),
+            false => case,
         }
-        let n = 1 + self.rng.usize(..3);
-        (0..n).map(|_| self.frame()).collect()
+    }
+
+    /// In 2026-07-28 every message carries its envelope in `_meta`: added to a message with a
+    /// method (its params made an object when absent, a `_meta` object kept and added to), and
+    /// one time in ten bent (an unknown revision, no client capabilities).
+    fn enveloped(&mut self, frame: Frame) -> Frame {
+        match frame {
+            Frame::Http(mut http) => {
+                http.body = Box::new(self.enveloped(*http.body));
+                Frame::Http(http)
+            }
+            Frame::Json(Value::Object(mut map)) if map.get("method").is_some_and(Value::is_string) => {
+                let mut envelope = modern_meta();
+                // Never left out: a dual-era server reads a request without one in another era.
+                match self.rng.u8(..20) {
+                    0 => envelope[PROTOCOL_VERSION_KEY] = json!("1900-01-01"),
+                    1 => drop(envelope.as_object_mut().and_then(|m| m.remove(CAPABILITIES_KEY))),
+                    _ => {}
+                }
+                let params = map.entry("params").or_insert_with(|| json!({}));
+                if let Value::Object(params) = params {
+                    match params.get_mut("_meta") {
+                        Some(Value::Object(meta)) => meta.extend(envelope.as_object().cloned().unwrap_or_default()),
+                        _ => drop(params.insert("_meta".into(), envelope)),
+                    }
+                }
+                Frame::Json(Value::Object(map))
+            }
+            other => other,
+        }
     }
 
     /// A request, then (sometimes after another frame) a `notifications/cancelled` naming it,
@@ -106,7 +148,7 @@ impl Generator {
     /// twice, and the server keeps serving.
     fn cancelled_case(&mut self) -> Vec<Frame> {
         let request = match self.callable.is_empty() || self.rng.bool() {
-            true => Frame::Json(self.request("ping", json!({}))),
+            true => Frame::Json(self.request(self.probe(), json!({}))),
             false => self.tool_call(),
         };
         let Frame::Json(body) = &request else { return vec![request] };
@@ -187,10 +229,16 @@ impl Generator {
         }
     }
 
-    /// An HTTP request of its own around a `ping` (a body the server would otherwise answer),
-    /// so that the status is the header's doing.
+    /// A request every server answers: `ping`, or in 2026-07-28 (which removed it)
+    /// `server/discover`.
+    fn probe(&self) -> &'static str {
+        if self.modern { "server/discover" } else { "ping" }
+    }
+
+    /// An HTTP request of its own around a [`Generator::probe`] (a body the server would
+    /// otherwise answer), so that the status is the header's doing.
     fn http_frame(&mut self) -> Frame {
-        let mut body = Frame::Json(self.request("ping", json!({})));
+        let mut body = Frame::Json(self.request(self.probe(), json!({})));
         let set = |name: &str, value: &str| vec![(name.to_string(), Some(value.to_string()))];
         let (method, headers) = match self.rng.u8(..12) {
             0 | 1 => ("POST", set("Origin", FOREIGN_ORIGIN)),
@@ -207,7 +255,7 @@ impl Generator {
             9 => {
                 // Past the 4 MiB a server may be expected to take.
                 let size = (4 << 20) + self.rng.usize(..1 << 20);
-                body = Frame::Json(self.request("ping", json!({"_meta": {"fuzz": "x".repeat(size)}})));
+                body = Frame::Json(self.request(self.probe(), json!({"_meta": {"fuzz": "x".repeat(size)}})));
                 ("POST", vec![])
             }
             10 => (["GET", "PUT", "PATCH", "OPTIONS"][self.rng.usize(..4)], vec![]),
@@ -283,7 +331,10 @@ impl Generator {
             5..8 => Mode::Boundary,
             _ => Mode::Invalid,
         };
+        // A tool's `$ref`s name its own definitions, not MCP's: none is resolved.
+        let defs = std::mem::take(&mut self.defs);
         let arguments = self.for_schema(&tool.input_schema, mode, 0);
+        self.defs = defs;
         Frame::Json(self.request("tools/call", json!({"name": tool.name, "arguments": arguments})))
     }
 
@@ -502,8 +553,8 @@ mod tests {
     #[test]
     fn a_seed_gives_the_same_frames_every_time() {
         let tools = vec![Callable { name: "echo".into(), input_schema: json!({"type": "object"}) }];
-        let mut a = Generator::new(7, tools.clone(), true);
-        let mut b = Generator::new(7, tools, true);
+        let mut a = Generator::new(7, tools.clone(), true, crate::conform::world::MODERN);
+        let mut b = Generator::new(7, tools, true, crate::conform::world::MODERN);
         for _ in 0..200 {
             assert_eq!(a.case(), b.case());
         }
@@ -538,7 +589,7 @@ mod tests {
 
     #[test]
     fn a_requests_params_follow_its_schema_in_mcp_json_when_valid() {
-        let mut generator = Generator::new(5, vec![], false);
+        let mut generator = Generator::new(5, vec![], false, "2025-11-25");
         assert!(generator.defs.get("CompleteParams").is_some(), "schemas/mcp/mcp.json is compiled in");
         let complete = generator.defs["CompleteParams"].clone();
         let schema = json!({"$defs": generator.defs.clone(), "$ref": "#/$defs/CompleteParams"});
@@ -555,7 +606,7 @@ mod tests {
     #[test]
     fn tool_arguments_follow_the_schema_when_valid() {
         let schema = json!({"type": "object", "required": ["text"], "properties": {"text": {"type": "string", "maxLength": 10}}});
-        let mut generator = Generator::new(1, vec![], false);
+        let mut generator = Generator::new(1, vec![], false, "2025-11-25");
         for _ in 0..100 {
             let value = generator.for_schema(&schema, Mode::Valid, 0);
             let text = value["text"].as_str().expect("a required string");

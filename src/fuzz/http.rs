@@ -4,7 +4,7 @@
 //! barrier. The fuzzer does not own the server's process: a restart is a new session.
 
 use super::frame::{Frame, HttpFrame};
-use super::session::{End, HttpOutcome, Outcome, Posted, StartError};
+use super::session::{End, Handshaking, HttpOutcome, Outcome, Posted, StartError, barrier_request, handshake};
 use crate::conform::http::{self, Response, Url};
 use crate::conform::world::post_headers;
 use serde_json::{Value, json};
@@ -39,45 +39,24 @@ impl HttpSession {
             revision: revision.to_string(),
             tools: vec![],
         };
-        let initialize = json!({
-            "jsonrpc": "2.0", "id": "fuzz-initialize", "method": "initialize",
-            "params": {
-                "protocolVersion": revision,
-                "capabilities": {},
-                "clientInfo": {"name": "ctxlake-fuzz", "version": env!("CARGO_PKG_VERSION")}
-            }
-        });
-        let (answer, response) = session.call("initialize", &initialize)?;
-        if let Some(error) = answer.get("error") {
-            return Err(StartError::Refused(error.to_string()));
-        }
-        session.session_id = response.header("mcp-session-id").map(str::to_string);
-        if let Some(chosen) = answer.pointer("/result/protocolVersion").and_then(Value::as_str) {
-            session.revision = chosen.to_string();
-        }
-        let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-        // Its answer is judged by no one here: a server that refuses it refuses what follows.
-        let _ = session.post(&Frame::Json(initialized));
-        let mut cursor: Option<String> = None;
-        for page in 0..super::session::MAX_TOOL_PAGES {
-            let mut list = json!({"jsonrpc": "2.0", "id": format!("fuzz-tools-{page}"), "method": "tools/list"});
-            if let Some(cursor) = &cursor {
-                list["params"] = json!({ "cursor": cursor });
-            }
-            let (answer, _) = session.call("tools/list", &list)?;
-            let result = answer.get("result").cloned().unwrap_or(Value::Null);
-            session.tools.extend(result.get("tools").and_then(Value::as_array).cloned().unwrap_or_default());
-            cursor = result.get("nextCursor").and_then(Value::as_str).map(str::to_string);
-            if cursor.is_none() {
-                break;
-            }
-        }
+        (session.revision, session.tools) = handshake(&mut session, revision)?;
         session.timeout = timeout;
         Ok(session)
     }
+}
 
-    /// A request of the handshake and its answer.
-    fn call(&mut self, method: &'static str, request: &Value) -> Result<(Value, Response), StartError> {
+impl Handshaking for HttpSession {
+    /// Its answer is judged by no one here: a server that refuses it refuses what follows.
+    fn notify(&mut self, note: &Value) {
+        let _ = self.post(&Frame::Json(note.clone()));
+    }
+
+    fn negotiated(&mut self, revision: &str) {
+        self.revision = revision.to_string();
+    }
+
+    /// A request of the handshake and its answer; `initialize`'s may issue a session id.
+    fn call(&mut self, method: &'static str, request: &Value) -> Result<Value, StartError> {
         let timeout = self.timeout;
         let no_answer = |why: String| StartError::NoAnswer { method, timeout, stderr: format!(" ({why})") };
         let response = self.post(&Frame::Json(request.clone())).map_err(|f| match f {
@@ -85,12 +64,14 @@ impl HttpSession {
         })?;
         let frames = response.frames().map_err(|why| no_answer(format!("HTTP {}: {why}", response.status)))?;
         let answer = frames.into_iter().find(|f| f.get("id") == request.get("id"));
-        match answer {
-            Some(answer) => Ok((answer, response)),
-            None => Err(no_answer(format!("HTTP {} without its answer", response.status))),
+        if method == "initialize" {
+            self.session_id = response.header("mcp-session-id").map(str::to_string);
         }
+        answer.ok_or_else(|| no_answer(format!("HTTP {} without its answer", response.status)))
     }
+}
 
+impl HttpSession {
     /// The headers and method `frame` is sent with: the session's for its body, then what an
     /// HTTP frame bends. A DELETE never carries the live session's id (it would end it).
     fn request(&self, frame: &Frame) -> (String, Vec<(String, String)>, Vec<u8>) {
@@ -102,6 +83,11 @@ impl HttpSession {
         if method.eq_ignore_ascii_case("DELETE") {
             headers.retain(|(k, _)| !k.eq_ignore_ascii_case("mcp-session-id"));
         }
+        // A GET may open a stream that stays open: without a body, only its head is awaited.
+        let body = match method.to_ascii_uppercase().as_str() {
+            "GET" | "DELETE" | "OPTIONS" | "HEAD" => vec![],
+            _ => body,
+        };
         for (name, value) in bent {
             headers.retain(|(k, _)| !k.eq_ignore_ascii_case(name));
             if let Some(value) = value {
@@ -148,7 +134,7 @@ impl HttpSession {
         }
         self.barriers += 1;
         let barrier = json!(format!("fuzz-barrier-{}", self.barriers));
-        let ping = Frame::Json(json!({"jsonrpc": "2.0", "id": barrier, "method": "ping"}));
+        let ping = Frame::Json(barrier_request(&self.revision, &barrier));
         let (barrier_answered, note) = match self.post(&ping) {
             Ok(response) => {
                 let answered = response.frames().is_ok_and(|frames| {

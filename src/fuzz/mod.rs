@@ -18,6 +18,7 @@ pub mod report;
 pub mod reproducer;
 pub mod session;
 pub mod shrink;
+mod table;
 
 use frame::Frame;
 use generate::{Callable, Generator};
@@ -141,7 +142,7 @@ pub fn run(options: &Options) -> Result<Report, FuzzError> {
     seeds.reverse();
     let mut session = Some(first);
     let over_http = matches!(options.target, Target::Http(_));
-    let mut generator = Generator::new(options.seed, callable.clone(), over_http);
+    let mut generator = Generator::new(options.seed, callable.clone(), over_http, &report.revision);
     let mut kept: BTreeMap<&'static str, Vec<(Vec<Frame>, String)>> = BTreeMap::new();
     let mut shapes: Vec<(&'static str, String)> = vec![];
     let started = Instant::now();

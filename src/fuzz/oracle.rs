@@ -2,8 +2,12 @@
 //! (`features/`), each named by the table's check family and quoting its sentence. A case
 //! breaks at most one rule: the first found, in the order of [`RULES`].
 
-use super::frame::{Expect, Frame, HttpExpect, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, expect, expect_http};
+use super::frame::{
+    Expect, Frame, HttpExpect, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, UNSUPPORTED_VERSION,
+    expect, expect_http,
+};
 use super::session::{End, HttpOutcome, Outcome, Posted};
+use crate::conform::world::MODERN;
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -58,6 +62,14 @@ pub const RULES: &[Rule] = &[
     Rule {
         id: "rpc.method-not-found",
         sentence: "JSON-RPC 2.0 section 5.1: -32601 Method not found, \"The method does not exist / is not available\"",
+    },
+    Rule {
+        id: "modern.unsupported-version",
+        sentence: "MCP 2026-07-28 basic/lifecycle: a request whose envelope names an unsupported version is answered with -32022 UnsupportedProtocolVersion",
+    },
+    Rule {
+        id: "modern.envelope-required",
+        sentence: "MCP 2026-07-28 basic: every request's _meta MUST carry io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities (-32602 Invalid params when it does not)",
     },
     Rule { id: "rpc.no-answer", sentence: "JSON-RPC 2.0 section 4.1: \"The Server MUST NOT reply to a Notification\"" },
     Rule {
@@ -169,7 +181,14 @@ fn status_of(posted: &Posted) -> String {
 /// its body carried, judged as over stdio.
 fn judge_http(frames: &[Frame], outcome: &Outcome, http: &HttpOutcome, schemas: &OutputSchemas) -> Option<Violation> {
     let sent = || frames.iter().zip(&http.posts);
-    if let Some((frame, posted)) = sent().find(|(_, p)| p.status.is_some_and(|s| s >= 500)) {
+    // RFC 9110 section 15.6.2: 501 is what a server owes a method it does not implement.
+    let unimplemented = |frame: &Frame, status: u16| {
+        status == 501 && matches!(frame, Frame::Http(h) if !h.method.eq_ignore_ascii_case("POST"))
+    };
+    let failed = |(frame, posted): &(&Frame, &Posted)| {
+        posted.status.is_some_and(|status| status >= 500 && !unimplemented(frame, status))
+    };
+    if let Some((frame, posted)) = sent().find(failed) {
         return violation("http.no-server-error", format!("{} for {}", status_of(posted), short(&frame.bytes())));
     }
     match outcome.end {
@@ -188,12 +207,18 @@ fn judge_http(frames: &[Frame], outcome: &Outcome, http: &HttpOutcome, schemas: 
         }
         End::Timeout | End::Answered => {}
     }
-    let mut judged = vec![];
-    let mut answers = vec![];
+    // The frames of a case are in flight at once: a request any of its cancellations names may
+    // go unanswered, its stream held open or closed.
+    let excused: Vec<Value> = frames.iter().filter_map(cancelled_id).collect();
+    let is_excused = |frame: &Frame| match expect(frame) {
+        Expect::Answer { ids, .. } => ids.iter().any(|id| excused.contains(id)),
+        _ => false,
+    };
     for (frame, posted) in sent() {
         let is_answer = |v: &&Value| v.is_array() || v.get("result").is_some() || v.get("error").is_some();
         let carried: Vec<Value> =
             posted.frames.as_ref().map_or(vec![], |f| f.iter().filter(is_answer).cloned().collect());
+        let told = |rule: &'static str, detail: String| violation(rule, format!("{detail} ({})", status_of(posted)));
         match expect_http(frame, &http.revision, http.session) {
             HttpExpect::Status(status, rule) if posted.status != Some(status) => {
                 return violation(rule, format!("expected HTTP {status}, got {}", status_of(posted)));
@@ -207,12 +232,23 @@ fn judge_http(frames: &[Frame], outcome: &Outcome, http: &HttpOutcome, schemas: 
                     return violation(rule, format!("{} with {body} for {}", status_of(posted), short(&frame.bytes())));
                 }
             }
+            // A body whose method or name no header can mirror may be refused for its headers
+            // first, -32020, in 2026-07-28.
+            HttpExpect::Answer
+                if http.revision == MODERN && !mirrorable(frame) && carries_code(&carried, HEADER_MISMATCH) => {}
+            HttpExpect::Answer if is_excused(frame) && carried.is_empty() => {}
             HttpExpect::Answer => {
                 let Some(status) = posted.status else {
                     let why = format!("no HTTP answer to {} ({})", short(&frame.bytes()), posted.failure);
                     return violation("server.answers-in-time", why);
                 };
-                if status < 400 {
+                if posted.cut && carried.is_empty() {
+                    let why =
+                        format!("HTTP {status} for {}, its answer not come by the timeout", short(&frame.bytes()));
+                    return violation("server.answers-in-time", why);
+                }
+                // An empty body is no answer, which the JSON-RPC rules name.
+                if status < 400 && !posted.empty_body {
                     let kind = posted.content_type.to_ascii_lowercase();
                     let typed = kind.starts_with("application/json") || kind.starts_with("text/event-stream");
                     let messages = posted.frames.as_ref().map_err(Clone::clone).and_then(|frames| {
@@ -225,26 +261,40 @@ fn judge_http(frames: &[Frame], outcome: &Outcome, http: &HttpOutcome, schemas: 
                         true => Ok(()),
                         false => Err(format!("Content-Type {:?}", posted.content_type)),
                     }) {
-                        return violation(
-                            "http.request-answer",
-                            format!("HTTP {status} for {}: {why}", short(&frame.bytes())),
-                        );
+                        return told("http.request-answer", format!("for {}: {why}", short(&frame.bytes())));
                     }
                 }
-                judged.push(frame.clone());
-                answers.extend(carried);
+                // Each request's answer on its own POST: one carried by another does not count.
+                let judged = std::slice::from_ref(frame);
+                if let Some(v) = judge_answers(judged, carried, schemas, &excused) {
+                    return told(v.rule, v.detail);
+                }
             }
         }
     }
-    // The frames of a case are in flight at once: a request any of its cancellations names may
-    // go unanswered.
-    let excused: Vec<Value> = frames.iter().filter_map(cancelled_id).collect();
-    // Over HTTP a missing or wrong answer is told with the statuses the case was answered.
-    judge_answers(&judged, answers, schemas, &excused).map(|mut v| {
-        let statuses: Vec<String> = http.posts.iter().map(status_of).collect();
-        v.detail = format!("{} ({})", v.detail, statuses.join(", "));
-        v
-    })
+    None
+}
+
+/// 2026-07-28's -32020 HeaderMismatch: a header does not mirror the body.
+const HEADER_MISMATCH: i64 = -32020;
+
+fn carries_code(answers: &[Value], code: i64) -> bool {
+    answers.iter().any(|a| a.pointer("/error/code").and_then(Value::as_i64) == Some(code))
+}
+
+/// Whether the headers a 2026-07-28 request carries can mirror its body: a method of visible
+/// ASCII (a header cannot carry another), and
+/// the string `params.name` (`params.uri`) of the methods whose name is mirrored.
+fn mirrorable(frame: &Frame) -> bool {
+    let Ok(body) = serde_json::from_slice::<Value>(&frame.bytes()) else { return false };
+    let named = |pointer: &str| body.pointer(pointer).is_some_and(Value::is_string);
+    match body.get("method").and_then(Value::as_str) {
+        None => false,
+        Some(method) if !method.bytes().all(|b| (0x20..0x7f).contains(&b)) => false,
+        Some("tools/call" | "prompts/get") => named("/params/name"),
+        Some("resources/read") => named("/params/uri"),
+        Some(_) => true,
+    }
 }
 
 /// The JSON-RPC answers of a case, wherever they came from: one per request with the id and
@@ -276,6 +326,8 @@ fn judge_answers(
                     Some(PARSE_ERROR) => "rpc.parse-error",
                     Some(INVALID_REQUEST) => "rpc.invalid-request",
                     Some(METHOD_NOT_FOUND) => "rpc.method-not-found",
+                    Some(UNSUPPORTED_VERSION) => "modern.unsupported-version",
+                    Some(INVALID_PARAMS) => "modern.envelope-required",
                     _ => "rpc.answers-every-request",
                 };
                 let Some(at) = found.or_else(|| answers.iter().position(carries_id)) else {
@@ -417,6 +469,7 @@ mod tests {
             failure: String::new(),
             content_type: "application/json".into(),
             empty_body: body.is_none(),
+            cut: false,
             frames: Ok(body.into_iter().collect()),
         }
     }
@@ -476,7 +529,28 @@ mod tests {
         let parse_error = json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": "parse"}});
         assert_eq!(over_http(&[parse], vec![posted(400, Some(parse_error))]), None);
         let hung = Posted::failed("no answer within 250ms".into());
-        assert_eq!(over_http(&[ping(json!(1))], vec![hung]), Some("server.answers-in-time"));
+        assert_eq!(over_http(&[ping(json!(1))], vec![hung.clone()]), Some("server.answers-in-time"));
+        let cancel =
+            Frame::Json(json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 1}}));
+        let mut open = posted(200, None);
+        open.cut = true;
+        let cancelled = [ping(json!(1)), cancel];
+        assert_eq!(over_http(&cancelled, vec![open.clone(), posted(202, None)]), None, "a cancelled stream held open");
+        assert_eq!(over_http(&cancelled, vec![hung, posted(202, None)]), None, "a cancelled request never answered");
+        assert_eq!(over_http(&[ping(json!(1))], vec![open]), Some("server.answers-in-time"), "not cancelled");
+        let other = Frame::Json(json!({"jsonrpc": "2.0", "id": 2, "method": "ping"}));
+        let (one, two) =
+            (json!({"jsonrpc": "2.0", "id": 1, "result": {}}), json!({"jsonrpc": "2.0", "id": 2, "result": {}}));
+        let swapped = vec![posted(200, Some(two)), posted(200, Some(one))];
+        let misrouted = over_http(&[ping(json!(1)), other.clone()], swapped);
+        assert_eq!(misrouted, Some("rpc.answers-every-request"), "an answer on another request's POST does not count");
+        let put = Frame::Http(HttpFrame { method: "PUT".into(), headers: vec![], body: Box::new(other) });
+        assert_eq!(
+            over_http(std::slice::from_ref(&put), vec![posted(501, None)]),
+            None,
+            "501 for a method not implemented"
+        );
+        assert_eq!(over_http(&[put], vec![posted(500, None)]), Some("http.no-server-error"));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The reproducer file: what `ctxlake fuzz` writes for a finding and `--replay` and `--corpus`
 //! read back. Version 1: `{"ctxlakeFuzzReproducer": 1, "rule", "sentence", "revision",
-//! "frames": [{"json": …} | {"hex": "…"}]}`. A file is outside input: it is parsed whole and
+//! "frames": [{"json": …} | {"hex": "…"} | {"http": {"method", "headers", "body"}}]}`. A file is outside input: it is parsed whole and
 //! refused with the field at fault before anything is sent.
 
 use super::frame::Frame;
@@ -64,7 +64,10 @@ pub fn parse(text: &str) -> Result<Reproducer, ParseError> {
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Reproducer {
         rule: text_of("rule").unwrap_or_default(),
-        revision: text_of("revision").ok_or_else(|| field("/revision", "missing"))?,
+        // A revision goes into `initialize` and, over HTTP, a header: a date's characters only.
+        revision: text_of("revision")
+            .filter(|r| !r.is_empty() && r.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+            .ok_or_else(|| field("/revision", "missing, or not a revision (letters, digits and dashes)"))?,
         frames,
         reproduced: value.get("reproduced").and_then(Value::as_bool).unwrap_or(true),
     })

@@ -9,6 +9,7 @@ use super::frame::{Expect, Frame, expect};
 use super::http::HttpSession;
 use crate::conform::http::{Response, Url};
 use crate::conform::stdio::{Got, Launch, StdioConn};
+use crate::conform::world::MODERN;
 use serde_json::{Value, json};
 use std::collections::VecDeque;
 use std::sync::mpsc::{Sender, channel};
@@ -58,6 +59,8 @@ pub struct Posted {
     pub failure: String,
     pub content_type: String,
     pub empty_body: bool,
+    /// The timeout ended the body before it did (an event stream still open).
+    pub cut: bool,
     /// The JSON-RPC messages the body carried (an error status's body that is not JSON-RPC
     /// carries none), or why the body is not what its content type says.
     pub frames: Result<Vec<Value>, String>,
@@ -74,13 +77,104 @@ impl Posted {
             failure: String::new(),
             content_type: response.header("content-type").unwrap_or_default().to_string(),
             empty_body: response.body.iter().all(u8::is_ascii_whitespace),
+            cut: response.cut,
             frames,
         }
     }
 
     pub fn failed(why: String) -> Posted {
-        Posted { status: None, failure: why, content_type: String::new(), empty_body: true, frames: Ok(vec![]) }
+        Posted {
+            status: None,
+            failure: why,
+            content_type: String::new(),
+            empty_body: true,
+            cut: true,
+            frames: Ok(vec![]),
+        }
     }
+}
+
+/// A transport's two moves of the handshake: a request awaited, a notification sent.
+pub(crate) trait Handshaking {
+    fn call(&mut self, method: &'static str, request: &Value) -> Result<Value, StartError>;
+    fn notify(&mut self, note: &Value);
+    /// The revision `initialize` chose, before anything else is sent in it.
+    fn negotiated(&mut self, _revision: &str) {}
+}
+
+/// The client's envelope of a 2026-07-28 request (`_meta`), which has no handshake.
+pub fn modern_meta() -> Value {
+    json!({
+        "io.modelcontextprotocol/protocolVersion": MODERN,
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": {"name": "ctxlake-fuzz", "version": env!("CARGO_PKG_VERSION")}
+    })
+}
+
+/// The barrier after a case: `ping`, or in 2026-07-28 (which removed it) `server/discover`.
+pub fn barrier_request(revision: &str, id: &Value) -> Value {
+    match revision == MODERN {
+        true => json!({"jsonrpc": "2.0", "id": id, "method": "server/discover", "params": {"_meta": modern_meta()}}),
+        false => json!({"jsonrpc": "2.0", "id": id, "method": "ping"}),
+    }
+}
+
+/// The handshake over either transport: `initialize` offering `revision` and
+/// `notifications/initialized`, or in 2026-07-28 `server/discover`, which must list it; then
+/// `tools/list` to its last page. The revision in force and the tools listed.
+pub(crate) fn handshake(server: &mut impl Handshaking, revision: &str) -> Result<(String, Vec<Value>), StartError> {
+    let modern = revision == MODERN;
+    let mut chosen = revision.to_string();
+    if modern {
+        let discover = barrier_request(MODERN, &json!("fuzz-discover"));
+        let answer = server.call("server/discover", &discover)?;
+        let supported = answer.pointer("/result/supportedVersions").and_then(Value::as_array);
+        if !supported.is_some_and(|versions| versions.iter().any(|v| v == MODERN)) {
+            return Err(StartError::Refused(format!("server/discover does not list {MODERN}: {answer}")));
+        }
+    } else {
+        let initialize = json!({
+            "jsonrpc": "2.0", "id": "fuzz-initialize", "method": "initialize",
+            "params": {
+                "protocolVersion": revision,
+                "capabilities": {},
+                "clientInfo": {"name": "ctxlake-fuzz", "version": env!("CARGO_PKG_VERSION")}
+            }
+        });
+        let answer = server.call("initialize", &initialize)?;
+        if let Some(error) = answer.get("error") {
+            return Err(StartError::Refused(error.to_string()));
+        }
+        if let Some(revision) = answer.pointer("/result/protocolVersion").and_then(Value::as_str) {
+            // It goes into a header over HTTP: a revision is a date, nothing a header cannot carry.
+            if !revision.bytes().all(|b| b.is_ascii_graphic()) {
+                return Err(StartError::Refused(format!("`initialize` chose the revision {revision:?}")));
+            }
+            chosen = revision.to_string();
+        }
+        server.negotiated(&chosen);
+        server.notify(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    }
+    let mut tools = vec![];
+    let mut cursor: Option<String> = None;
+    for page in 0..MAX_TOOL_PAGES {
+        let mut list =
+            json!({"jsonrpc": "2.0", "id": format!("fuzz-tools-{page}"), "method": "tools/list", "params": {}});
+        if let Some(cursor) = &cursor {
+            list["params"]["cursor"] = json!(cursor);
+        }
+        if modern {
+            list["params"]["_meta"] = modern_meta();
+        }
+        let answer = server.call("tools/list", &list)?;
+        let result = answer.get("result").cloned().unwrap_or(Value::Null);
+        tools.extend(result.get("tools").and_then(Value::as_array).cloned().unwrap_or_default());
+        cursor = result.get("nextCursor").and_then(Value::as_str).map(str::to_string);
+        if cursor.is_none() {
+            break;
+        }
+    }
+    Ok((chosen, tools))
 }
 
 /// Where the server is.
@@ -206,36 +300,7 @@ impl StdioSession {
             revision: revision.to_string(),
             tools: vec![],
         };
-        let initialize = json!({
-            "jsonrpc": "2.0", "id": "fuzz-initialize", "method": "initialize",
-            "params": {
-                "protocolVersion": revision,
-                "capabilities": {},
-                "clientInfo": {"name": "ctxlake-fuzz", "version": env!("CARGO_PKG_VERSION")}
-            }
-        });
-        let answer = session.call("initialize", &initialize)?;
-        if let Some(error) = answer.get("error") {
-            return Err(StartError::Refused(error.to_string()));
-        }
-        if let Some(chosen) = answer.pointer("/result/protocolVersion").and_then(Value::as_str) {
-            session.revision = chosen.to_string();
-        }
-        session.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
-        let mut cursor: Option<String> = None;
-        for page in 0..MAX_TOOL_PAGES {
-            let mut list = json!({"jsonrpc": "2.0", "id": format!("fuzz-tools-{page}"), "method": "tools/list"});
-            if let Some(cursor) = &cursor {
-                list["params"] = json!({ "cursor": cursor });
-            }
-            let answer = session.call("tools/list", &list)?;
-            let result = answer.get("result").cloned().unwrap_or(Value::Null);
-            session.tools.extend(result.get("tools").and_then(Value::as_array).cloned().unwrap_or_default());
-            cursor = result.get("nextCursor").and_then(Value::as_str).map(str::to_string);
-            if cursor.is_none() {
-                break;
-            }
-        }
+        (session.revision, session.tools) = handshake(&mut session, revision)?;
         session.timeout = timeout;
         Ok(session)
     }
@@ -245,6 +310,12 @@ impl StdioSession {
         line.push(b'\n');
         // A writer gone means the server is gone; the next read says so.
         let _ = self.input.send(line);
+    }
+}
+
+impl Handshaking for StdioSession {
+    fn notify(&mut self, note: &Value) {
+        self.send(note);
     }
 
     /// Sends a request of the handshake and waits for its answer.
@@ -267,7 +338,9 @@ impl StdioSession {
             }
         }
     }
+}
 
+impl StdioSession {
     /// Sends `frames` and the barrier, and gathers what comes back until the barrier and every
     /// answer the frames require are in, the deadline passes, or the server exits.
     pub fn exchange(&mut self, frames: &[Frame]) -> Outcome {
@@ -292,7 +365,7 @@ impl StdioSession {
         }
         self.barriers += 1;
         let barrier = json!(format!("fuzz-barrier-{}", self.barriers));
-        self.send(&json!({"jsonrpc": "2.0", "id": barrier, "method": "ping"}));
+        self.send(&barrier_request(&self.revision, &barrier));
         let deadline = Instant::now() + self.timeout;
         let mut lines = vec![];
         let mut barrier_seen = false;

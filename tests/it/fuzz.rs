@@ -231,41 +231,45 @@ fn over_http_a_fixed_seed_run_finds_each_seeded_defect_under_its_rule_and_shrink
 #[cfg(feature = "serve")]
 #[test]
 fn ctxlake_serve_over_http_breaks_no_rule_and_reads_only() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut command = Command::new(env!("CARGO_BIN_EXE_ctxlake"));
-    command
-        .args(["serve", "--bind", "127.0.0.1:0"])
-        .env("HOME", dir.path())
-        .env("CTXLAKE_CACHE_DIR", dir.path().join("cache"))
-        .env("CTXLAKE_SPOOL_DIR", dir.path().join("spool"))
-        .env("CTXLAKE_KB", dir.path().join("kb.sqlite"))
-        .env("CTXLAKE_KEY_PEPPER", "a pepper for the tests, long enough")
-        .env_remove("CTXLAKE_KEYS")
-        .env_remove("CTXLAKE_STATE");
-    let server = listening(command);
-    let out_dir = dir.path().join("out");
-    let out = fuzz(&[
-        "--url",
-        &server.url,
-        "--seed",
-        "3",
-        "--runs",
-        "600",
-        "--seconds",
-        "20",
-        "--out",
-        out_dir.to_str().unwrap(),
-    ]);
-    let printed = text(&out);
-    assert_eq!(out.status.code(), Some(0), "{printed}");
-    assert!(printed.contains("0 findings"), "{printed}");
-    assert!(printed.contains("0 restarts"), "every case ended cleanly: {printed}");
-    assert!(printed.contains("not called (not readOnlyHint, no --allow-tool): fleet_claim"), "{printed}");
-    let spool = dir.path().join("spool");
-    for entry in walk(&spool) {
-        for line in std::fs::read_to_string(&entry).unwrap_or_default().lines() {
-            let record: serde_json::Value = serde_json::from_str(line).expect("a spool record");
-            assert_eq!(record["kind"], "presence", "a read-only run spools only presence: {line}");
+    // Stateless, then with sessions (which keep a record of cancellations and answer unknown
+    // session ids 404).
+    for extra in [&[][..], &["--sessions"][..]] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut command = Command::new(env!("CARGO_BIN_EXE_ctxlake"));
+        command
+            .args(["serve", "--bind", "127.0.0.1:0"])
+            .args(extra)
+            .env("HOME", dir.path())
+            .env("CTXLAKE_CACHE_DIR", dir.path().join("cache"))
+            .env("CTXLAKE_SPOOL_DIR", dir.path().join("spool"))
+            .env("CTXLAKE_KB", dir.path().join("kb.sqlite"))
+            .env("CTXLAKE_KEY_PEPPER", "a pepper for the tests, long enough")
+            .env_remove("CTXLAKE_KEYS")
+            .env_remove("CTXLAKE_STATE");
+        let server = listening(command);
+        let out_dir = dir.path().join("out");
+        let out = fuzz(&[
+            "--url",
+            &server.url,
+            "--seed",
+            "3",
+            "--runs",
+            "400",
+            "--seconds",
+            "20",
+            "--out",
+            out_dir.to_str().unwrap(),
+        ]);
+        let printed = text(&out);
+        assert_eq!(out.status.code(), Some(0), "{extra:?}: {printed}");
+        assert!(printed.contains("0 findings"), "{extra:?}: {printed}");
+        assert!(printed.contains("0 restarts"), "{extra:?}: every case ended cleanly: {printed}");
+        assert!(printed.contains("not called (not readOnlyHint, no --allow-tool): fleet_claim"), "{printed}");
+        for entry in walk(&dir.path().join("spool")) {
+            for line in std::fs::read_to_string(&entry).unwrap_or_default().lines() {
+                let record: serde_json::Value = serde_json::from_str(line).expect("a spool record");
+                assert_eq!(record["kind"], "presence", "a read-only run spools only presence: {line}");
+            }
         }
     }
 }
