@@ -52,12 +52,21 @@ STDIO_PEERS=(
   "rmcp.stdio|$RMCP"
 )
 for peer in "${STDIO_PEERS[@]}"; do conform "${peer%%|*}" --stdio "${peer#*|}"; done
-conform_http server-everything.http 3901 env PORT=3901 node "$EVERYTHING" streamableHttp
-conform_http python-sdk.http 3902 $PY http 3902
-conform_http fastmcp-py.http 3903 $FASTMCP_PY http 3903
-conform_http fastmcp-ts.http 3904 node "$FASTMCP_TS" http 3904
-conform_http ts-sdk-example.http 3905 env MCP_PORT=3905 node "$TS_SDK_HTTP"
-conform_http rmcp.http 3906 "$RMCP" http 3906
+
+# Every Streamable HTTP peer: its name, its port and its command line (each serves /mcp).
+HTTP_PEERS=(
+  "server-everything.http|3901|env PORT=3901 node $EVERYTHING streamableHttp"
+  "python-sdk.http|3902|$PY http 3902"
+  "fastmcp-py.http|3903|$FASTMCP_PY http 3903"
+  "fastmcp-ts.http|3904|node $FASTMCP_TS http 3904"
+  "ts-sdk-example.http|3905|env MCP_PORT=3905 node $TS_SDK_HTTP"
+  "rmcp.http|3906|$RMCP http 3906"
+)
+for peer in "${HTTP_PEERS[@]}"; do
+  IFS='|' read -r name port command <<< "$peer"
+  # shellcheck disable=SC2086 # the command line splits into words
+  conform_http "$name" "$port" $command
+done
 
 # The same peers' tools/list held to the rules of the clients and model APIs that consume it.
 mkdir -p "$OUT/clients"
@@ -72,7 +81,7 @@ clients() {
 }
 for peer in "${STDIO_PEERS[@]}"; do clients "${peer%%|*}" --stdio "${peer#*|}"; done
 
-# The same stdio peers under `ctxlake fuzz`: seed 1, 20 s each, 500 ms a case, read-only tools only. Each
+# The same peers under `ctxlake fuzz` (stdio, then HTTP): seed 1, 20 s each, 500 ms a case, read-only tools only. Each
 # peer's summary and findings go to fuzz/<peer>.txt, its reproducers to fuzz/<peer>/.
 rm -rf "$OUT/fuzz"
 mkdir -p "$OUT/fuzz"
@@ -86,6 +95,13 @@ fuzz() {
   [ "$code" -le 1 ] || echo "fuzz could not run against $name (exit $code)" >&2
 }
 for peer in "${STDIO_PEERS[@]}"; do fuzz "${peer%%|*}" --stdio "${peer#*|}"; done
+for peer in "${HTTP_PEERS[@]}"; do
+  IFS='|' read -r name port command <<< "$peer"
+  # shellcheck disable=SC2086
+  start_server "$name" "$port" $command
+  fuzz "$name" --url "http://127.0.0.1:$port/mcp"
+  stop_server "$SERVER_PID"
+done
 
 log "docs/conformance/peers.md"
 python3 "$ROOT/scripts/peers/table.py" "$OUT" > "$ROOT/docs/conformance/peers.md"

@@ -78,10 +78,11 @@ def main(folder):
 
     fuzz_dir = pathlib.Path(folder, "fuzz")
     if fuzz_dir.is_dir():
-        print("\n## `ctxlake fuzz` against the stdio peers\n")
-        print("Seed 1, 20 s a peer, read-only tools only (docs/fuzzing.md). A finding names the rule it broke;")
-        print("the reproducers are in `docs/conformance/peers/fuzz/<peer>/`, each replayable with")
-        print("`ctxlake fuzz --stdio … --replay FILE`.\n")
+        print("\n## `ctxlake fuzz` against the peers\n")
+        print("Seed 1, 20 s a peer, 500 ms a case, read-only tools only (docs/fuzzing.md), over stdio (`.stdio`)")
+        print("and Streamable HTTP (`.http`). A finding names the rule it broke; the reproducers are in")
+        print("`docs/conformance/peers/fuzz/<peer>/`, each replayable with `ctxlake fuzz --stdio … --replay FILE`")
+        print("(or `--url …` for an `.http` peer).\n")
         print("| peer | cases | exchanges/s | restarts | findings |")
         print("|---|---|---|---|---|")
         rules_by_peer = {}
