@@ -5,7 +5,7 @@ use anyhow::Context as _;
 use ctxlake::conform::http::Url;
 use ctxlake::conform::stdio::Launch;
 use ctxlake::fuzz;
-use ctxlake::fuzz::session::Target;
+use ctxlake::fuzz::Target;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;

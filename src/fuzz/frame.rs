@@ -324,6 +324,13 @@ fn is_response(frame: &Frame) -> bool {
         && (value.get("result").is_some() || value.get("error").is_some())
 }
 
+/// The request id a `notifications/cancelled` frame names.
+pub fn cancelled_id(frame: &Frame) -> Option<Value> {
+    let Frame::Json(value) = frame else { return None };
+    let is_cancel = value.get("method").and_then(Value::as_str) == Some("notifications/cancelled");
+    (is_cancel && value.get("id").is_none()).then(|| value.pointer("/params/requestId").cloned()).flatten()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -20,13 +20,16 @@ pub mod session;
 pub mod shrink;
 mod table;
 
+use crate::conform::http::Url;
+use crate::conform::stdio::Launch;
 use frame::Frame;
 use generate::{Callable, Generator};
+use http::HttpSession;
 use oracle::Violation;
 use report::{Finding, Report};
 use reproducer::{Reproducer, ReproducerError};
 use serde_json::{Value, json};
-use session::{End, Session, StartError, Target};
+use session::{End, Outcome, StartError, StdioSession};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -95,6 +98,51 @@ fn callable(tools: &[Value], allowed: &[String]) -> (Vec<Callable>, Vec<String>)
         }
     }
     (called, skipped)
+}
+
+/// Where the server is.
+#[derive(Debug, Clone)]
+pub enum Target {
+    Stdio(Launch),
+    Http(Url),
+}
+
+/// A server under the fuzzer, over either transport.
+pub enum Session {
+    Stdio(StdioSession),
+    Http(HttpSession),
+}
+
+impl Session {
+    pub fn start(target: &Target, revision: &str, startup: Duration, timeout: Duration) -> Result<Session, StartError> {
+        Ok(match target {
+            Target::Stdio(launch) => Session::Stdio(StdioSession::start(launch, revision, startup, timeout)?),
+            Target::Http(url) => Session::Http(HttpSession::start(url, revision, startup, timeout)?),
+        })
+    }
+
+    pub fn exchange(&mut self, frames: &[Frame]) -> Outcome {
+        match self {
+            Session::Stdio(s) => s.exchange(frames),
+            Session::Http(s) => s.exchange(frames),
+        }
+    }
+
+    /// The tools the server listed, as listed.
+    pub fn tools(&self) -> &[Value] {
+        match self {
+            Session::Stdio(s) => &s.tools,
+            Session::Http(s) => &s.tools,
+        }
+    }
+
+    /// The protocol revision the server chose.
+    pub fn revision(&self) -> &str {
+        match self {
+            Session::Stdio(s) => &s.revision,
+            Session::Http(s) => &s.revision,
+        }
+    }
 }
 
 fn start(options: &Options) -> Result<Session, StartError> {

@@ -4,7 +4,7 @@
 
 use super::frame::{
     Expect, Frame, HttpExpect, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, UNSUPPORTED_VERSION,
-    expect, expect_http,
+    cancelled_id, expect, expect_http,
 };
 use super::session::{End, HttpOutcome, Outcome, Posted};
 use crate::conform::world::MODERN;
@@ -160,13 +160,6 @@ fn judge_stdio(frames: &[Frame], outcome: &Outcome, schemas: &OutputSchemas) -> 
         .map(|(_, id)| id)
         .collect();
     judge_answers(frames, answers, schemas, &excused)
-}
-
-/// The request id a `notifications/cancelled` frame names.
-pub fn cancelled_id(frame: &Frame) -> Option<Value> {
-    let Frame::Json(value) = frame else { return None };
-    let is_cancel = value.get("method").and_then(Value::as_str) == Some("notifications/cancelled");
-    (is_cancel && value.get("id").is_none()).then(|| value.pointer("/params/requestId").cloned()).flatten()
 }
 
 /// What one request was answered, for a finding's detail.

@@ -1,13 +1,13 @@
-//! One server under the fuzzer, over stdio or Streamable HTTP ([`super::http`]). Over stdio: a
-//! process started, handshaken (`initialize`, `initialized`, `tools/list`), then fed cases. Each case ends with a `ping` as a barrier; the case is over
+//! What a case brings back (over either transport), the handshake both transports run, and one
+//! stdio server under the fuzzer ([`super::http`] is the other): a process started, handshaken
+//! (`initialize`, `initialized`, `tools/list`), then fed cases. Each case ends with a `ping` as a barrier; the case is over
 //! when the barrier and every answer its frames require are in (a server may answer out of
 //! order), or at its deadline. Writes go through a thread of their own, so a server that stops
 //! reading (hung) cannot block the fuzzer, and every read loop checks its deadline itself, so a
 //! server that floods stdout cannot either.
 
 use super::frame::{Expect, Frame, expect};
-use super::http::HttpSession;
-use crate::conform::http::{Response, Url};
+use crate::conform::http::Response;
 use crate::conform::stdio::{Got, Launch, StdioConn};
 use crate::conform::world::MODERN;
 use serde_json::{Value, json};
@@ -177,51 +177,6 @@ pub(crate) fn handshake(server: &mut impl Handshaking, revision: &str) -> Result
     Ok((chosen, tools))
 }
 
-/// Where the server is.
-#[derive(Debug, Clone)]
-pub enum Target {
-    Stdio(Launch),
-    Http(Url),
-}
-
-/// A server under the fuzzer, over either transport.
-pub enum Session {
-    Stdio(StdioSession),
-    Http(HttpSession),
-}
-
-impl Session {
-    pub fn start(target: &Target, revision: &str, startup: Duration, timeout: Duration) -> Result<Session, StartError> {
-        Ok(match target {
-            Target::Stdio(launch) => Session::Stdio(StdioSession::start(launch, revision, startup, timeout)?),
-            Target::Http(url) => Session::Http(HttpSession::start(url, revision, startup, timeout)?),
-        })
-    }
-
-    pub fn exchange(&mut self, frames: &[Frame]) -> Outcome {
-        match self {
-            Session::Stdio(s) => s.exchange(frames),
-            Session::Http(s) => s.exchange(frames),
-        }
-    }
-
-    /// The tools the server listed, as listed.
-    pub fn tools(&self) -> &[Value] {
-        match self {
-            Session::Stdio(s) => &s.tools,
-            Session::Http(s) => &s.tools,
-        }
-    }
-
-    /// The protocol revision the server chose.
-    pub fn revision(&self) -> &str {
-        match self {
-            Session::Stdio(s) => &s.revision,
-            Session::Http(s) => &s.revision,
-        }
-    }
-}
-
 impl Outcome {
     pub fn stdio(lines: Vec<Vec<u8>>, end: End, barrier: Value, barrier_answered: bool) -> Outcome {
         Outcome { lines, http: None, end, barrier, barrier_answered, barrier_note: String::new() }
@@ -346,7 +301,7 @@ impl StdioSession {
     pub fn exchange(&mut self, frames: &[Frame]) -> Outcome {
         let mut awaited: Vec<Vec<Value>> = vec![];
         // A request the case cancels may never be answered: it is not waited for.
-        let cancelled: Vec<Value> = frames.iter().filter_map(super::oracle::cancelled_id).collect();
+        let cancelled: Vec<Value> = frames.iter().filter_map(super::frame::cancelled_id).collect();
         for id in &cancelled {
             if self.cancelled.len() == REMEMBERED_CANCELLED {
                 self.cancelled.pop_front();
