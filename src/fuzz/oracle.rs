@@ -43,6 +43,10 @@ pub const RULES: &[Rule] = &[
         sentence: "MCP 2025-03-26 basic/transports: a server that receives a request with a terminated or unknown session id \"MUST respond ... with HTTP 404 Not Found\"",
     },
     Rule {
+        id: "http.modern-unknown-method",
+        sentence: "MCP 2026-07-28 basic/transports: an unknown method is answered 404 with a -32601 JSON-RPC error body",
+    },
+    Rule {
         id: "http.notification-202",
         sentence: "MCP basic/transports (Streamable HTTP): \"If the input is a JSON-RPC response or notification: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body. If the server cannot accept the input, it MUST return an HTTP error status code\"",
     },
@@ -259,8 +263,13 @@ fn judge_http(frames: &[Frame], outcome: &Outcome, http: &HttpOutcome, schemas: 
                 }
                 // Each request's answer on its own POST: one carried by another does not count.
                 let judged = std::slice::from_ref(frame);
-                if let Some(v) = judge_answers(judged, carried, schemas, &excused) {
+                if let Some(v) = judge_answers(judged, carried.clone(), schemas, &excused) {
                     return told(v.rule, v.detail);
+                }
+                let unknown = matches!(expect(frame), Expect::Answer { code: Some(METHOD_NOT_FOUND), .. });
+                if http.revision == MODERN && unknown && carries_code(&carried, METHOD_NOT_FOUND) && status != 404 {
+                    let why = format!("HTTP {status} for {}, where 404 is required", short(&frame.bytes()));
+                    return violation("http.modern-unknown-method", why);
                 }
             }
         }

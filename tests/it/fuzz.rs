@@ -106,6 +106,10 @@ fn ctxlake_over_stdio_breaks_no_rule_and_reads_only() {
     let printed = text(&out);
     assert_eq!(out.status.code(), Some(0), "{printed}");
     assert!(printed.contains("0 findings"), "{printed}");
+    // In 2026-07-28 too: no handshake, every message's envelope in `_meta`.
+    let modern = ["--stdio", &server, "--revision", "2026-07-28", "--seed", "3", "--seconds", "3"];
+    let out = fuzz(&[&modern[..], &["--out", out_dir.to_str().unwrap()]].concat());
+    assert_eq!(out.status.code(), Some(0), "2026-07-28: {}", text(&out));
     assert!(printed.contains("not called (not readOnlyHint, no --allow-tool): fleet_claim"), "{printed}");
     // Every session records its presence; nothing else may reach the spool (no claim, lease,
     // handoff or feedback: those tools are not read-only).
@@ -232,8 +236,8 @@ fn over_http_a_fixed_seed_run_finds_each_seeded_defect_under_its_rule_and_shrink
 #[test]
 fn ctxlake_serve_over_http_breaks_no_rule_and_reads_only() {
     // Stateless, then with sessions (which keep a record of cancellations and answer unknown
-    // session ids 404).
-    for extra in [&[][..], &["--sessions"][..]] {
+    // session ids 404), then in 2026-07-28 (envelopes in `_meta`, mirrored in headers).
+    for (extra, revision) in [(&[][..], "2025-11-25"), (&["--sessions"][..], "2025-11-25"), (&[][..], "2026-07-28")] {
         let dir = tempfile::tempdir().unwrap();
         let mut command = Command::new(env!("CARGO_BIN_EXE_ctxlake"));
         command
@@ -251,6 +255,8 @@ fn ctxlake_serve_over_http_breaks_no_rule_and_reads_only() {
         let out = fuzz(&[
             "--url",
             &server.url,
+            "--revision",
+            revision,
             "--seed",
             "3",
             "--runs",
