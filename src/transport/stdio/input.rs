@@ -12,6 +12,7 @@
 //! further once it holds `AHEAD_BYTES` not yet handled, so a burst waits in the pipe. A line
 //! longer than `MAX_LINE_BYTES` is read and dropped, never held whole.
 
+use super::scan::Scan;
 use crate::rpc::Cancellations;
 use std::io::{ErrorKind, Read};
 use std::time::Duration;
@@ -125,6 +126,7 @@ pub struct Input<R> {
     /// A read error `catch_up` met, reported by the `next_line` that needs input.
     failed: Option<std::io::Error>,
     cancellations: Cancellations,
+    scan: Scan,
 }
 
 impl<R: Source> Input<R> {
@@ -142,6 +144,7 @@ impl<R: Source> Input<R> {
             eof: false,
             failed: None,
             cancellations,
+            scan: Scan::new(),
         }
     }
 
@@ -212,7 +215,7 @@ impl<R: Source> Input<R> {
         let line = self.scanned..self.end;
         self.start = self.end;
         self.scanned = self.end;
-        note_cancellation(&self.buf[line.clone()], &self.cancellations);
+        note_cancellation(&self.scan, &self.buf[line.clone()], &self.cancellations);
         (!line.is_empty()).then(|| Line::Complete(&self.buf[line]))
     }
 
@@ -257,14 +260,14 @@ impl<R: Source> Input<R> {
     /// Splits off the lines completed by what was just read, each looked at for a
     /// cancellation; a line past the cap is dropped, and so is a line in progress past it.
     fn split(&mut self) {
-        while let Some(at) = memchr::memchr(b'\n', &self.buf[self.scanned..self.end]) {
+        while let Some(at) = self.scan.newline(&self.buf[self.scanned..self.end]) {
             let newline = self.scanned + at;
             if std::mem::take(&mut self.discarding) || at > MAX_LINE_BYTES {
                 self.drop_through(newline + 1);
                 self.pieces.push_back(Piece::TooLong);
                 continue;
             }
-            note_cancellation(&self.buf[self.scanned..newline], &self.cancellations);
+            note_cancellation(&self.scan, &self.buf[self.scanned..newline], &self.cancellations);
             self.pieces.push_back(Piece::Complete(at));
             self.scanned = newline + 1;
         }
@@ -286,9 +289,8 @@ impl<R: Source> Input<R> {
 
 /// Records the cancellation `line` carries, if it is one. Only a line that names the method is
 /// parsed here; the serving loop parses every line again, as it would without this look-ahead.
-fn note_cancellation(line: &[u8], cancellations: &Cancellations) {
-    const METHOD: &[u8] = b"notifications/cancelled";
-    if memchr::memmem::find(line, METHOD).is_some()
+fn note_cancellation(scan: &Scan, line: &[u8], cancellations: &Cancellations) {
+    if scan.names_cancelled(line)
         && let Ok(frame) = serde_json::from_slice::<serde_json::Value>(line)
     {
         cancellations.note_frame(&frame);

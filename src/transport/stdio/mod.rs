@@ -13,6 +13,7 @@
 //! messages, a subscription's acknowledgment) is written and flushed at once, ahead of the answer.
 
 mod input;
+mod scan;
 
 use crate::rpc::server::WATCH_EVERY;
 use crate::rpc::{Frame, Outbox, RpcError, Server, Session};
