@@ -10,6 +10,7 @@ pub mod clients;
 pub mod http;
 mod lanes;
 mod report;
+pub mod revisions;
 pub mod stdio;
 mod steps;
 pub mod suite;
@@ -35,6 +36,7 @@ pub fn not_offered_by_ctxlake(check: &CheckResult) -> bool {
         && NOT_OFFERED_BY_CTXLAKE.iter().any(|(id, why)| check.id == *id && check.message.as_deref() == Some(*why))
 }
 
+use revisions::MODERN;
 use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::sync::Mutex;
@@ -42,7 +44,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 use suite::{Check, Transport};
 use wire::Wire;
-use world::{Env, MODERN, StepError, Target, Warm, World};
+use world::{Env, StepError, Target, Warm, World};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ConformError {
@@ -76,7 +78,7 @@ pub struct Options {
 
 /// Every revision the suite knows, oldest first.
 pub fn known_revisions() -> Vec<String> {
-    world::LEGACY.iter().copied().chain([MODERN]).map(str::to_string).collect()
+    revisions::LEGACY.iter().copied().chain([MODERN]).map(str::to_string).collect()
 }
 
 /// Runs the suite against the target and returns the report (baseline applied).

@@ -92,7 +92,7 @@ impl Wire {
         let envelope = if frame.is_array() { "Batch" } else { "Frame" };
         self.tally("wire.frame", self.violation(envelope, frame));
         let (Some(method), Some(result)) = (method, frame.get("result")) else { return };
-        let modern = revision == Some(super::world::MODERN);
+        let modern = revision == Some(super::revisions::MODERN);
         let schema = match (method, modern) {
             ("initialize", false) => "InitializeResult",
             ("ping", false) => "EmptyResult",

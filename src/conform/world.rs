@@ -8,15 +8,13 @@
 //! sent was a request, and each has its answer). Over HTTP each POST carries its own answers.
 
 use super::http::{self, Response, Url};
+use super::revisions::MODERN;
 use super::stdio::{Got, Launch, StdioConn};
 use super::wire::Wire;
 use serde_json::{Map, Value, json};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-pub const MODERN: &str = "2026-07-28";
-pub const LEGACY: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
 
 /// Why a step did not pass.
 #[derive(Debug, Clone)]

@@ -253,10 +253,10 @@ pub fn expect(frame: &Frame) -> Expect {
 fn modern_envelope_error(request: &serde_json::Map<String, Value>) -> Option<i64> {
     let meta = request.get("params")?.get("_meta")?;
     let version = meta.get(PROTOCOL_VERSION_KEY)?.as_str()?;
-    let known = crate::conform::world::LEGACY.contains(&version) || version == crate::conform::world::MODERN;
+    let known = crate::conform::revisions::LEGACY.contains(&version) || version == crate::conform::revisions::MODERN;
     match version {
         _ if !known => Some(UNSUPPORTED_VERSION),
-        crate::conform::world::MODERN if meta.get(CAPABILITIES_KEY).is_none() => Some(INVALID_PARAMS),
+        crate::conform::revisions::MODERN if meta.get(CAPABILITIES_KEY).is_none() => Some(INVALID_PARAMS),
         _ => None,
     }
 }
@@ -298,7 +298,7 @@ pub fn expect_http(frame: &Frame, revision: &str, session: bool) -> HttpExpect {
         [(name, Some(value))] if http.method == "POST" && answerable => (name.to_ascii_lowercase(), value.as_str()),
         _ => return HttpExpect::Unjudged,
     };
-    let known = crate::conform::world::LEGACY.contains(&value) || value == crate::conform::world::MODERN;
+    let known = crate::conform::revisions::LEGACY.contains(&value) || value == crate::conform::revisions::MODERN;
     match name.as_str() {
         "origin" if value == FOREIGN_ORIGIN && revision >= "2025-11-25" => HttpExpect::Status(403, "http.origin-403"),
         "mcp-protocol-version" if !known && revision >= "2025-06-18" => {

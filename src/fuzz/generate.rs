@@ -79,7 +79,7 @@ pub struct Generator {
 impl Generator {
     /// A generator for a run over HTTP (`http`) or stdio, in `revision`.
     pub fn new(seed: u64, callable: Vec<Callable>, http: bool, revision: &str) -> Generator {
-        let modern = revision == crate::conform::world::MODERN;
+        let modern = revision == crate::conform::revisions::MODERN;
         let requests = MCP_REQUESTS
             .iter()
             .copied()
@@ -553,8 +553,8 @@ mod tests {
     #[test]
     fn a_seed_gives_the_same_frames_every_time() {
         let tools = vec![Callable { name: "echo".into(), input_schema: json!({"type": "object"}) }];
-        let mut a = Generator::new(7, tools.clone(), true, crate::conform::world::MODERN);
-        let mut b = Generator::new(7, tools, true, crate::conform::world::MODERN);
+        let mut a = Generator::new(7, tools.clone(), true, crate::conform::revisions::MODERN);
+        let mut b = Generator::new(7, tools, true, crate::conform::revisions::MODERN);
         for _ in 0..200 {
             assert_eq!(a.case(), b.case());
         }

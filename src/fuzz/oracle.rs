@@ -7,7 +7,7 @@ use super::frame::{
     cancelled_id, expect, expect_http,
 };
 use super::session::{End, HttpOutcome, Outcome, Posted};
-use crate::conform::world::MODERN;
+use crate::conform::revisions::MODERN;
 use serde_json::Value;
 use std::collections::HashMap;
 

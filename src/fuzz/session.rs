@@ -8,8 +8,8 @@
 
 use super::frame::{Expect, Frame, expect};
 use crate::conform::http::Response;
+use crate::conform::revisions::MODERN;
 use crate::conform::stdio::{Got, Launch, StdioConn};
-use crate::conform::world::MODERN;
 use serde_json::{Value, json};
 use std::collections::VecDeque;
 use std::sync::mpsc::{Sender, channel};

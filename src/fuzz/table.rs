@@ -74,7 +74,7 @@ mod tests {
                 Posted::of(&response)
             }
         };
-        let session = revision != crate::conform::world::MODERN;
+        let session = revision != crate::conform::revisions::MODERN;
         let http = HttpOutcome { posts: vec![posted], revision: revision.into(), session };
         let barrier = json!("fuzz-barrier");
         let outcome = Outcome {

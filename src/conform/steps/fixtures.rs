@@ -890,7 +890,7 @@ fn scoped_request(
         "tools/list" => json!({}),
         // The Skills extension is offered on 2026-07-28 requests only.
         "skills/get" => {
-            json!({"uri": target, "_meta": crate::conform::world::modern_meta(crate::conform::world::MODERN)})
+            json!({"uri": target, "_meta": crate::conform::world::modern_meta(crate::conform::revisions::MODERN)})
         }
         other => return Err(fail(format!("the scope table has no method {other}"))),
     };

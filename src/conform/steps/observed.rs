@@ -5,8 +5,9 @@
 //! a seeded defect of the toy server (tests/it/conform.rs).
 
 use super::Registry;
+use crate::conform::revisions::MODERN;
 use crate::conform::suite::Step;
-use crate::conform::world::{MODERN, Outcome, StepError, Target, World, ensure, fail, modern_meta};
+use crate::conform::world::{Outcome, StepError, Target, World, ensure, fail, modern_meta};
 use regex::Regex;
 use serde_json::{Map, Value, json};
 use std::sync::LazyLock;

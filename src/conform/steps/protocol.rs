@@ -1,8 +1,9 @@
 //! Steps any MCP server can be driven by: connecting, sending frames, reading answers.
 
 use super::{Registry, docstring, hex_bytes, json_arg, pointer};
+use crate::conform::revisions::MODERN;
 use crate::conform::suite::Step;
-use crate::conform::world::{MODERN, Outcome, StepError, World, ensure, fail, shown};
+use crate::conform::world::{Outcome, StepError, World, ensure, fail, shown};
 use serde_json::{Value, json};
 
 pub fn register(r: &mut Registry) {
