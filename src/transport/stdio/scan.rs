@@ -15,8 +15,7 @@ use memchr::arch::x86_64::sse2::{memchr::One, packedpair::Finder};
 const CANCELLED: &[u8] = b"notifications/cancelled";
 
 /// Finds each line's end, and whether a line names `notifications/cancelled`.
-#[derive(Clone, Copy)]
-pub struct Scan {
+pub(super) struct Scan {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     newlines: One,
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -24,7 +23,7 @@ pub struct Scan {
 }
 
 impl Scan {
-    pub fn new() -> Scan {
+    pub(super) fn new() -> Scan {
         Scan {
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             newlines: One::new(b'\n').expect("SSE2 is enabled at compile time"),
@@ -34,7 +33,7 @@ impl Scan {
     }
 
     /// Where the first newline of `bytes` is.
-    pub fn newline(&self, bytes: &[u8]) -> Option<usize> {
+    pub(super) fn newline(&self, bytes: &[u8]) -> Option<usize> {
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
         {
             self.newlines.find(bytes)
@@ -46,7 +45,7 @@ impl Scan {
     }
 
     /// Whether `line` holds [`CANCELLED`] anywhere.
-    pub fn names_cancelled(&self, line: &[u8]) -> bool {
+    pub(super) fn names_cancelled(&self, line: &[u8]) -> bool {
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
         {
             // The packed-pair search panics on a haystack shorter than its minimum (at most 38
@@ -61,12 +60,6 @@ impl Scan {
         {
             memchr::memmem::find(line, CANCELLED).is_some()
         }
-    }
-}
-
-impl Default for Scan {
-    fn default() -> Scan {
-        Scan::new()
     }
 }
 
