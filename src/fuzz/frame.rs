@@ -324,11 +324,18 @@ fn is_response(frame: &Frame) -> bool {
         && (value.get("result").is_some() || value.get("error").is_some())
 }
 
-/// The request id a `notifications/cancelled` frame names.
+/// The request id a `notifications/cancelled` frame names. A `requestId` that no request can
+/// carry (null, a fraction, an object) cancels nothing: counting it would excuse, or set aside
+/// as late, the null-id answer a parse error or an invalid request gets.
 pub fn cancelled_id(frame: &Frame) -> Option<Value> {
     let Frame::Json(value) = frame else { return None };
     let is_cancel = value.get("method").and_then(Value::as_str) == Some("notifications/cancelled");
-    (is_cancel && value.get("id").is_none()).then(|| value.pointer("/params/requestId").cloned()).flatten()
+    let id = value.pointer("/params/requestId").filter(|id| match id {
+        Value::String(_) => true,
+        Value::Number(n) => n.is_i64() || n.is_u64(),
+        _ => false,
+    });
+    (is_cancel && value.get("id").is_none()).then(|| id.cloned()).flatten()
 }
 
 #[cfg(test)]
@@ -372,6 +379,22 @@ mod tests {
         assert_eq!(req(json!({"jsonrpc": "2.0", "id": 1u64 << 53, "method": "ping"})), Expect::Unjudged);
         assert_eq!(req(json!({"jsonrpc": "2.0", "id": u64::MAX, "method": "ping"})), Expect::Unjudged);
         assert_eq!(req(json!([{"jsonrpc": "2.0", "id": 4, "method": "ping"}])), Expect::Unjudged);
+    }
+
+    #[test]
+    fn a_cancellation_names_only_an_id_a_request_can_carry() {
+        let cancel = |id: Value| {
+            cancelled_id(&Frame::Json(json!({
+                "jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": id}
+            })))
+        };
+        assert_eq!(cancel(json!("a")), Some(json!("a")));
+        assert_eq!(cancel(json!(7)), Some(json!(7)));
+        assert_eq!(cancel(json!(u64::MAX)), Some(json!(u64::MAX)));
+        // A parse error's answer carries id null: a cancellation of null must not excuse it.
+        for nothing in [Value::Null, json!(1.5), json!(true), json!({"id": 1}), json!([1])] {
+            assert_eq!(cancel(nothing.clone()), None, "{nothing}");
+        }
     }
 
     #[test]

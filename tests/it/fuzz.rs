@@ -107,7 +107,9 @@ fn ctxlake_over_stdio_breaks_no_rule_and_reads_only() {
     assert_eq!(out.status.code(), Some(0), "{printed}");
     assert!(printed.contains("0 findings"), "{printed}");
     // In 2026-07-28 too: no handshake, every message's envelope in `_meta`.
-    let modern = ["--stdio", &server, "--revision", "2026-07-28", "--seed", "3", "--seconds", "3"];
+    // A fixed number of cases, so every machine sends the same ones: case 8,502 of seed 3 follows
+    // a cancellation of id null with a parse error, whose answer was once set aside as late.
+    let modern = ["--stdio", &server, "--revision", "2026-07-28", "--seed", "3", "--runs", "9000", "--seconds", "60"];
     let out = fuzz(&[&modern[..], &["--out", out_dir.to_str().unwrap()]].concat());
     assert_eq!(out.status.code(), Some(0), "2026-07-28: {}", text(&out));
     assert!(printed.contains("not called (not readOnlyHint, no --allow-tool): fleet_claim"), "{printed}");
