@@ -84,23 +84,30 @@ pub enum CallError {
 
 /// A tool's output, serialized once, straight from the typed output: the text of the `text`
 /// content block, which is also the structured object (`structuredContent`).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Output {
-    pub text: String,
+    /// serde_json's own serialization, so never read back to be checked (reading it back was
+    /// a twentieth of an empty `fleet_status` call's instructions).
+    raw: Box<RawValue>,
 }
 
 impl Output {
     pub fn new<O: Serialize>(output: &O) -> Result<Output, CallError> {
-        let text = serde_json::to_string(output).map_err(|e| CallError::Output(e.to_string()))?;
-        match text.starts_with('{') {
-            true => Ok(Output { text }),
-            false => Err(CallError::Output(format!("structured content must be an object, not {text}"))),
+        let raw = serde_json::value::to_raw_value(output).map_err(|e| CallError::Output(e.to_string()))?;
+        match raw.get().starts_with('{') {
+            true => Ok(Output { raw }),
+            false => Err(CallError::Output(format!("structured content must be an object, not {}", raw.get()))),
         }
     }
 
-    /// The output as `structuredContent`: its text, read back as JSON without building a tree.
-    pub fn structured(&self) -> Result<&RawValue, serde_json::Error> {
-        serde_json::from_str(&self.text)
+    /// The output as JSON text: the `text` content block.
+    pub fn text(&self) -> &str {
+        self.raw.get()
+    }
+
+    /// The output as `structuredContent`.
+    pub fn structured(&self) -> &RawValue {
+        &self.raw
     }
 }
 
@@ -173,7 +180,7 @@ mod tests {
         }
         let run = |arguments: Value| {
             let output = invoke(arguments, |input: Limit| Ok(json!({"limit": input.limit, "ratio": input.ratio})));
-            serde_json::from_str::<Value>(&output.unwrap().text).unwrap()
+            serde_json::from_str::<Value>(output.unwrap().text()).unwrap()
         };
         assert_eq!(run(json!({"limit": 5.0, "ratio": 2})), json!({"limit": 5, "ratio": 2.0}));
         assert_eq!(run(json!({"limit": -1e288, "ratio": 0.5}))["limit"], i64::MIN);

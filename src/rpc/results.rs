@@ -177,14 +177,13 @@ fn every_subschema(schema: &mut Map<String, Value>, visit: &mut impl FnMut(&mut 
 /// The result of a successful call: the text block and, from 2025-06-18 on, the same JSON as
 /// `structuredContent`, copied in as the tool serialized it (no second serialization, no tree).
 pub fn call_result(revision: Revision, output: Output) -> Result<ResultObject, RpcError> {
-    let result = text_result(revision, output.text.clone(), false);
+    let result = text_result(revision, output.text().to_string(), false);
     // `WithStructured` adds the member; a text result never carries one of its own.
     debug_assert!(result.structured_content.is_empty(), "structuredContent would be written twice");
     if !revision.has_structured_output() {
         return ResultObject::new(&result);
     }
-    let structured = output.structured().map_err(RpcError::internal)?;
-    ResultObject::new(&WithStructured { result: &result, structured_content: structured })
+    ResultObject::new(&WithStructured { result: &result, structured_content: output.structured() })
 }
 
 /// A `CallToolResult` whose `structuredContent` is already JSON text.
@@ -261,7 +260,7 @@ mod tests {
                     true => json!({"a": [1, {"b": "c"}]}).as_object().cloned().unwrap(),
                     false => Map::new(),
                 },
-                ..text_result(revision, output.text.clone(), false)
+                ..text_result(revision, output.text().to_string(), false)
             };
             let answer: Value = serde_json::from_str(call_result(revision, output.clone()).unwrap().get()).unwrap();
             assert_eq!(answer, serde_json::to_value(whole).unwrap(), "{revision}");

@@ -18,17 +18,17 @@ const VERSION: &str = "c1";
 /// Where a page starts and what its cursor must agree with.
 pub struct Paging {
     tool: &'static str,
-    basis: String,
+    basis: Basis,
     pub offset: usize,
 }
 
 impl Paging {
     /// Reads `cursor` (none: the first page) for `tool` over data and arguments summed up by
     /// `basis` (see [`basis`]).
-    pub fn start(tool: &'static str, basis: String, cursor: Option<&str>) -> Result<Paging, ToolError> {
+    pub fn start(tool: &'static str, basis: Basis, cursor: Option<&str>) -> Result<Paging, ToolError> {
         let offset = match cursor {
             None => 0,
-            Some(text) => decode(tool, &basis, text)?,
+            Some(text) => decode(tool, &basis.digest(), text)?,
         };
         Ok(Paging { tool, basis, offset })
     }
@@ -56,14 +56,14 @@ impl Paging {
             taken.push(row);
         }
         let truncated = cut || more_after;
-        let next_cursor = truncated.then(|| encode(self.tool, &self.basis, self.offset + taken.len()));
+        let next_cursor = truncated.then(|| encode(self.tool, &self.basis.digest(), self.offset + taken.len()));
         Page { rows: taken, truncated, next_cursor }
     }
 
     /// The cursor that resumes after `taken` rows past the offset, for a tool that cuts its
     /// page itself (`context`, whose page is cut by its Markdown and its whole answer).
     pub fn cursor_after(&self, taken: usize) -> String {
-        encode(self.tool, &self.basis, self.offset + taken)
+        encode(self.tool, &self.basis.digest(), self.offset + taken)
     }
 }
 
@@ -74,15 +74,26 @@ pub struct Page<T> {
     pub next_cursor: Option<String>,
 }
 
-/// A digest of what an answer is computed from: the data's generation and the arguments that
-/// shape it, in a fixed order.
-pub fn basis(parts: &[&str]) -> String {
-    let mut hash = Sha256::new();
+/// What an answer is computed from: the data's generation and the arguments that shape it, in
+/// a fixed order, each after its length.
+pub fn basis(parts: &[&str]) -> Basis {
+    let mut bytes = Vec::with_capacity(parts.iter().map(|part| part.len() + 8).sum());
     for part in parts {
-        hash.update(part.len().to_le_bytes());
-        hash.update(part.as_bytes());
+        bytes.extend_from_slice(&(part.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(part.as_bytes());
     }
-    format!("{:x}", hash.finalize())[..16].to_string()
+    Basis(bytes)
+}
+
+/// A [`basis`], digested only when a cursor is read or written: most answers are one page, and
+/// hashing was a tenth of an empty `fleet_status` call's instructions (docs/performance.md).
+#[derive(Clone)]
+pub struct Basis(Vec<u8>);
+
+impl Basis {
+    fn digest(&self) -> String {
+        format!("{:x}", Sha256::digest(&self.0))[..16].to_string()
+    }
 }
 
 /// The arguments an answer depends on, as canonical JSON (keys sorted): every one but
