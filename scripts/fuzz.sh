@@ -4,8 +4,9 @@
 # little from ASan. New inputs go to fuzz/corpus/<target> (ignored by git); fuzz/seeds/<target>
 # is the committed seed corpus. A crash leaves its input in fuzz/artifacts/<target>/ and fails.
 # `--codegen-units 16` (cargo-fuzz's default is 1 outside --dev) lets both cores compile each
-# crate: the build is most of this script's time in CI, and a 12-second run gains little from the
-# last few percent of speed one unit gives. `run` takes the same flags, or it would build again.
+# crate: the build is most of this script's time in CI. Executions may be slower (cargo-fuzz notes
+# one unit once ran several times faster), which a 12-second smoke run accepts. `run` takes the
+# same flags, or it would build again.
 set -euo pipefail
 seconds="${1:-60}"
 cd "$(dirname "$0")/../fuzz"

@@ -163,6 +163,13 @@ mod tests {
         }
     }
 
+    /// The digest 1134b4d computed eagerly (SHA-256 over each part after its length as 8 bytes),
+    /// so a cursor issued before the digest became lazy still reads.
+    #[test]
+    fn a_basis_digests_as_it_did_when_it_was_hashed_eagerly() {
+        assert_eq!(basis(&["gen-1", "args"]).digest(), "97ad6c0d64fbca1b");
+    }
+
     #[test]
     fn pages_concatenate_to_the_whole_answer_without_a_duplicate() {
         let rows: Vec<u32> = (0..23).collect();

@@ -112,6 +112,7 @@ fn ctxlake_over_stdio_breaks_no_rule_and_reads_only() {
     let modern = ["--stdio", &server, "--revision", "2026-07-28", "--seed", "3", "--runs", "9000", "--seconds", "60"];
     let out = fuzz(&[&modern[..], &["--out", out_dir.to_str().unwrap()]].concat());
     assert_eq!(out.status.code(), Some(0), "2026-07-28: {}", text(&out));
+    assert!(text(&out).contains("| 9000 cases,"), "every case sent, not cut by time: {}", text(&out));
     assert!(printed.contains("not called (not readOnlyHint, no --allow-tool): fleet_claim"), "{printed}");
     // Every session records its presence; nothing else may reach the spool (no claim, lease,
     // handoff or feedback: those tools are not read-only).
