@@ -5,7 +5,7 @@
 # is the committed seed corpus. A crash leaves its input in fuzz/artifacts/<target>/ and fails.
 # `--codegen-units 16` (cargo-fuzz's default is 1 outside --dev) lets both cores compile each
 # crate: the build is most of this script's time in CI. Executions may be slower (cargo-fuzz notes
-# one unit once ran several times faster), which a 12-second smoke run accepts. `run` takes the
+# one unit once ran several times faster), which CI's short smoke runs accept. `run` takes the
 # same flags, or it would build again.
 set -euo pipefail
 seconds="${1:-60}"
