@@ -26,10 +26,11 @@
 //! a model said: `clamp(min(0.5 + 0.15·n, 0.95) × trust, 0.05, 0.95)`, trust 1.0 without a
 //! track record, else `0.7 + 0.6·shrunk` with `shrunk = (12·0.5 + k·reliability)/(12 + k)`.
 
-use crate::snapshot::{ClaimRow, Status, fold};
+use crate::snapshot::fold::Fold;
+use crate::snapshot::{ClaimRow, Status};
 use crate::spec::wire::claim_event::{ClaimEvent, ClaimType};
 use chrono::{DateTime, Duration, Utc};
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// Evidence dated further ahead of the store's clock than this fails provenance.
 const FUTURE_SLACK: Duration = Duration::minutes(5);
@@ -89,53 +90,69 @@ pub fn confidence(independent_count: u64, trust: f64) -> f64 {
 
 /// Runs the gate over every claim event of a fleet.
 pub fn run(events: &[ClaimEvent], facts: &GateFacts) -> GateOutcome {
-    let quarantined = quarantined_agents(events);
-    let trust = trust_by_agent(events);
-    let mut rows: BTreeMap<String, ClaimRow> =
-        fold(events.iter().cloned()).into_iter().map(|row| (row.claim_id.clone(), row)).collect();
-    let mut outcome = GateOutcome::default();
-    let contest = |outcome: &mut GateOutcome, id: &str, with: Option<&str>, reason: String| {
-        outcome.contest(facts.now, id, with, reason)
-    };
+    let agents = Agents::of(events);
+    let folded = Fold::new(events.iter().cloned());
+    run_folded(&folded, &agents, facts)
+}
 
-    for row in rows.values().filter(|r| r.status == Status::Promoted && quarantined.contains(&r.observed_by)) {
-        contest(&mut outcome, &row.claim_id, None, format!("observer {} is quarantined", row.observed_by));
+/// What the gate reads of the events about agents: who is quarantined, and each one's trust.
+#[derive(Debug, Default)]
+pub struct Agents {
+    quarantined: HashSet<String>,
+    trust: BTreeMap<String, f64>,
+}
+
+impl Agents {
+    pub fn of(events: &[ClaimEvent]) -> Agents {
+        Agents { quarantined: quarantined_agents(events), trust: trust_by_agent(events) }
+    }
+
+    fn trust(&self, agent: &str) -> f64 {
+        self.trust.get(agent).copied().unwrap_or(1.0)
+    }
+}
+
+/// [`run`] over the fold of a fleet's events (maint folds them once for the gate and the
+/// snapshot). The rows are read, never copied: the gate's decisions so far are kept as a status
+/// per row, and rows are named by their place in claim id order.
+pub fn run_folded(folded: &Fold, agents: &Agents, facts: &GateFacts) -> GateOutcome {
+    let rows: Vec<&ClaimRow> = folded.rows().collect();
+    let mut status: Vec<Status> = rows.iter().map(|row| row.status).collect();
+    let mut outcome = GateOutcome::default();
+
+    for row in rows.iter().filter(|r| r.status == Status::Promoted && agents.quarantined.contains(&r.observed_by)) {
+        outcome.contest(facts.now, &row.claim_id, None, format!("observer {} is quarantined", row.observed_by));
     }
     // Promoted claims by subject, in claim id order: a contradiction is looked for only among
     // a candidate's own subject, so the gate stays linear in the fleet's claims.
-    let mut promoted: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for row in rows.values().filter(|r| r.status == Status::Promoted) {
-        promoted.entry(row.subject.clone()).or_default().insert(row.claim_id.clone());
+    let mut promoted: HashMap<&str, BTreeSet<usize>> = HashMap::new();
+    for (i, row) in rows.iter().enumerate().filter(|(_, r)| r.status == Status::Promoted) {
+        promoted.entry(row.subject.as_str()).or_default().insert(i);
     }
-    let ids: Vec<String> = rows.keys().cloned().collect();
     // Passes over the candidates until one decides nothing: a candidate checked before a claim
     // of its subject was promoted later in the same pass is checked against it in the next.
     // So a run reaches every verdict its inputs allow, and a run over the same inputs and its
     // own verdicts reaches none (what lets maint skip the gate when its inputs are unchanged).
     // Each pass that decides something turns a candidate into something else, so they end.
+    let mut gate = Gate { rows: &rows, status: &mut status, promoted: &mut promoted, agents, facts };
     loop {
         let decided = outcome.events.len();
         outcome.held.clear();
         outcome.recheck_at = None;
-        pass(&ids, &mut rows, &mut promoted, &quarantined, &trust, facts, &mut outcome);
+        gate.pass(&mut outcome);
         if outcome.events.len() == decided {
             break;
         }
     }
-    corroborate(&rows, &trust, facts, &mut outcome);
+    corroborate(&rows, &status, agents, facts, &mut outcome);
     outcome
 }
 
 /// A claim promoted by an earlier run that now holds more independent sessions than its
 /// promotion counted (restatements merged into it, a repeated proposal) is corroborated: its
 /// count and confidence rise. A run over its own verdicts finds none to raise.
-fn corroborate(
-    rows: &BTreeMap<String, ClaimRow>,
-    trust: &BTreeMap<String, f64>,
-    facts: &GateFacts,
-    outcome: &mut GateOutcome,
-) {
-    for row in rows.values().filter(|r| r.was_promoted && !r.status.is_final()) {
+fn corroborate(rows: &[&ClaimRow], status: &[Status], agents: &Agents, facts: &GateFacts, outcome: &mut GateOutcome) {
+    for (row, _) in rows.iter().zip(status).filter(|(r, status)| r.was_promoted && !status.is_final()) {
         let independent = row.evidence_count() as u64;
         let Some(count) = std::num::NonZeroU64::new(independent).filter(|n| n.get() > row.independent_count) else {
             continue;
@@ -144,94 +161,103 @@ fn corroborate(
             at: facts.now,
             claim_id: row.claim_id.clone(),
             independent_count: count,
-            confidence: confidence(independent, trust.get(&row.observed_by).copied().unwrap_or(1.0)),
+            confidence: confidence(independent, agents.trust(&row.observed_by)),
         });
     }
 }
 
-/// One pass of the gate's rules over the candidates, in claim id order.
-fn pass(
-    ids: &[String],
-    rows: &mut BTreeMap<String, ClaimRow>,
-    promoted: &mut BTreeMap<String, BTreeSet<String>>,
-    quarantined: &HashSet<String>,
-    trust: &BTreeMap<String, f64>,
-    facts: &GateFacts,
-    outcome: &mut GateOutcome,
-) {
-    let contest = |outcome: &mut GateOutcome, id: &str, with: Option<&str>, reason: String| {
-        outcome.contest(facts.now, id, with, reason)
-    };
-    for id in ids.iter().cloned() {
-        let Some(row) = rows.get(&id).filter(|r| r.status == Status::Candidate).cloned() else { continue };
-        if let Err(why) = precheck(&row, quarantined, facts) {
-            outcome.held.push((id, why));
-            continue;
-        }
-        let conflict = promoted
-            .get(&row.subject)
-            .into_iter()
-            .flatten()
-            .filter_map(|other| rows.get(other))
-            .find(|other| other.claim_id != id && !corrects(&row, other) && contradicts(&row, other))
-            .map(|other| other.claim_id.clone());
-        if let Some(other) = conflict {
-            let reason = format!("contradicts {other} on subject {:?}", row.subject);
-            contest(outcome, &id, Some(&other), reason.clone());
-            contest(outcome, &other, Some(&id), format!("contradicted by {id} on subject {:?}", row.subject));
-            for side in [&id, &other] {
-                if let Some(r) = rows.get_mut(side) {
-                    r.status = Status::Contested;
+/// One gate run's state: the folded rows in claim id order, the status each has reached so far,
+/// and the promoted rows of each subject.
+struct Gate<'a> {
+    rows: &'a [&'a ClaimRow],
+    status: &'a mut [Status],
+    promoted: &'a mut HashMap<&'a str, BTreeSet<usize>>,
+    agents: &'a Agents,
+    facts: &'a GateFacts,
+}
+
+impl Gate<'_> {
+    /// The row of a claim id, by its place in claim id order.
+    fn find(&self, id: &str) -> Option<usize> {
+        self.rows.binary_search_by(|row| row.claim_id.as_str().cmp(id)).ok()
+    }
+
+    /// One pass of the gate's rules over the candidates, in claim id order.
+    fn pass(&mut self, outcome: &mut GateOutcome) {
+        let (rows, facts) = (self.rows, self.facts);
+        for (i, row) in rows.iter().enumerate() {
+            if self.status[i] != Status::Candidate {
+                continue;
+            }
+            let id = &row.claim_id;
+            if let Err(why) = precheck(row, &self.agents.quarantined, facts) {
+                outcome.held.push((id.clone(), why));
+                continue;
+            }
+            let conflict = self
+                .promoted
+                .get(row.subject.as_str())
+                .into_iter()
+                .flatten()
+                .copied()
+                .find(|&other| other != i && !corrects(row, rows[other]) && contradicts(row, rows[other]));
+            if let Some(other) = conflict {
+                let other_id = &rows[other].claim_id;
+                let reason = format!("contradicts {other_id} on subject {:?}", row.subject);
+                outcome.contest(facts.now, id, Some(other_id), reason);
+                let reason = format!("contradicted by {id} on subject {:?}", row.subject);
+                outcome.contest(facts.now, other_id, Some(id), reason);
+                self.status[i] = Status::Contested;
+                self.status[other] = Status::Contested;
+                if let Some(same_subject) = self.promoted.get_mut(row.subject.as_str()) {
+                    same_subject.remove(&other);
+                }
+                continue;
+            }
+            if let Err(why) = provenance(row, facts) {
+                if let Some(late) =
+                    row.evidence.iter().map(|e| e.observed_at).filter(|at| *at > facts.now + FUTURE_SLACK).max()
+                {
+                    let at = late - FUTURE_SLACK;
+                    outcome.recheck_at = Some(outcome.recheck_at.map_or(at, |seen| seen.min(at)));
+                }
+                outcome.held.push((id.clone(), why));
+                continue;
+            }
+            let independent = row.evidence_count() as u64;
+            let needed = threshold(&row.claim_type).unwrap_or(u64::MAX);
+            if independent < needed {
+                outcome.held.push((
+                    id.clone(),
+                    format!("{independent} independent session(s), {} needs {needed}", row.claim_type),
+                ));
+                continue;
+            }
+            outcome.events.push(ClaimEvent::Promoted {
+                at: facts.now,
+                claim_id: id.clone(),
+                confidence: confidence(independent, self.agents.trust(&row.observed_by)),
+                independent_count: independent,
+            });
+            self.status[i] = Status::Promoted;
+            let replaced = row
+                .supersedes
+                .as_deref()
+                .and_then(|old| self.find(old))
+                .filter(|&old| rows[old].subject == row.subject && !self.status[old].is_final() && old != i);
+            if let Some(old) = replaced {
+                self.status[old] = Status::Superseded;
+                outcome.events.push(ClaimEvent::Superseded {
+                    at: facts.now,
+                    claim_id: rows[old].claim_id.clone(),
+                    by: id.clone(),
+                });
+                if let Some(same_subject) = self.promoted.get_mut(row.subject.as_str()) {
+                    same_subject.remove(&old);
                 }
             }
-            if let Some(same_subject) = promoted.get_mut(&row.subject) {
-                same_subject.remove(&other);
-            }
-            continue;
+            self.promoted.entry(row.subject.as_str()).or_default().insert(i);
         }
-        if let Err(why) = provenance(&row, facts) {
-            if let Some(late) =
-                row.evidence.iter().map(|e| e.observed_at).filter(|at| *at > facts.now + FUTURE_SLACK).max()
-            {
-                let at = late - FUTURE_SLACK;
-                outcome.recheck_at = Some(outcome.recheck_at.map_or(at, |seen| seen.min(at)));
-            }
-            outcome.held.push((id, why));
-            continue;
-        }
-        let independent = row.evidence_count() as u64;
-        let needed = threshold(&row.claim_type).unwrap_or(u64::MAX);
-        if independent < needed {
-            outcome.held.push((id, format!("{independent} independent session(s), {} needs {needed}", row.claim_type)));
-            continue;
-        }
-        let confidence = confidence(independent, trust.get(&row.observed_by).copied().unwrap_or(1.0));
-        outcome.events.push(ClaimEvent::Promoted {
-            at: facts.now,
-            claim_id: id.clone(),
-            confidence,
-            independent_count: independent,
-        });
-        if let Some(r) = rows.get_mut(&id) {
-            r.status = Status::Promoted;
-        }
-        let replaced = row
-            .supersedes
-            .as_deref()
-            .and_then(|old| rows.get_mut(old))
-            .filter(|old| old.subject == row.subject && !old.status.is_final() && old.claim_id != id);
-        if let Some(old) = replaced {
-            old.status = Status::Superseded;
-            outcome.events.push(ClaimEvent::Superseded {
-                at: facts.now,
-                claim_id: old.claim_id.clone(),
-                by: id.clone(),
-            });
-            if let Some(same_subject) = promoted.get_mut(&row.subject) {
-                same_subject.remove(&old.claim_id);
-            }
-        }
-        promoted.entry(row.subject.clone()).or_default().insert(id);
     }
 }
 

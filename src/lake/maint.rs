@@ -225,7 +225,7 @@ fn publish(
     report.rebuilt = true;
     let mut events = read_proposals_of(lake, layout, folded, drained, report)?;
     events.extend(read_events_at(lake, &event_keys)?);
-    let outcome = gate::run(&events, facts);
+    let (rows, outcome) = gate_and_fold(events, facts);
     if !outcome.events.is_empty() {
         let mut body = Vec::new();
         for event in &outcome.events {
@@ -245,12 +245,11 @@ fn publish(
             }
         }
         input_keys.push(key.to_string());
-        events.extend(outcome.events);
     }
     report.held = outcome.held;
 
-    let rows = snapshot::fold(events.iter().cloned());
-    let generated_at = events.iter().map(event_time).max().unwrap_or(facts.now);
+    let generated_at = rows.generated_at.unwrap_or(facts.now);
+    let rows = rows.rows;
     let dir = tempfile::tempdir().map_err(|source| MaintError::Io { path: "a temporary folder".into(), source })?;
     let path = dir.path().join("snapshot.sqlite");
     let embedder = crate::embed::best_available();
@@ -276,6 +275,33 @@ fn publish(
         recheck_at: outcome.recheck_at,
         stamp: CasStamp { writer: String::new(), epoch: 0, nonce: String::new() },
     }))
+}
+
+/// The claim rows a gate run leaves, and the latest time among the events they fold.
+struct Rows {
+    rows: Vec<snapshot::ClaimRow>,
+    generated_at: Option<DateTime<Utc>>,
+}
+
+/// Runs the gate over a fleet's claim events and folds them with its verdicts. Every verdict is
+/// dated by the store's clock, so when every event is dated before it the verdicts apply after
+/// all of them: the events are folded once, for the gate and then the snapshot, with the verdicts
+/// added on top. An event dated at or after the store's clock (a host's clock ahead of it) could
+/// apply after a verdict, so then the events and the verdicts are folded again as one.
+fn gate_and_fold(mut events: Vec<ClaimEvent>, facts: &GateFacts) -> (Rows, gate::GateOutcome) {
+    let latest = events.iter().map(event_time).max();
+    let generated_at = |outcome: &gate::GateOutcome| latest.max(outcome.events.iter().map(event_time).max());
+    if latest.is_none_or(|latest| latest < facts.now) {
+        let agents = gate::Agents::of(&events);
+        let mut fold = snapshot::fold::Fold::new(events);
+        let outcome = gate::run_folded(&fold, &agents, facts);
+        fold.add_later(outcome.events.clone());
+        (Rows { rows: fold.into_rows(), generated_at: generated_at(&outcome) }, outcome)
+    } else {
+        let outcome = gate::run(&events, facts);
+        events.extend(outcome.events.iter().cloned());
+        (Rows { rows: snapshot::fold(events), generated_at: generated_at(&outcome) }, outcome)
+    }
 }
 
 /// The current snapshot's vectors by claim text, when the embedder is slow enough to be worth
@@ -715,6 +741,78 @@ fn stamp_time(at: &DateTime<Utc>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A fleet's events of every kind the fold and the gate act on: proposals over a few subjects
+    /// (restatements, corrections, a hypothesis, an unknown agent), an earlier run's verdicts, an
+    /// owner's retirement, a quarantine and a calibration; dated `minutes` minutes after 10:00.
+    fn a_fleets_events(minutes: i64) -> Vec<ClaimEvent> {
+        let at = |m: i64| {
+            stamp_time(&("2026-09-09T10:00:00Z".parse::<DateTime<Utc>>().expect("a time") + Duration::minutes(m)))
+        };
+        let types = ["convention", "environment", "outcome", "hypothesis"];
+        let agents = ["agent-a", "agent-b", "agent-z"];
+        let mut events: Vec<ClaimEvent> = (0..600)
+            .map(|i: usize| {
+                let evidence: Vec<Value> = (0..1 + i % 3)
+                    .map(|s| serde_json::json!({"session_id": format!("s{}", (i + s) % 41), "message_id": format!("m{i}"), "excerpt_hash": "", "observed_at": at(0)}))
+                    .collect();
+                // Every fifth restates an earlier claim's words; every seventh corrects the claim before it.
+                let text = if i % 5 == 4 { format!("module {} builds with profile {}", (i - 4) % 9, (i - 4) % 5) } else { format!("module {} builds with profile {}", i % 9, i % 5) };
+                let mut proposal = serde_json::json!({"kind": "proposed", "claim_id": format!("c{i:04}"), "claim": text,
+                    "claim_type": types[i % 4], "subject": format!("subject-{}", i / 30), "scope": "agent",
+                    "observed_by": agents[i % 3], "observed_at": at(i as i64 % minutes), "evidence": evidence});
+                if i % 7 == 6 {
+                    proposal["supersedes"] = serde_json::json!(format!("c{:04}", i - 1));
+                }
+                serde_json::from_value(proposal).expect("a proposal")
+            })
+            .collect();
+        let facts = GateFacts {
+            known_agents: ["agent-a", "agent-b"].map(String::from).into(),
+            approved: BTreeSet::new(),
+            now: at(minutes).parse().expect("a time"),
+        };
+        // An earlier run's verdicts over the first half, then the owner's decisions.
+        let earlier = gate::run(&events[..300], &GateFacts { now: at(minutes / 2).parse().expect("a time"), ..facts });
+        assert!(!earlier.events.is_empty());
+        events.extend(earlier.events);
+        for owner in [
+            serde_json::json!({"kind": "retired", "claim_id": "c0001", "at": at(minutes - 1), "reason": "stale"}),
+            serde_json::json!({"kind": "agent_quarantined", "agent_id": "agent-b", "at": at(minutes - 1), "reason": "noisy"}),
+            serde_json::json!({"kind": "calibration_scored", "agent_id": "agent-a", "at": at(minutes - 1), "resolved_count": 12, "correct_count": 3, "incorrect_count": 9, "expired_count": 0, "brier_score": 0.4, "low_sample": false}),
+        ] {
+            events.push(serde_json::from_value(owner).expect("an owner event"));
+        }
+        events
+    }
+
+    #[test]
+    fn the_gates_rows_with_its_verdicts_added_are_a_fold_of_everything() {
+        for (minutes, why) in
+            [(60, "every event before the store's clock: one fold"), (0, "events at the store's clock: folded again")]
+        {
+            let events = a_fleets_events(minutes.max(1));
+            let now: DateTime<Utc> =
+                "2026-09-09T10:00:00Z".parse::<DateTime<Utc>>().expect("a time") + Duration::minutes(minutes);
+            let facts = GateFacts {
+                known_agents: ["agent-a", "agent-b"].map(String::from).into(),
+                approved: BTreeSet::new(),
+                now,
+            };
+            let (rows, outcome) = gate_and_fold(events.clone(), &facts);
+            let expected = gate::run(&events, &facts);
+            assert_eq!(outcome, expected, "{why}");
+            assert!(outcome.events.iter().any(|e| matches!(e, ClaimEvent::Promoted { .. })), "{why}");
+            assert!(outcome.events.iter().any(|e| matches!(e, ClaimEvent::Contested { .. })), "{why}");
+            let mut all = events.clone();
+            all.extend(expected.events);
+            assert_eq!(rows.generated_at, all.iter().map(event_time).max(), "{why}");
+            assert!(
+                rows.rows == snapshot::fold(all),
+                "{why}: the rows differ from a fold of the events and the verdicts"
+            );
+        }
+    }
 
     #[test]
     fn a_costly_embedder_is_offered_the_current_snapshots_vectors_only_when_its_bytes_match_the_pointer() {

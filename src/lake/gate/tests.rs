@@ -1,6 +1,7 @@
 //! The gate's table, one rule per test.
 
 use super::*;
+use crate::snapshot::fold;
 
 fn facts() -> GateFacts {
     GateFacts {
