@@ -249,6 +249,7 @@ fn publish(
     report.held = outcome.held;
 
     let generated_at = rows.generated_at.unwrap_or(facts.now);
+    tracing::debug!(claims = rows.rows.len(), folded_once = rows.folded_once, "claims folded");
     let rows = rows.rows;
     let dir = tempfile::tempdir().map_err(|source| MaintError::Io { path: "a temporary folder".into(), source })?;
     let path = dir.path().join("snapshot.sqlite");
@@ -281,13 +282,16 @@ fn publish(
 struct Rows {
     rows: Vec<snapshot::ClaimRow>,
     generated_at: Option<DateTime<Utc>>,
+    /// Whether the events were folded once (false: folded again with the verdicts).
+    folded_once: bool,
 }
 
 /// Runs the gate over a fleet's claim events and folds them with its verdicts. Every verdict is
 /// dated by the store's clock, so when every event is dated before it the verdicts apply after
 /// all of them: the events are folded once, for the gate and then the snapshot, with the verdicts
-/// added on top. An event dated at or after the store's clock (a host's clock ahead of it) could
-/// apply after a verdict, so then the events and the verdicts are folded again as one.
+/// added on top. An event dated at or after the store's clock (a host's clock ahead of it, or on
+/// S3, whose clock keeps whole seconds, a proposal of the current second) could apply after a
+/// verdict, so then the events and the verdicts are folded again as one.
 fn gate_and_fold(mut events: Vec<ClaimEvent>, facts: &GateFacts) -> (Rows, gate::GateOutcome) {
     let latest = events.iter().map(event_time).max();
     let generated_at = |outcome: &gate::GateOutcome| latest.max(outcome.events.iter().map(event_time).max());
@@ -296,11 +300,11 @@ fn gate_and_fold(mut events: Vec<ClaimEvent>, facts: &GateFacts) -> (Rows, gate:
         let mut fold = snapshot::fold::Fold::new(events);
         let outcome = gate::run_folded(&fold, &agents, facts);
         fold.add_later(outcome.events.clone());
-        (Rows { rows: fold.into_rows(), generated_at: generated_at(&outcome) }, outcome)
+        (Rows { rows: fold.into_rows(), generated_at: generated_at(&outcome), folded_once: true }, outcome)
     } else {
         let outcome = gate::run(&events, facts);
         events.extend(outcome.events.iter().cloned());
-        (Rows { rows: snapshot::fold(events), generated_at: generated_at(&outcome) }, outcome)
+        (Rows { rows: snapshot::fold(events), generated_at: generated_at(&outcome), folded_once: false }, outcome)
     }
 }
 
@@ -774,8 +778,23 @@ mod tests {
         };
         // An earlier run's verdicts over the first half, then the owner's decisions.
         let earlier = gate::run(&events[..300], &GateFacts { now: at(minutes / 2).parse().expect("a time"), ..facts });
-        assert!(!earlier.events.is_empty());
+        // A later restatement of a claim that run promoted, from a new session: corroborated.
+        let promoted = earlier.events.iter().find_map(|e| match e {
+            ClaimEvent::Promoted { claim_id, .. } => Some(claim_id.clone()),
+            _ => None,
+        });
+        let promoted = promoted.expect("the earlier run promoted a claim");
+        let mut restated = serde_json::to_value(
+            events
+                .iter()
+                .find(|e| matches!(e, ClaimEvent::Proposed { claim_id, .. } if claim_id.to_string() == promoted))
+                .expect("its proposal"),
+        )
+        .expect("a value");
+        restated["claim_id"] = serde_json::json!("c9999");
+        restated["evidence"][0]["session_id"] = serde_json::json!("s-new");
         events.extend(earlier.events);
+        events.push(serde_json::from_value(restated).expect("a proposal"));
         for owner in [
             serde_json::json!({"kind": "retired", "claim_id": "c0001", "at": at(minutes - 1), "reason": "stale"}),
             serde_json::json!({"kind": "agent_quarantined", "agent_id": "agent-b", "at": at(minutes - 1), "reason": "noisy"}),
@@ -804,6 +823,8 @@ mod tests {
             assert_eq!(outcome, expected, "{why}");
             assert!(outcome.events.iter().any(|e| matches!(e, ClaimEvent::Promoted { .. })), "{why}");
             assert!(outcome.events.iter().any(|e| matches!(e, ClaimEvent::Contested { .. })), "{why}");
+            assert!(outcome.events.iter().any(|e| matches!(e, ClaimEvent::Corroborated { .. })), "{why}");
+            assert_eq!(rows.folded_once, minutes > 0, "{why}");
             let mut all = events.clone();
             all.extend(expected.events);
             assert_eq!(rows.generated_at, all.iter().map(event_time).max(), "{why}");

@@ -164,7 +164,8 @@ impl Fold {
         // clock keeps whole seconds dates a verdict up to a second before the proposal it judged
         // (stamped by a host's clock, to the nanosecond), and a host's clock may run ahead of the
         // store's. Applied first, the verdict would name no claim yet and be lost.
-        let mut first_proposed: HashMap<&str, DateTime<Utc>> = HashMap::with_capacity(events.len());
+        let proposals = events.iter().filter(|event| matches!(event, ClaimEvent::Proposed { .. })).count();
+        let mut first_proposed: HashMap<&str, DateTime<Utc>> = HashMap::with_capacity(proposals);
         for event in &events {
             if let ClaimEvent::Proposed { claim_id, observed_at, .. } = event {
                 let at = first_proposed.entry(claim_id.as_str()).or_insert(*observed_at);
@@ -190,12 +191,14 @@ impl Fold {
         order.sort_unstable();
         let order: Vec<usize> = order.into_iter().map(|key| key.5).collect();
         let mut events: Vec<Option<ClaimEvent>> = events.into_iter().map(Some).collect();
-        let proposals = events.iter().filter(|event| matches!(event, Some(ClaimEvent::Proposed { .. }))).count();
         self.claims.by_key.reserve(proposals);
         for i in order {
             if let Some(event) = events[i].take() {
                 self.claims.apply(event);
             }
+        }
+        if proposals == 0 {
+            return;
         }
         // A correction may name a restatement's id (memory_propose returned it to its agent).
         let Claims { rows, merged_into, .. } = &mut self.claims;
