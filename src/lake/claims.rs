@@ -53,10 +53,8 @@ pub fn review(lake: &Lake, fleet: &FleetId, now: DateTime<Utc>) -> Result<Review
     events.extend(decided.iter().cloned());
     let folded = checkpoint::read(lake, &layout).map_err(MaintError::from)?.unwrap_or_default();
     let facts = maint::gate_facts(lake, &layout, &folded, now)?;
-    let agents = gate::Agents::of(&events);
-    let claims = fold::Fold::new(events);
-    let held = gate::run_folded(&claims, &agents, &facts).held.into_iter().collect();
-    Ok(Review { rows: claims.into_rows(), held, decided })
+    let (claims, outcome) = gate::fold_and_run(events, &facts);
+    Ok(Review { rows: claims.into_rows(), held: outcome.held.into_iter().collect(), decided })
 }
 
 /// Records the owner's approval of `claim_id`; the next maint promotes it if it passes the rest

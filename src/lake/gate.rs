@@ -90,20 +90,27 @@ pub fn confidence(independent_count: u64, trust: f64) -> f64 {
 
 /// Runs the gate over every claim event of a fleet.
 pub fn run(events: &[ClaimEvent], facts: &GateFacts) -> GateOutcome {
-    let agents = Agents::of(events);
-    let folded = Fold::new(events.iter().cloned());
-    run_folded(&folded, &agents, facts)
+    fold_and_run(events.to_vec(), facts).1
+}
+
+/// [`run`], keeping the fold of the events the gate read (maint builds the snapshot from it,
+/// with the verdicts added: one fold for both).
+pub fn fold_and_run(events: Vec<ClaimEvent>, facts: &GateFacts) -> (Fold, GateOutcome) {
+    let agents = Agents::of(&events);
+    let folded = Fold::new(events);
+    let outcome = run_folded(&folded, &agents, facts);
+    (folded, outcome)
 }
 
 /// What the gate reads of the events about agents: who is quarantined, and each one's trust.
 #[derive(Debug, Default)]
-pub struct Agents {
+struct Agents {
     quarantined: HashSet<String>,
     trust: BTreeMap<String, f64>,
 }
 
 impl Agents {
-    pub fn of(events: &[ClaimEvent]) -> Agents {
+    fn of(events: &[ClaimEvent]) -> Agents {
         Agents { quarantined: quarantined_agents(events), trust: trust_by_agent(events) }
     }
 
@@ -112,12 +119,11 @@ impl Agents {
     }
 }
 
-/// [`run`] over the fold of a fleet's events (maint folds them once for the gate and the
-/// snapshot). The rows are read, never copied: the gate's decisions so far are kept as a status
-/// per row, and rows are named by their place in claim id order.
-pub fn run_folded(folded: &Fold, agents: &Agents, facts: &GateFacts) -> GateOutcome {
+/// The gate over the fold of a fleet's events. The rows are read, never copied: the gate's
+/// decisions so far are kept as a status per row, and rows are named by their place in claim id
+/// order.
+fn run_folded(folded: &Fold, agents: &Agents, facts: &GateFacts) -> GateOutcome {
     let rows: Vec<&ClaimRow> = folded.rows().collect();
-    let mut status: Vec<Status> = rows.iter().map(|row| row.status).collect();
     let mut outcome = GateOutcome::default();
 
     for row in rows.iter().filter(|r| r.status == Status::Promoted && agents.quarantined.contains(&r.observed_by)) {
@@ -129,12 +135,13 @@ pub fn run_folded(folded: &Fold, agents: &Agents, facts: &GateFacts) -> GateOutc
     for (i, row) in rows.iter().enumerate().filter(|(_, r)| r.status == Status::Promoted) {
         promoted.entry(row.subject.as_str()).or_default().insert(i);
     }
+    let status = rows.iter().map(|row| row.status).collect();
     // Passes over the candidates until one decides nothing: a candidate checked before a claim
     // of its subject was promoted later in the same pass is checked against it in the next.
     // So a run reaches every verdict its inputs allow, and a run over the same inputs and its
     // own verdicts reaches none (what lets maint skip the gate when its inputs are unchanged).
     // Each pass that decides something turns a candidate into something else, so they end.
-    let mut gate = Gate { rows: &rows, status: &mut status, promoted: &mut promoted, agents, facts };
+    let mut gate = Gate { rows: &rows, status, promoted, agents, facts };
     loop {
         let decided = outcome.events.len();
         outcome.held.clear();
@@ -144,7 +151,7 @@ pub fn run_folded(folded: &Fold, agents: &Agents, facts: &GateFacts) -> GateOutc
             break;
         }
     }
-    corroborate(&rows, &status, agents, facts, &mut outcome);
+    corroborate(&rows, &gate.status, agents, facts, &mut outcome);
     outcome
 }
 
@@ -170,8 +177,8 @@ fn corroborate(rows: &[&ClaimRow], status: &[Status], agents: &Agents, facts: &G
 /// and the promoted rows of each subject.
 struct Gate<'a> {
     rows: &'a [&'a ClaimRow],
-    status: &'a mut [Status],
-    promoted: &'a mut HashMap<&'a str, BTreeSet<usize>>,
+    status: Vec<Status>,
+    promoted: HashMap<&'a str, BTreeSet<usize>>,
     agents: &'a Agents,
     facts: &'a GateFacts,
 }

@@ -296,9 +296,7 @@ fn gate_and_fold(mut events: Vec<ClaimEvent>, facts: &GateFacts) -> (Rows, gate:
     let latest = events.iter().map(event_time).max();
     let generated_at = |outcome: &gate::GateOutcome| latest.max(outcome.events.iter().map(event_time).max());
     if latest.is_none_or(|latest| latest < facts.now) {
-        let agents = gate::Agents::of(&events);
-        let mut fold = snapshot::fold::Fold::new(events);
-        let outcome = gate::run_folded(&fold, &agents, facts);
+        let (mut fold, outcome) = gate::fold_and_run(events, facts);
         fold.add_later(outcome.events.clone());
         (Rows { rows: fold.into_rows(), generated_at: generated_at(&outcome), folded_once: true }, outcome)
     } else {
