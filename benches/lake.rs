@@ -20,6 +20,14 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 fn main() {
+    // As the binary does: `CTXLAKE_LOG=ctxlake::lake=debug` shows where each rebuild's time went.
+    if let Ok(spec) = std::env::var("CTXLAKE_LOG") {
+        tracing_subscriber::fmt()
+            .with_writer(std::io::stderr)
+            .with_ansi(false)
+            .with_env_filter(tracing_subscriber::EnvFilter::new(spec))
+            .init();
+    }
     let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let drain_records = args.first().copied().unwrap_or(100_000);
     let maint_sizes: Vec<usize> = if args.len() > 1 { args[1..].to_vec() } else { vec![100_000] };

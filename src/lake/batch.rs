@@ -36,3 +36,39 @@ pub fn parse_batch(body: &[u8]) -> ParsedBatch {
     }
     batch
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PROPOSAL: &str = r#"{"kind":"proposed","claim_id":"c1","claim":"staging ssh listens on 2222","claim_type":"environment","subject":"staging","scope":"agent","observed_by":"a","observed_at":"2026-12-01T00:00:00Z","evidence":[]}"#;
+    const HANDOFF: &str = r#"{"kind":"handoff","id":"h1","at":"2026-12-01T00:00:00Z","fleet_id":"t","agent_id":"a","summary":"x","status":"done","next":null}"#;
+
+    #[test]
+    fn each_line_is_a_proposal_a_request_or_counted_unreadable() {
+        let reordered = r#"{"observed_at":"2026-12-01T00:00:00Z","evidence":[],"claim_id":"c2","claim":"x","claim_type":"outcome","subject":"s","scope":"agent","observed_by":"a","kind":"proposed"}"#;
+        let unreadable = [
+            "not json",
+            r#"{"kind":"proposed","claim_id":"c3","from":"a newer build"}"#,
+            // A verdict is a claim event but never a batch's line.
+            r#"{"kind":"promoted","claim_id":"c1","at":"2026-12-01T00:00:00Z","confidence":0.8,"independent_count":2}"#,
+            r#"{"kind":"handoff","id":"h2"}"#,
+            r#"{"claim_id":"c4"}"#,
+            "[1,2]",
+        ];
+        assert!(serde_json::from_str::<ClaimEvent>(unreadable[2]).is_ok(), "the verdict is a readable claim event");
+        let body = [PROPOSAL, HANDOFF, reordered].into_iter().chain(unreadable).collect::<Vec<_>>().join("\n\n");
+        let batch = parse_batch(body.as_bytes());
+        let ids: Vec<String> = batch
+            .proposals
+            .iter()
+            .map(|p| match p {
+                ClaimEvent::Proposed { claim_id, .. } => claim_id.to_string(),
+                other => panic!("not a proposal: {other:?}"),
+            })
+            .collect();
+        assert_eq!(ids, ["c1", "c2"]);
+        assert!(matches!(batch.requests.as_slice(), [SpoolRecord::Handoff { .. }]), "{:?}", batch.requests);
+        assert_eq!(batch.unreadable, unreadable.len());
+    }
+}

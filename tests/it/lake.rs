@@ -743,7 +743,7 @@ fn compaction_gathers_proposal_batches_into_a_pack_and_every_reader_sees_the_sam
     assert_eq!(claims_now(), before);
     let mut gathered = pack::Gathered::default();
     for (key, body) in &bodies {
-        gathered.take(key, &lake::maint::parse_batch(body));
+        gathered.take(key, lake::maint::parse_batch(body));
     }
     gathered.add_packs(&lake, &layout, &Default::default()).unwrap();
     assert_eq!(gathered.proposals.len(), 2, "a batch and a pack holding it are read once");
