@@ -393,9 +393,10 @@ mod tests {
     #[test]
     fn a_batch_is_taken_once_whether_from_the_batch_or_a_pack() {
         let mut gathered = Gathered::default();
-        let batch = parse_batch(b"x\n");
+        let proposal = br#"{"kind":"proposed","claim_id":"c1","claim":"x","claim_type":"outcome","subject":"s","scope":"agent","observed_by":"a","observed_at":"2026-12-01T00:00:00Z","evidence":[]}"#;
+        let batch = parse_batch(&[&proposal[..], b"\nx\n"].concat());
         gathered.take(A, batch.clone());
         gathered.take(A, batch);
-        assert_eq!((gathered.unreadable, gathered.taken.len()), (1, 1));
+        assert_eq!((gathered.proposals.len(), gathered.unreadable, gathered.taken.len()), (1, 1, 1));
     }
 }
