@@ -176,7 +176,14 @@ impl Gathered {
             let key = listed.key.to_string();
             let Some(object) = lake.get(&listed.key)? else { continue };
             match read(&key, &object.body) {
-                Ok(sections) => sections.iter().for_each(|section| self.take(&section.batch, section.parsed())),
+                Ok(sections) => {
+                    for section in &sections {
+                        // A section whose batch was read already is not parsed again.
+                        if !self.taken.contains(section.batch.as_str()) {
+                            self.take(&section.batch, section.parsed());
+                        }
+                    }
+                }
                 Err(e) if named.contains_key(&key) => return Err(e),
                 Err(e) => tracing::warn!(error = %e, "a pack the checkpoint does not name is skipped"),
             }
