@@ -15,26 +15,59 @@ pub struct ParsedBatch {
     pub unreadable: usize,
 }
 
+/// What one line of a batch is.
+enum Line {
+    Proposal(ClaimEvent),
+    Request(SpoolRecord),
+    Unreadable,
+}
+
 pub fn parse_batch(body: &[u8]) -> ParsedBatch {
     let mut batch = ParsedBatch::default();
-    for line in body.split(|b| *b == b'\n').filter(|l| !l.is_empty()) {
-        let Ok(value) = serde_json::from_slice::<Value>(line) else {
-            batch.unreadable += 1;
-            continue;
-        };
-        if value.get("kind").and_then(Value::as_str) == Some("proposed") {
-            match serde_json::from_value::<ClaimEvent>(value) {
-                Ok(event) => batch.proposals.push(event),
-                Err(_) => batch.unreadable += 1,
-            }
-            continue;
-        }
-        match serde_json::from_value::<SpoolRecord>(value) {
-            Ok(record) => batch.requests.push(record),
-            Err(_) => batch.unreadable += 1,
+    for line in map_lines(body, PARALLEL_FROM, read_line) {
+        match line {
+            Line::Proposal(event) => batch.proposals.push(event),
+            Line::Request(record) => batch.requests.push(record),
+            Line::Unreadable => batch.unreadable += 1,
         }
     }
     batch
+}
+
+fn read_line(line: &[u8]) -> Option<Line> {
+    if line.is_empty() {
+        return None;
+    }
+    let Ok(value) = serde_json::from_slice::<Value>(line) else { return Some(Line::Unreadable) };
+    Some(if value.get("kind").and_then(Value::as_str) == Some("proposed") {
+        serde_json::from_value::<ClaimEvent>(value).map_or(Line::Unreadable, Line::Proposal)
+    } else {
+        serde_json::from_value::<SpoolRecord>(value).map_or(Line::Unreadable, Line::Request)
+    })
+}
+
+/// Bodies from this size on have their lines parsed on every core (rayon's pool). A fold that
+/// gates reads every batch and verdict batch again: at a million proposals about 100 batches of
+/// 10,000 lines and a verdict batch of a million, most of a rebuild's read step (docs/lake.md,
+/// "Where a rebuild's time goes"). Below it a body is parsed on the calling thread, which costs
+/// less than waking the pool.
+pub(crate) const PARALLEL_FROM: usize = 256 * 1024;
+
+/// `read` applied to each line of `body` (split at `\n`), in the lines' order, without the lines
+/// it maps to `None`; on rayon's pool when `body` is at least `parallel_from` bytes.
+pub(crate) fn map_lines<T: Send>(
+    body: &[u8],
+    parallel_from: usize,
+    read: impl Fn(&[u8]) -> Option<T> + Sync + Send,
+) -> Vec<T> {
+    use rayon::prelude::*;
+    let newline = |b: &u8| *b == b'\n';
+    if body.len() < parallel_from {
+        body.split(newline).filter_map(read).collect()
+    } else {
+        // Collecting keeps the lines' order, so a batch reads the same on one core or many.
+        body.par_split(newline).filter_map(read).collect()
+    }
 }
 
 #[cfg(test)]
@@ -70,5 +103,45 @@ mod tests {
         assert_eq!(ids, ["c1", "c2"]);
         assert!(matches!(batch.requests.as_slice(), [SpoolRecord::Handoff { .. }]), "{:?}", batch.requests);
         assert_eq!(batch.unreadable, unreadable.len());
+    }
+
+    #[test]
+    fn a_body_parsed_on_many_cores_reads_as_it_does_on_one() {
+        // Every line distinct, so a line out of its place shows.
+        let body: String = (0..4_000)
+            .map(|i| match i % 4 {
+                0 => PROPOSAL.replace("\"c1\"", &format!("\"c{i}\"")),
+                1 => HANDOFF.replace("\"h1\"", &format!("\"h{i}\"")),
+                2 => String::new(),
+                _ => format!("not json {i}"),
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let read = |line: &[u8]| (!line.is_empty()).then(|| line.to_vec());
+        let one = map_lines(body.as_bytes(), usize::MAX, read);
+        assert_eq!(one.len(), 3_000);
+        assert_eq!(map_lines(body.as_bytes(), 0, read), one);
+
+        assert!(body.len() >= PARALLEL_FROM, "parse_batch takes the parallel path");
+        let batch = parse_batch(body.as_bytes());
+        let proposals: Vec<String> = batch
+            .proposals
+            .iter()
+            .map(|p| match p {
+                ClaimEvent::Proposed { claim_id, .. } => claim_id.to_string(),
+                other => panic!("not a proposal: {other:?}"),
+            })
+            .collect();
+        let requests: Vec<String> = batch
+            .requests
+            .iter()
+            .map(|r| match r {
+                SpoolRecord::Handoff { id, .. } => id.to_string(),
+                other => panic!("not a handoff: {other:?}"),
+            })
+            .collect();
+        assert_eq!(proposals, (0..1_000).map(|i| format!("c{}", 4 * i)).collect::<Vec<_>>());
+        assert_eq!(requests, (0..1_000).map(|i| format!("h{}", 4 * i + 1)).collect::<Vec<_>>());
+        assert_eq!(batch.unreadable, 1_000);
     }
 }
