@@ -46,15 +46,16 @@ fn read_line(line: &[u8]) -> Option<Line> {
     })
 }
 
-/// Bodies from this size on have their lines parsed on every core (rayon's pool). A fold that
-/// gates reads every batch and verdict batch again: at a million proposals about 100 batches of
-/// 10,000 lines and a verdict batch of a million, most of a rebuild's read step (docs/lake.md,
-/// "Where a rebuild's time goes"). Below it a body is parsed on the calling thread, which costs
-/// less than waking the pool.
+/// Bodies from this size on have their lines parsed on every core. A fold that gates reads
+/// every batch and verdict batch again: at a million proposals about 100 batches of 10,000
+/// lines and a verdict batch of a million, most of a rebuild's read step (docs/lake.md, "Where a
+/// rebuild's time goes"). The drain, compaction and export read batches through here too. A
+/// smaller body (a drain of a few records, one owner event) stays on the calling thread: only
+/// large bodies were measured to gain.
 pub(crate) const PARALLEL_FROM: usize = 256 * 1024;
 
 /// `read` applied to each line of `body` (split at `\n`), in the lines' order, without the lines
-/// it maps to `None`; on rayon's pool when `body` is at least `parallel_from` bytes.
+/// it maps to `None`; on [`pool`]'s threads when `body` is at least `parallel_from` bytes.
 pub(crate) fn map_lines<T: Send>(
     body: &[u8],
     parallel_from: usize,
@@ -62,12 +63,31 @@ pub(crate) fn map_lines<T: Send>(
 ) -> Vec<T> {
     use rayon::prelude::*;
     let newline = |b: &u8| *b == b'\n';
-    if body.len() < parallel_from {
-        body.split(newline).filter_map(read).collect()
-    } else {
+    match pool().filter(|_| body.len() >= parallel_from) {
         // Collecting keeps the lines' order, so a batch reads the same on one core or many.
-        body.par_split(newline).filter_map(read).collect()
+        Some(pool) => pool.install(|| body.par_split(newline).filter_map(read).collect()),
+        None => body.split(newline).filter_map(read).collect(),
     }
+}
+
+/// The threads large bodies are parsed on: one per core this process may use, started on first
+/// use and kept for the life of the process (`ctxlake sync` keeps them idle between folds). Its
+/// size is set here, so rayon reads no `RAYON_NUM_THREADS` mid-run (the library reads no
+/// environment); a pool that cannot start leaves every body to the calling thread.
+fn pool() -> Option<&'static rayon::ThreadPool> {
+    static POOL: std::sync::OnceLock<Option<rayon::ThreadPool>> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+        match rayon::ThreadPoolBuilder::new().num_threads(threads).thread_name(|i| format!("ctxlake-parse-{i}")).build()
+        {
+            Ok(pool) => Some(pool),
+            Err(why) => {
+                tracing::warn!(%why, "no threads to parse lines on; each body is parsed on one");
+                None
+            }
+        }
+    })
+    .as_ref()
 }
 
 #[cfg(test)]
@@ -76,6 +96,14 @@ mod tests {
 
     const PROPOSAL: &str = r#"{"kind":"proposed","claim_id":"c1","claim":"staging ssh listens on 2222","claim_type":"environment","subject":"staging","scope":"agent","observed_by":"a","observed_at":"2026-12-01T00:00:00Z","evidence":[]}"#;
     const HANDOFF: &str = r#"{"kind":"handoff","id":"h1","at":"2026-12-01T00:00:00Z","fleet_id":"t","agent_id":"a","summary":"x","status":"done","next":null}"#;
+
+    fn proposal_ids(batch: &ParsedBatch) -> Vec<String> {
+        let id = |p: &ClaimEvent| match p {
+            ClaimEvent::Proposed { claim_id, .. } => claim_id.to_string(),
+            other => panic!("not a proposal: {other:?}"),
+        };
+        batch.proposals.iter().map(id).collect()
+    }
 
     #[test]
     fn each_line_is_a_proposal_a_request_or_counted_unreadable() {
@@ -92,15 +120,7 @@ mod tests {
         assert!(serde_json::from_str::<ClaimEvent>(unreadable[2]).is_ok(), "the verdict is a readable claim event");
         let body = [PROPOSAL, HANDOFF, reordered].into_iter().chain(unreadable).collect::<Vec<_>>().join("\n\n");
         let batch = parse_batch(body.as_bytes());
-        let ids: Vec<String> = batch
-            .proposals
-            .iter()
-            .map(|p| match p {
-                ClaimEvent::Proposed { claim_id, .. } => claim_id.to_string(),
-                other => panic!("not a proposal: {other:?}"),
-            })
-            .collect();
-        assert_eq!(ids, ["c1", "c2"]);
+        assert_eq!(proposal_ids(&batch), ["c1", "c2"]);
         assert!(matches!(batch.requests.as_slice(), [SpoolRecord::Handoff { .. }]), "{:?}", batch.requests);
         assert_eq!(batch.unreadable, unreadable.len());
     }
@@ -117,21 +137,16 @@ mod tests {
             })
             .collect::<Vec<_>>()
             .join("\n");
+        // Ends and a carriage return split alike on one core and many.
+        let body = format!("\n{body}\n\r\n");
         let read = |line: &[u8]| (!line.is_empty()).then(|| line.to_vec());
         let one = map_lines(body.as_bytes(), usize::MAX, read);
-        assert_eq!(one.len(), 3_000);
+        assert_eq!(one.len(), 3_001);
         assert_eq!(map_lines(body.as_bytes(), 0, read), one);
 
         assert!(body.len() >= PARALLEL_FROM, "parse_batch takes the parallel path");
         let batch = parse_batch(body.as_bytes());
-        let proposals: Vec<String> = batch
-            .proposals
-            .iter()
-            .map(|p| match p {
-                ClaimEvent::Proposed { claim_id, .. } => claim_id.to_string(),
-                other => panic!("not a proposal: {other:?}"),
-            })
-            .collect();
+        let proposals = proposal_ids(&batch);
         let requests: Vec<String> = batch
             .requests
             .iter()
@@ -142,6 +157,6 @@ mod tests {
             .collect();
         assert_eq!(proposals, (0..1_000).map(|i| format!("c{}", 4 * i)).collect::<Vec<_>>());
         assert_eq!(requests, (0..1_000).map(|i| format!("h{}", 4 * i + 1)).collect::<Vec<_>>());
-        assert_eq!(batch.unreadable, 1_000);
+        assert_eq!(batch.unreadable, 1_001);
     }
 }

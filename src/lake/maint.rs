@@ -16,6 +16,7 @@
 //! checkpoint, the listings and the fleet's documents, whatever the fleet's history
 //! (`lake::checkpoint`).
 
+use crate::lake::batch::{PARALLEL_FROM, map_lines};
 pub use crate::lake::batch::{ParsedBatch, parse_batch};
 use crate::lake::cas::{self, CasError, Updated};
 use crate::lake::checkpoint::{self, Folded};
@@ -588,7 +589,7 @@ fn keep_earliest_verdicts(events: &mut Vec<ClaimEvent>) {
         })
         .collect();
     let mut keep = keep.into_iter();
-    events.retain(|_| keep.next().unwrap_or(true));
+    events.retain(|_| keep.next().unwrap_or(true)); // as many flags as events
 }
 
 fn verdict_key(event: &ClaimEvent) -> Option<(&'static str, &str)> {
@@ -615,7 +616,7 @@ pub fn parse_verdicts(body: &[u8]) -> ParsedVerdicts {
         parsed.events.push(event);
         return parsed;
     }
-    let lines = crate::lake::batch::map_lines(body, crate::lake::batch::PARALLEL_FROM, |line| {
+    let lines = map_lines(body, PARALLEL_FROM, |line| {
         (!line.iter().all(u8::is_ascii_whitespace)).then(|| serde_json::from_slice::<ClaimEvent>(line).ok())
     });
     for line in lines {
@@ -952,5 +953,30 @@ mod tests {
         let pretty =
             "{\n  \"kind\": \"agent_unquarantined\",\n  \"agent_id\": \"a\",\n  \"at\": \"2026-09-01T00:00:00Z\"\n}";
         assert_eq!(parse_verdicts(pretty.as_bytes()).events.len(), 1);
+    }
+
+    #[test]
+    fn a_large_verdict_batch_reads_in_order_on_every_core() {
+        let line = |i: usize| match i % 4 {
+            0 => format!(
+                "{{\"kind\":\"retired\",\"claim_id\":\"c{i}\",\"at\":\"2026-09-01T00:00:00Z\",\"reason\":\"r\"}}"
+            ),
+            1 => " \t\r".to_string(),
+            2 => String::new(),
+            _ => format!("not json {i}"),
+        };
+        let body = format!("\n{}\n \n", (0..16_000).map(line).collect::<Vec<_>>().join("\n"));
+        assert!(body.len() >= PARALLEL_FROM, "parsed on the pool");
+        let parsed = parse_verdicts(body.as_bytes());
+        let ids: Vec<String> = parsed
+            .events
+            .iter()
+            .map(|event| match event {
+                ClaimEvent::Retired { claim_id, .. } => claim_id.to_string(),
+                other => panic!("not the retirement: {other:?}"),
+            })
+            .collect();
+        assert_eq!(ids, (0..4_000).map(|i| format!("c{}", 4 * i)).collect::<Vec<_>>());
+        assert_eq!(parsed.unreadable, 4_000, "whitespace-only lines are skipped, the rest counted");
     }
 }
