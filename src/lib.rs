@@ -13,6 +13,7 @@ pub mod conform;
 #[cfg(feature = "console")]
 pub mod console;
 pub mod context;
+pub mod cores;
 pub mod embed;
 #[cfg(feature = "serve")]
 pub mod fixtures;

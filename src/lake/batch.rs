@@ -55,7 +55,8 @@ fn read_line(line: &[u8]) -> Option<Line> {
 pub(crate) const PARALLEL_FROM: usize = 256 * 1024;
 
 /// `read` applied to each line of `body` (split at `\n`), in the lines' order, without the lines
-/// it maps to `None`; on [`pool`]'s threads when `body` is at least `parallel_from` bytes.
+/// it maps to `None`; on every core when `body` is at least `parallel_from` bytes
+/// ([`crate::cores::share`]).
 pub(crate) fn map_lines<T: Send>(
     body: &[u8],
     parallel_from: usize,
@@ -63,31 +64,11 @@ pub(crate) fn map_lines<T: Send>(
 ) -> Vec<T> {
     use rayon::prelude::*;
     let newline = |b: &u8| *b == b'\n';
-    match pool().filter(|_| body.len() >= parallel_from) {
+    match crate::cores::share(body.len(), parallel_from) {
         // Collecting keeps the lines' order, so a batch reads the same on one core or many.
         Some(pool) => pool.install(|| body.par_split(newline).filter_map(read).collect()),
         None => body.split(newline).filter_map(read).collect(),
     }
-}
-
-/// The threads large bodies are parsed on: one per core this process may use, started on first
-/// use and kept for the life of the process (`ctxlake sync` keeps them idle between folds). Its
-/// size is set here, so rayon reads no `RAYON_NUM_THREADS` mid-run (the library reads no
-/// environment); a pool that cannot start leaves every body to the calling thread.
-fn pool() -> Option<&'static rayon::ThreadPool> {
-    static POOL: std::sync::OnceLock<Option<rayon::ThreadPool>> = std::sync::OnceLock::new();
-    POOL.get_or_init(|| {
-        let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-        match rayon::ThreadPoolBuilder::new().num_threads(threads).thread_name(|i| format!("ctxlake-parse-{i}")).build()
-        {
-            Ok(pool) => Some(pool),
-            Err(why) => {
-                tracing::warn!(%why, "no threads to parse lines on; each body is parsed on one");
-                None
-            }
-        }
-    })
-    .as_ref()
 }
 
 #[cfg(test)]

@@ -188,13 +188,19 @@ impl Fold {
             .enumerate()
             .map(|(i, (event, at))| (at, rank(event) != 0, event_time(event), rank(event), proposal_id(event), i))
             .collect();
-        order.sort_unstable();
+        crate::cores::sort_unstable(&mut order, PARALLEL_FROM);
         let order: Vec<usize> = order.into_iter().map(|key| key.5).collect();
+        // Each proposal's restatement key, worked out ahead on every core: applying needs them
+        // one at a time, in order, and they were a quarter of a fold's time (docs/lake.md).
+        let mut keys: Vec<Option<String>> = crate::cores::map(&events, PARALLEL_FROM, |event| match event {
+            ClaimEvent::Proposed { claim, .. } => Some(restate::key(claim)),
+            _ => None,
+        });
         let mut events: Vec<Option<ClaimEvent>> = events.into_iter().map(Some).collect();
         self.claims.by_key.reserve(proposals);
         for i in order {
             if let Some(event) = events[i].take() {
-                self.claims.apply(event);
+                self.claims.apply(event, keys[i].take());
             }
         }
         if proposals == 0 {
@@ -209,6 +215,9 @@ impl Fold {
         }
     }
 }
+
+/// Folds of at least this many events sort and key on every core (`crate::cores`).
+const PARALLEL_FROM: usize = 4096;
 
 /// The claims a verdict names (none for a proposal or an event about an agent): it applies no
 /// earlier than their proposals.
@@ -286,7 +295,8 @@ impl Claims {
         self.merged_into.get(id).cloned().unwrap_or_else(|| id.to_string())
     }
 
-    fn apply(&mut self, event: ClaimEvent) {
+    /// Applies one event; `key` is a proposal's restatement key when it was worked out already.
+    fn apply(&mut self, event: ClaimEvent, key: Option<String>) {
         match event {
             ClaimEvent::Proposed {
                 claim_id,
@@ -306,7 +316,7 @@ impl Claims {
                     // A new id: it joins the claim it restates, or becomes a claim. The type
                     // stays part of what must match: a hypothesis restated as an observed fact
                     // is a new claim with its own threshold, not evidence for the hypothesis.
-                    let key = (subject.clone(), claim_type.to_string(), restate::key(&claim));
+                    let key = (subject.clone(), claim_type.to_string(), key.unwrap_or_else(|| restate::key(&claim)));
                     match self.by_key.get(&key).filter(|_| !key.2.is_empty()).cloned() {
                         Some(restated) => {
                             self.merged_into.insert(id.clone(), restated.clone());
@@ -440,6 +450,31 @@ mod tests {
     }
 
     const PROPOSED: &str = r#"{"kind":"proposed","claim_id":"c1","claim":"staging ssh is on 2222","claim_type":"environment","subject":"staging","scope":"agent","observed_by":"cc-01","observed_at":"2026-09-01T00:00:00Z","evidence":[{"session_id":"s1","message_id":"m1","excerpt_hash":"","observed_at":"2026-09-01T00:00:00Z"}]}"#;
+
+    #[test]
+    fn a_fold_sorted_and_keyed_on_many_cores_gives_the_rows_of_one() {
+        // Restatements (one text under several ids), ties on time broken by id, proposals
+        // listed out of order, and verdicts naming merged ids: every place the order shows.
+        let mut lines = vec![];
+        for i in (0..6_000).rev() {
+            let at = format!("2026-09-01T00:00:{:02}Z", i % 7);
+            let line = PROPOSED
+                .replace("\"c1\"", &format!("\"c{i:05}\""))
+                .replace("staging ssh is on 2222", &format!("staging ssh is on {}", 2_000 + i % 1_500))
+                .replace("\"s1\"", &format!("\"s{}\"", i % 5));
+            lines.push(proposed_at(&line, &at));
+            if i % 3 == 0 {
+                lines.push(format!(
+                    r#"{{"kind":"promoted","claim_id":"c{i:05}","at":"2026-09-02T00:00:00Z","independent_count":1,"confidence":0.65}}"#
+                ));
+            }
+        }
+        let events = events(&lines.join("\n"));
+        assert!(events.len() >= PARALLEL_FROM, "the fold takes the shared path");
+        let many = fold(events.clone());
+        assert_eq!(many.len(), 1_500, "restatements merged");
+        assert_eq!(crate::cores::on_one_core(|| fold(events)), many);
+    }
 
     #[test]
     fn the_first_promotion_wins() {

@@ -7,6 +7,7 @@
 //! nanoseconds per posting, and English function words are neither indexed nor queried (they
 //! made BM25 rank unrelated claims first on paraphrased questions).
 
+use crate::cores;
 use crate::embed::tokens;
 use std::collections::HashMap;
 
@@ -82,40 +83,56 @@ fn distinct(terms: impl Iterator<Item = String>) -> Vec<String> {
 pub fn build(documents: &[(u32, String)]) -> Vec<(String, Vec<u8>)> {
     let mut frequencies: HashMap<String, Vec<(u32, u32)>> = HashMap::new();
     let mut lengths: Vec<u32> = Vec::with_capacity(documents.len());
-    for (rowid, text) in documents {
-        let mut counts: HashMap<String, u32> = HashMap::new();
-        let mut length = 0u32;
-        for term in terms(text) {
-            *counts.entry(term).or_default() += 1;
-            length += 1;
-        }
-        lengths.push(length);
-        for (term, count) in counts {
-            frequencies.entry(term).or_default().push((*rowid, count));
+    // Each document's terms are counted on every core, a chunk at a time (the chunk bounds the
+    // counts held at once), and gathered here in document order.
+    for chunk in documents.chunks(COUNT_CHUNK) {
+        for (rowid, (counts, length)) in
+            chunk.iter().map(|(rowid, _)| rowid).zip(cores::map(chunk, PARALLEL_FROM, count))
+        {
+            lengths.push(length);
+            for (term, count) in counts {
+                frequencies.entry(term).or_default().push((*rowid, count));
+            }
         }
     }
     let total = documents.len() as f64;
     let average = (lengths.iter().map(|&l| f64::from(l)).sum::<f64>() / total.max(1.0)).max(1.0);
     let length_of: HashMap<u32, u32> = documents.iter().map(|(rowid, _)| *rowid).zip(lengths).collect();
-    let mut index: Vec<(String, Vec<u8>)> = frequencies
-        .into_iter()
-        .map(|(term, mut postings)| {
-            postings.sort_unstable();
-            let found = postings.len() as f64;
-            let idf = (1.0 + (total - found + 0.5) / (found + 0.5)).ln();
-            let mut blob = Vec::with_capacity(postings.len() * POSTING_BYTES);
-            for (rowid, count) in postings {
-                let length = f64::from(length_of.get(&rowid).copied().unwrap_or(1));
-                let tf = f64::from(count);
-                let impact = idf * tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * length / average));
-                blob.extend(rowid.to_le_bytes());
-                blob.extend((impact as f32).to_le_bytes());
-            }
-            (term, blob)
-        })
-        .collect();
-    index.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    let blob = |(term, mut postings): (String, Vec<(u32, u32)>)| {
+        postings.sort_unstable();
+        let found = postings.len() as f64;
+        let idf = (1.0 + (total - found + 0.5) / (found + 0.5)).ln();
+        let mut blob = Vec::with_capacity(postings.len() * POSTING_BYTES);
+        for (rowid, count) in postings {
+            let length = f64::from(length_of.get(&rowid).copied().unwrap_or(1));
+            let tf = f64::from(count);
+            let impact = idf * tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * length / average));
+            blob.extend(rowid.to_le_bytes());
+            blob.extend((impact as f32).to_le_bytes());
+        }
+        (term, blob)
+    };
+    let mut index = cores::map_owned(frequencies.into_iter().collect(), PARALLEL_FROM, blob);
+    // Terms are distinct, so this orders by term alone.
+    cores::sort_unstable(&mut index, PARALLEL_FROM);
     index
+}
+
+/// Documents counted at once.
+const COUNT_CHUNK: usize = 16_384;
+
+/// Chunks of documents, and sets of terms, of at least this many are worked on every core.
+const PARALLEL_FROM: usize = 1024;
+
+/// A document's terms with how often each occurs, and how many terms it has.
+fn count((_, text): &(u32, String)) -> (Vec<(String, u32)>, u32) {
+    let mut counts: HashMap<String, u32> = HashMap::new();
+    let mut length = 0u32;
+    for term in terms(text) {
+        *counts.entry(term).or_default() += 1;
+        length += 1;
+    }
+    (counts.into_iter().collect(), length)
 }
 
 /// Adds one term's postings into `scores` (indexed by rowid), recording each rowid the first
@@ -136,6 +153,17 @@ pub fn accumulate(blob: &[u8], scores: &mut [f32], touched: &mut Vec<u32>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn postings_built_on_many_cores_are_those_built_on_one() {
+        let docs: Vec<(u32, String)> = (0..5_000)
+            .map(|i| (i + 1, format!("staging ssh port {} on host{} runs {} tests", i % 97, i % 13, i % 389)))
+            .collect();
+        assert!(docs.len() >= PARALLEL_FROM, "built on the shared path");
+        let many = build(&docs);
+        assert!(many.windows(2).all(|w| w[0].0 < w[1].0), "terms sorted");
+        assert_eq!(crate::cores::on_one_core(|| build(&docs)), many);
+    }
 
     fn scores(documents: &[&str], query: &str) -> Vec<(u32, f32)> {
         let docs: Vec<(u32, String)> =

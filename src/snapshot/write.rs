@@ -6,6 +6,7 @@ use crate::snapshot::lexical::{self, LEXICAL_INDEX};
 use crate::snapshot::{ClaimRow, SCHEMA_SQL, SCHEMA_VERSION, SnapshotError};
 use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::{Connection, params};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -110,65 +111,69 @@ fn fill(
         db.execute_batch(&format!("DROP INDEX \"{name}\""))?;
     }
     let tx = db.transaction()?;
+    let reads = mode.agent_reads_enabled();
+    // Each row's rowid is given (one past its place), so the keyword index is built from the
+    // rows alone, on a thread of its own while this one inserts them: SQLite writes on one
+    // thread, and the postings had been a quarter of a write's time (docs/lake.md).
+    let documents: Vec<(u32, String)> = crate::cores::map(rows, PARALLEL_FROM, |row| {
+        (shown(row, reads) != 0).then(|| format!("{} {}", row.claim, row.subject))
+    })
+    .into_iter()
+    .enumerate()
+    .filter_map(|(place, text)| Some((lexical_rowid(rowid_at(place)).ok()?, text?)))
+    .collect();
     // Visible claims, and those with postings and vectors (the visible and the superseded).
     let (mut visible, mut indexed, mut embedded) = (0, 0, 0);
-    let mut documents: Vec<(u32, String)> = Vec::new();
-    {
+    std::thread::scope(|scope| {
+        let postings = scope.spawn(|| lexical::build(&documents));
         let mut claim = tx.prepare(
-            "INSERT INTO claims (claim_id, claim, claim_type, subject, scope, observed_by, status, evidence_count,
-             independent_count, confidence, evidence_json, updated_at, visible_to_agents, embedding, supersedes,
-             superseded_by)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+            "INSERT INTO claims (rowid, claim_id, claim, claim_type, subject, scope, observed_by, status,
+             evidence_count, independent_count, confidence, evidence_json, updated_at, visible_to_agents, embedding,
+             supersedes, superseded_by)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
         )?;
         let mut vector = tx.prepare("INSERT INTO claim_vectors (claim_rowid, vector) VALUES (?1, ?2)")?;
-        for row in rows {
-            let reads = mode.agent_reads_enabled();
-            let shown = match (row.visible(reads), row.shown_on_request(reads)) {
-                (true, _) => 1,
-                (false, true) => 2,
-                (false, false) => 0,
-            };
-            let evidence = serde_json::to_string(&row.evidence).expect("evidence serializes");
-            claim.execute(params![
-                row.claim_id,
-                row.claim,
-                row.claim_type,
-                row.subject,
-                row.scope,
-                row.observed_by,
-                row.status.as_str(),
-                row.evidence_count() as i64,
-                row.independent_count as i64,
-                row.confidence,
-                evidence,
-                timestamp(&row.updated_at),
-                shown,
-                row.embedding.as_deref().map(encode_f32_le),
-                row.replaces,
-                row.superseded_by,
-            ])?;
-            if shown == 0 {
-                continue;
+        // Rows are prepared (serialized, embedded) a chunk at a time on every core, then inserted
+        // in order on this thread: the chunk bounds what is held at once.
+        for (first, chunk) in (0..).step_by(PREPARE_CHUNK).zip(rows.chunks(PREPARE_CHUNK)) {
+            let prepared = crate::cores::map(chunk, PARALLEL_FROM, |row| prepare(row, reads, embedder, reused));
+            for (place, (row, prepared)) in (first..).zip(chunk.iter().zip(prepared)) {
+                let rowid = rowid_at(place);
+                lexical_rowid(rowid)?;
+                claim.execute(params![
+                    rowid,
+                    row.claim_id,
+                    row.claim,
+                    row.claim_type,
+                    row.subject,
+                    row.scope,
+                    row.observed_by,
+                    row.status.as_str(),
+                    prepared.evidence_count,
+                    row.independent_count as i64,
+                    row.confidence,
+                    prepared.evidence,
+                    prepared.updated_at,
+                    prepared.shown,
+                    prepared.embedding,
+                    row.replaces,
+                    row.superseded_by,
+                ])?;
+                let Some(bytes) = prepared.vector else { continue };
+                visible += usize::from(prepared.shown == 1);
+                indexed += 1;
+                embedded += usize::from(matches!(bytes, Cow::Owned(_)));
+                vector.execute(params![rowid, bytes])?;
             }
-            visible += usize::from(shown == 1);
-            indexed += 1;
-            let rowid = tx.last_insert_rowid();
-            documents.push((lexical_rowid(rowid)?, format!("{} {}", row.claim, row.subject)));
-            // Always the claim text through this snapshot's embedder: a proposal's stored
-            // embedding names no model, so it cannot be trusted to live in the same space.
-            match reused.get(&row.claim) {
-                Some(bytes) => vector.execute(params![rowid, bytes])?,
-                None => {
-                    embedded += 1;
-                    let bytes: Vec<u8> = quantize(&embedder.embed(&row.claim)).into_iter().map(|b| b as u8).collect();
-                    vector.execute(params![rowid, bytes])?
-                }
-            };
         }
+        let index = postings.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         let mut postings = tx.prepare("INSERT INTO lexical_postings (term, postings) VALUES (?1, ?2)")?;
-        for (term, blob) in lexical::build(&documents) {
+        for (term, blob) in index {
             postings.execute(params![term, blob])?;
         }
+        Ok::<(), rusqlite::Error>(())
+    })?;
+    {
         let meta = [
             ("schema_version", SCHEMA_VERSION.to_string()),
             ("claim_count", rows.len().to_string()),
@@ -189,6 +194,58 @@ fn fill(
     }
     tx.commit()?;
     Ok(Written { claims: rows.len(), visible, embedded, reused: indexed - embedded })
+}
+
+/// The rowid of the row at `place` (from 0) in a snapshot's claims.
+fn rowid_at(place: usize) -> i64 {
+    i64::try_from(place).map_or(i64::MAX, |place| place.saturating_add(1))
+}
+
+/// 1: visible; 2: shown on request (superseded); 0: neither, so no postings and no vector.
+fn shown(row: &ClaimRow, reads: bool) -> i64 {
+    match (row.visible(reads), row.shown_on_request(reads)) {
+        (true, _) => 1,
+        (false, true) => 2,
+        (false, false) => 0,
+    }
+}
+
+/// Rows prepared at once: enough to share among the cores, few enough that their serialized
+/// evidence and vectors stay small beside the rows.
+const PREPARE_CHUNK: usize = 16_384;
+
+/// Chunks of at least this many rows are prepared on every core (`crate::cores`).
+const PARALLEL_FROM: usize = 256;
+
+/// What a row's insert takes that costs work to compute.
+struct Prepared<'a> {
+    /// See [`shown`].
+    shown: i64,
+    evidence_count: i64,
+    evidence: String,
+    updated_at: String,
+    embedding: Option<Vec<u8>>,
+    /// The quantized vector of a row with postings: borrowed when reused, owned when this write
+    /// embedded it.
+    vector: Option<Cow<'a, [u8]>>,
+}
+
+fn prepare<'a>(row: &ClaimRow, reads: bool, embedder: &dyn Embedder, reused: &'a Reused) -> Prepared<'a> {
+    let shown = shown(row, reads);
+    // Always the claim text through this snapshot's embedder: a proposal's stored embedding
+    // names no model, so it cannot be trusted to live in the same space.
+    let vector = (shown != 0).then(|| match reused.get(&row.claim) {
+        Some(bytes) => Cow::Borrowed(bytes.as_slice()),
+        None => Cow::Owned(quantize(&embedder.embed(&row.claim)).into_iter().map(|b| b as u8).collect()),
+    });
+    Prepared {
+        shown,
+        evidence_count: row.evidence_count() as i64,
+        evidence: serde_json::to_string(&row.evidence).expect("evidence serializes"),
+        updated_at: timestamp(&row.updated_at),
+        embedding: row.embedding.as_deref().map(encode_f32_le),
+        vector,
+    }
 }
 
 /// The keyword index addresses claims by a u32 rowid (half the bytes of an i64); a snapshot of
@@ -229,6 +286,33 @@ pub(crate) mod tests {
         let db = Connection::open(path).expect("opens");
         let mut stmt = db.prepare("SELECT vector FROM claim_vectors ORDER BY claim_rowid").expect("prepares");
         stmt.query_map([], |r| r.get(0)).expect("queries").map(|v| v.expect("a vector")).collect()
+    }
+
+    #[test]
+    fn a_snapshot_prepared_on_many_cores_has_the_bytes_of_one_prepared_on_one() {
+        // Visible, superseded and held rows, more than a chunk, each text its own vector.
+        let rows: Vec<ClaimRow> = (0..(PREPARE_CHUNK + 700))
+            .map(|i| {
+                let mut r = row(&format!("c{i:06}"), &format!("port {i} is open on staging"));
+                r.status = [Status::Promoted, Status::Superseded, Status::Candidate][i % 3];
+                r.was_promoted = i % 3 != 2;
+                r
+            })
+            .collect();
+        let reused: Reused = [(rows[3].claim.clone(), vec![7; 256])].into_iter().collect();
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let at = "2026-09-09T00:00:00Z".parse().expect("a time");
+        let write_to = |name: &str| {
+            let path = dir.path().join(name);
+            let written =
+                write_reusing(&path, &rows, Mode::Agent, &crate::embed::Lexical, &reused, at).expect("writes");
+            (written, std::fs::read(path).expect("reads"))
+        };
+        let many = write_to("many.sqlite");
+        let one = crate::cores::on_one_core(|| write_to("one.sqlite"));
+        assert_eq!(many.0, Written { claims: rows.len(), visible: 5_695, embedded: 11_389, reused: 1 });
+        assert!(many.1 == one.1, "the files differ");
+        assert_eq!(many.0, one.0);
     }
 
     #[test]

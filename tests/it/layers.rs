@@ -33,15 +33,16 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("briefing", &["attribution", "config", "guard", "local", "snapshot", "spec"]),
     ("attribution", &["guard", "snapshot"]),
     ("local", &["spec"]),
-    ("snapshot", &["embed", "spec"]),
+    ("snapshot", &["cores", "embed", "spec"]),
     ("config", &["local"]),
     ("conform", &["spec"]),
     ("fuzz", &["conform", "spec"]),
-    ("lake", &["embed", "guard", "knowledge", "local", "snapshot", "spec"]),
+    ("lake", &["cores", "embed", "guard", "knowledge", "local", "snapshot", "spec"]),
     ("keys", &[]),
     ("console", &["transport", "keys", "lake", "knowledge", "embed", "guard", "local", "snapshot", "spec"]),
     ("install", &["spec"]),
     ("embed", &[]),
+    ("cores", &[]),
     ("guard", &[]),
 ];
 
