@@ -32,6 +32,21 @@ pub fn sort_unstable<T: Ord + Send>(items: &mut [T], parallel_from: usize) {
     }
 }
 
+/// Runs `work` on a thread of its own in `scope`, beside the caller, sharing work as the caller
+/// would (in a test run on one core, it stays on one core too).
+pub fn beside<'scope, T: Send + 'scope>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    work: impl FnOnce() -> T + Send + 'scope,
+) -> std::thread::ScopedJoinHandle<'scope, T> {
+    #[cfg(test)]
+    let one_core = ONE_CORE.get();
+    scope.spawn(move || {
+        #[cfg(test)]
+        ONE_CORE.set(one_core);
+        work()
+    })
+}
+
 /// The pool, when `len` items are enough to share (at least `parallel_from`).
 pub fn share(len: usize, parallel_from: usize) -> Option<&'static rayon::ThreadPool> {
     #[cfg(test)]
@@ -50,10 +65,15 @@ thread_local! {
 /// shared run with.
 #[cfg(test)]
 pub fn on_one_core<R>(work: impl FnOnce() -> R) -> R {
-    ONE_CORE.set(true);
-    let result = work();
-    ONE_CORE.set(false);
-    result
+    /// Puts the caller's setting back, even when `work` panics.
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            ONE_CORE.set(self.0);
+        }
+    }
+    let _restore = Restore(ONE_CORE.replace(true));
+    work()
 }
 
 /// The threads: one per core this process may use, started on first use and kept for the life
@@ -84,6 +104,8 @@ mod tests {
     fn on_one_core_shares_nothing() {
         assert!(share(10, 0).is_some() || pool().is_none());
         assert!(on_one_core(|| share(10, 0)).is_none());
+        let beside_one = on_one_core(|| std::thread::scope(|scope| beside(scope, || share(10, 0).is_none()).join()));
+        assert!(matches!(beside_one, Ok(true)), "a thread started beside a run on one core shares nothing either");
         assert!(share(10, 11).is_none());
     }
 

@@ -472,7 +472,13 @@ mod tests {
         let events = events(&lines.join("\n"));
         assert!(events.len() >= PARALLEL_FROM, "the fold takes the shared path");
         let many = fold(events.clone());
-        assert_eq!(many.len(), 1_500, "restatements merged");
+        // Each text's four ids make one claim, the others merged into it by their key.
+        let text_of = |id: &str| id.trim_start_matches('c').parse::<u32>().map(|n| n % 1_500).ok();
+        assert_eq!(many.len(), 1_500);
+        assert!(
+            many.iter().all(|r| r.merged.len() == 3 && r.merged.iter().all(|m| text_of(m) == text_of(&r.claim_id))),
+            "restatements merged by their key"
+        );
         assert_eq!(crate::cores::on_one_core(|| fold(events)), many);
     }
 

@@ -156,11 +156,13 @@ mod tests {
 
     #[test]
     fn postings_built_on_many_cores_are_those_built_on_one() {
-        let docs: Vec<(u32, String)> = (0..5_000)
-            .map(|i| (i + 1, format!("staging ssh port {} on host{} runs {} tests", i % 97, i % 13, i % 389)))
+        // More documents than a chunk, and more terms than the pool's threshold (a word of each
+        // document's own), so every stage runs on the pool.
+        let docs: Vec<(u32, String)> = (0..(COUNT_CHUNK as u32 + 3_000))
+            .map(|i| (i + 1, format!("staging ssh port {} on host{} runs {} tests w{i}", i % 97, i % 13, i % 389)))
             .collect();
-        assert!(docs.len() >= PARALLEL_FROM, "built on the shared path");
         let many = build(&docs);
+        assert!(many.len() >= PARALLEL_FROM, "terms built on the shared path");
         assert!(many.windows(2).all(|w| w[0].0 < w[1].0), "terms sorted");
         assert_eq!(crate::cores::on_one_core(|| build(&docs)), many);
     }

@@ -110,6 +110,11 @@ fn fill(
     for (name, _) in &indexes {
         db.execute_batch(&format!("DROP INDEX \"{name}\""))?;
     }
+    // Every rowid fits the keyword index's u32 (half the bytes of an i64): a snapshot of four
+    // billion claims is refused before anything is written, rather than wrapped.
+    if u32::try_from(rows.len()).is_err() {
+        return Err(rusqlite::Error::IntegralValueOutOfRange(0, i64::try_from(rows.len()).unwrap_or(i64::MAX)));
+    }
     let tx = db.transaction()?;
     let reads = mode.agent_reads_enabled();
     // Each row's rowid is given (one past its place), so the keyword index is built from the
@@ -120,59 +125,63 @@ fn fill(
     })
     .into_iter()
     .enumerate()
-    .filter_map(|(place, text)| Some((lexical_rowid(rowid_at(place)).ok()?, text?)))
+    .filter_map(|(place, text)| Some((rowid_at(place), text?)))
     .collect();
     // Visible claims, and those with postings and vectors (the visible and the superseded).
     let (mut visible, mut indexed, mut embedded) = (0, 0, 0);
-    std::thread::scope(|scope| {
-        let postings = scope.spawn(|| lexical::build(&documents));
-        let mut claim = tx.prepare(
-            "INSERT INTO claims (rowid, claim_id, claim, claim_type, subject, scope, observed_by, status,
-             evidence_count, independent_count, confidence, evidence_json, updated_at, visible_to_agents, embedding,
-             supersedes, superseded_by)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
-        )?;
-        let mut vector = tx.prepare("INSERT INTO claim_vectors (claim_rowid, vector) VALUES (?1, ?2)")?;
-        // Rows are prepared (serialized, embedded) a chunk at a time on every core, then inserted
-        // in order on this thread: the chunk bounds what is held at once.
-        for (first, chunk) in (0..).step_by(PREPARE_CHUNK).zip(rows.chunks(PREPARE_CHUNK)) {
-            let prepared = crate::cores::map(chunk, PARALLEL_FROM, |row| prepare(row, reads, embedder, reused));
-            for (place, (row, prepared)) in (first..).zip(chunk.iter().zip(prepared)) {
-                let rowid = rowid_at(place);
-                lexical_rowid(rowid)?;
-                claim.execute(params![
-                    rowid,
-                    row.claim_id,
-                    row.claim,
-                    row.claim_type,
-                    row.subject,
-                    row.scope,
-                    row.observed_by,
-                    row.status.as_str(),
-                    prepared.evidence_count,
-                    row.independent_count as i64,
-                    row.confidence,
-                    prepared.evidence,
-                    prepared.updated_at,
-                    prepared.shown,
-                    prepared.embedding,
-                    row.replaces,
-                    row.superseded_by,
-                ])?;
-                let Some(bytes) = prepared.vector else { continue };
-                visible += usize::from(prepared.shown == 1);
-                indexed += 1;
-                embedded += usize::from(matches!(bytes, Cow::Owned(_)));
-                vector.execute(params![rowid, bytes])?;
+    let index = std::thread::scope(|scope| {
+        let postings = crate::cores::beside(scope, || lexical::build(&documents));
+        let inserted = (|| {
+            let mut claim = tx.prepare(
+                "INSERT INTO claims (rowid, claim_id, claim, claim_type, subject, scope, observed_by, status,
+                 evidence_count, independent_count, confidence, evidence_json, updated_at, visible_to_agents,
+                 embedding, supersedes, superseded_by)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+            )?;
+            let mut vector = tx.prepare("INSERT INTO claim_vectors (claim_rowid, vector) VALUES (?1, ?2)")?;
+            // Rows are prepared (serialized, embedded) a chunk at a time on every core, then
+            // inserted in order on this thread: the chunk bounds what is held at once.
+            for (first, chunk) in (0..).step_by(PREPARE_CHUNK).zip(rows.chunks(PREPARE_CHUNK)) {
+                let prepared = crate::cores::map(chunk, PARALLEL_FROM, |row| prepare(row, reads, embedder, reused));
+                for (place, (row, prepared)) in (first..).zip(chunk.iter().zip(prepared)) {
+                    let rowid = rowid_at(place);
+                    claim.execute(params![
+                        rowid,
+                        row.claim_id,
+                        row.claim,
+                        row.claim_type,
+                        row.subject,
+                        row.scope,
+                        row.observed_by,
+                        row.status.as_str(),
+                        prepared.evidence_count,
+                        row.independent_count as i64,
+                        row.confidence,
+                        prepared.evidence,
+                        prepared.updated_at,
+                        prepared.shown,
+                        prepared.embedding,
+                        row.replaces,
+                        row.superseded_by,
+                    ])?;
+                    let Some(bytes) = prepared.vector else { continue };
+                    visible += usize::from(prepared.shown == 1);
+                    indexed += 1;
+                    embedded += usize::from(matches!(bytes, Cow::Owned(_)));
+                    vector.execute(params![rowid, bytes])?;
+                }
             }
-        }
+            Ok::<(), rusqlite::Error>(())
+        })();
+        // Joined whatever the inserts gave, so their error is the one returned.
         let index = postings.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        let mut postings = tx.prepare("INSERT INTO lexical_postings (term, postings) VALUES (?1, ?2)")?;
-        for (term, blob) in index {
-            postings.execute(params![term, blob])?;
-        }
-        Ok::<(), rusqlite::Error>(())
+        inserted.map(|()| index)
     })?;
+    let mut postings = tx.prepare("INSERT INTO lexical_postings (term, postings) VALUES (?1, ?2)")?;
+    for (term, blob) in index {
+        postings.execute(params![term, blob])?;
+    }
+    drop(postings);
     {
         let meta = [
             ("schema_version", SCHEMA_VERSION.to_string()),
@@ -196,9 +205,10 @@ fn fill(
     Ok(Written { claims: rows.len(), visible, embedded, reused: indexed - embedded })
 }
 
-/// The rowid of the row at `place` (from 0) in a snapshot's claims.
-fn rowid_at(place: usize) -> i64 {
-    i64::try_from(place).map_or(i64::MAX, |place| place.saturating_add(1))
+/// The rowid of the row at `place` (from 0) in a snapshot's claims; `fill` refused a snapshot
+/// whose places do not all fit.
+fn rowid_at(place: usize) -> u32 {
+    u32::try_from(place + 1).unwrap_or(u32::MAX)
 }
 
 /// 1: visible; 2: shown on request (superseded); 0: neither, so no postings and no vector.
@@ -248,12 +258,6 @@ fn prepare<'a>(row: &ClaimRow, reads: bool, embedder: &dyn Embedder, reused: &'a
     }
 }
 
-/// The keyword index addresses claims by a u32 rowid (half the bytes of an i64); a snapshot of
-/// four billion claims is refused rather than wrapped.
-fn lexical_rowid(rowid: i64) -> rusqlite::Result<u32> {
-    u32::try_from(rowid).map_err(|_| rusqlite::Error::IntegralValueOutOfRange(0, rowid))
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -296,6 +300,8 @@ pub(crate) mod tests {
                 let mut r = row(&format!("c{i:06}"), &format!("port {i} is open on staging"));
                 r.status = [Status::Promoted, Status::Superseded, Status::Candidate][i % 3];
                 r.was_promoted = i % 3 != 2;
+                r.updated_at += chrono::Duration::seconds(i as i64);
+                r.embedding = (i % 5 == 0).then(|| vec![i as f32; 3]);
                 r
             })
             .collect();
@@ -313,6 +319,17 @@ pub(crate) mod tests {
         assert_eq!(many.0, Written { claims: rows.len(), visible: 5_695, embedded: 11_389, reused: 1 });
         assert!(many.1 == one.1, "the files differ");
         assert_eq!(many.0, one.0);
+        // The postings name the row they index: "3" is the fourth claim's alone, after a hidden one.
+        let db = Connection::open(dir.path().join("many.sqlite")).expect("opens");
+        let blob: Vec<u8> =
+            db.query_row("SELECT postings FROM lexical_postings WHERE term = '3'", [], |r| r.get(0)).expect("a term");
+        let rowid = u32::from_le_bytes([blob[0], blob[1], blob[2], blob[3]]);
+        let (id, at): (String, String) = db
+            .query_row("SELECT claim_id, updated_at FROM claims WHERE rowid = ?1", [rowid], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .expect("its claim");
+        assert_eq!((blob.len(), id.as_str(), at.as_str()), (8, "c000003", "2026-09-09T00:00:03Z"));
     }
 
     #[test]
