@@ -177,12 +177,11 @@ fn fill(
         let index = postings.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         inserted.map(|()| index)
     })?;
-    let mut postings = tx.prepare("INSERT INTO lexical_postings (term, postings) VALUES (?1, ?2)")?;
-    for (term, blob) in index {
-        postings.execute(params![term, blob])?;
-    }
-    drop(postings);
     {
+        let mut postings = tx.prepare("INSERT INTO lexical_postings (term, postings) VALUES (?1, ?2)")?;
+        for (term, blob) in index {
+            postings.execute(params![term, blob])?;
+        }
         let meta = [
             ("schema_version", SCHEMA_VERSION.to_string()),
             ("claim_count", rows.len().to_string()),
