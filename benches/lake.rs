@@ -12,6 +12,7 @@
 #[path = "../tests/it/s3.rs"]
 mod s3;
 
+use ctxlake::lake::kept::KeptFold;
 use ctxlake::lake::{self, DrainOptions, HostId, Lake, MaintOptions, S3Options};
 use ctxlake::local::paths::FleetId;
 use serde_json::json;
@@ -92,6 +93,52 @@ fn main() {
         let report = lake::maint(&lake, &MaintOptions::new(&fleet, "bench-4")).expect("maint");
         let rate = format!("{} promoted, {} held, {} contested", report.promoted, report.held.len(), report.contested);
         row("maint, 1,000 new proposals", "folder", n, started.elapsed(), rate);
+
+        // The service keeps its fold between rounds (`ctxlake sync`): its first rebuild folds
+        // from scratch and keeps the fold, the next continues it.
+        let kept = KeptFold::new();
+        let mut last = None;
+        for (round, label) in
+            [(1, "service: 1,000 new proposals, fold kept"), (2, "service: 1,000 new proposals, kept fold continued")]
+        {
+            spool_more_proposals(&spool_root, &fleet, n + round * 1_000, 1_000);
+            lake::drain(&lake, &DrainOptions::new(&spool_root, &host)).expect("drain");
+            let mut options = MaintOptions::new(&fleet, "bench-service");
+            options.kept = Some(kept.clone());
+            let started = Instant::now();
+            let report = lake::maint(&lake, &options).expect("maint");
+            let took = started.elapsed();
+            let rate = format!(
+                "{} promoted, {} held, {} contested, continued {}, rss {} MB",
+                report.promoted,
+                report.held.len(),
+                report.contested,
+                report.continued,
+                rss_mb()
+            );
+            row(label, "folder", n, took, rate);
+            last = Some(report);
+        }
+        // The proof at this size: a fold from scratch of the same lake publishes the same bytes.
+        let mut options = MaintOptions::new(&fleet, "bench-scratch");
+        options.from_scratch = true;
+        let started = Instant::now();
+        let scratch = lake::maint(&lake, &options).expect("maint");
+        let same = scratch.snapshot.is_some() && scratch.snapshot == last.as_ref().and_then(|r| r.snapshot.clone());
+        let rate = format!("{} promoted, {} contested, the same snapshot {same}", scratch.promoted, scratch.contested);
+        row("service: the fold from scratch after it", "folder", n, started.elapsed(), rate);
+        // What the kept fold holds: the resident memory with it and without it, each after
+        // glibc handed back what it could (it keeps freed memory in its arenas otherwise).
+        let held = trimmed_rss_mb();
+        drop(kept);
+        let without = trimmed_rss_mb();
+        row(
+            "service: memory the kept fold holds",
+            "folder",
+            n,
+            Duration::ZERO,
+            format!("{} MB", held.saturating_sub(without)),
+        );
     }
 
     for backend in ["folder", "s3"] {
@@ -195,6 +242,26 @@ fn spool_more_proposals(spool_root: &Path, fleet: &FleetId, first: usize, n: usi
                "claim_type": TYPES[i % 4], "subject": format!("subject-{}", i / 10), "scope": "agent",
                "observed_by": format!("agent-{}", i % 50), "observed_at": "2026-09-01T10:00:00Z", "evidence": evidence})
     }));
+}
+
+/// The process's resident memory now, in MB (Linux; 0 elsewhere): what a kept fold holds.
+fn rss_mb() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kb = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok());
+    kb.unwrap_or(0) / 1_000
+}
+
+/// [`rss_mb`] after `malloc_trim`, so that memory freed but kept by glibc is not counted.
+fn trimmed_rss_mb() -> u64 {
+    // SAFETY: malloc_trim only returns free memory of glibc's heaps to the kernel.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    unsafe {
+        libc::malloc_trim(0);
+    }
+    rss_mb()
 }
 
 fn write_spool(spool_root: &Path, fleet: &FleetId, records: impl Iterator<Item = serde_json::Value>) {

@@ -8,6 +8,8 @@
 //!   so a lease decided on another host reaches this host's cache within seconds;
 //! - **fold**: every `--interval` seconds, a fleet whose lake holds something no fold saw is
 //!   folded (`lake::fold`: one host at a time, by a fold lease in the lake), unless `--no-fold`;
+//!   each fleet's fold is kept in memory between rounds (`lake::kept`), so a fold with new
+//!   proposals folds only those, unless `--no-keep-fold`;
 //! - **mirror**: then the rest of the cache (roster, history, snapshot, knowledge base);
 //! - **gc**: ten minutes after start, then every six hours (`--gc-every`), `lake::gc` over the fleets it serves
 //!   (replaced snapshots, old quarantined lines; `ctxlake lake gc` says what), unless `--no-fold`.
@@ -23,6 +25,7 @@ use chrono::{DateTime, Utc};
 use ctxlake::config::Ctx;
 use ctxlake::lake::fold::{self, FoldOutcome, FoldPolicy};
 use ctxlake::lake::gc;
+use ctxlake::lake::kept::KeptFold;
 use ctxlake::lake::layout::FleetLayout;
 use ctxlake::lake::{DrainOptions, DrainReport, MaintOptions, drain, mirror};
 use ctxlake::local::paths::FleetId;
@@ -54,6 +57,10 @@ pub struct Args {
     /// agents whose heartbeat aged out, and the gate rechecks what it held back.
     #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..))]
     fold_every: u64,
+    /// Do not keep each fleet's fold in memory between folds: every fold with a new proposal
+    /// reads and folds the fleet's whole history again (less memory, slower folds; docs/lake.md).
+    #[arg(long)]
+    no_keep_fold: bool,
     /// At most this many spool lines per lake object (smaller batches: more requests, less to
     /// re-ship after a crash).
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
@@ -144,6 +151,8 @@ struct Service<'a> {
     ctx: &'a Ctx,
     drain_options: DrainOptions,
     fold: Option<FoldPolicy>,
+    /// Each fleet's fold as the last rebuild left it (none with `--no-keep-fold`).
+    kept: Option<BTreeMap<String, KeptFold>>,
     writer: String,
     last_heartbeat: Option<Instant>,
     /// How often the service runs gc, and when next (only a service that folds).
@@ -172,6 +181,7 @@ impl<'a> Service<'a> {
             ctx,
             drain_options,
             fold,
+            kept: (!args.no_keep_fold).then(BTreeMap::new),
             writer: format!("{}:{}", opened.host.as_str(), std::process::id()),
             last_heartbeat: None,
             gc_every,
@@ -339,7 +349,8 @@ impl<'a> Service<'a> {
     fn fold(&mut self, fleet: &FleetId, policy: &FoldPolicy, once: bool) -> anyhow::Result<String> {
         // The fleet's mode (agent or shadow) is the one the owner last set with `ctxlake maint
         // --mode`, kept in the lake's fold.json.
-        let options = MaintOptions::new(fleet, &self.writer);
+        let mut options = MaintOptions::new(fleet, &self.writer);
+        options.kept = self.kept.as_mut().map(|kept| kept.entry(fleet.as_str().to_string()).or_default().clone());
         let outcome = fold::fold_if_due(&self.opened.lake, &options, self.opened.host.as_str(), policy)
             .with_context(|| format!("folding fleet {}", fleet.as_str()))?;
         Ok(match outcome {

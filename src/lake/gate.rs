@@ -102,6 +102,12 @@ pub fn fold_and_run(events: Vec<ClaimEvent>, facts: &GateFacts) -> (Fold, GateOu
     (folded, outcome)
 }
 
+/// The gate over a fold kept from an earlier run and continued since ([`Fold::continue_with`]);
+/// `agent_events` are the fleet's events about agents, in the order a fold from scratch lists them.
+pub fn run_on(folded: &Fold, agent_events: &[ClaimEvent], facts: &GateFacts) -> GateOutcome {
+    run_folded(folded, &Agents::of(agent_events), facts)
+}
+
 /// What the gate reads of the events about agents: who is quarantined, and each one's trust.
 #[derive(Debug, Default)]
 struct Agents {

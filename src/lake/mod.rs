@@ -22,7 +22,8 @@
 //!
 //! // ctxlake maint, per fleet:
 //! maint(&lake, &MaintOptions::new(&fleet, writer)) -> Result<MaintReport, MaintError>
-//!     MaintOptions { fleet, writer, mode: snapshot::Mode::{Agent, Shadow}, roster_ttl }
+//!     MaintOptions { fleet, writer, mode: snapshot::Mode::{Agent, Shadow}, roster_ttl, from_scratch,
+//!                    kept: Option<kept::KeptFold> }   // the service's fold, kept between rounds
 //! ```
 //!
 //! The CLI mirrors every fleet the host serves (its `FleetId`s), not only those a drain touched.
@@ -41,6 +42,7 @@ pub mod fold;
 pub mod gate;
 pub mod gc;
 pub mod kb;
+pub mod kept;
 pub mod layout;
 pub mod leases;
 pub mod maint;

@@ -132,13 +132,82 @@ pub struct Fold {
     claims: Claims,
     /// The latest time an event folded so far applied at.
     latest: Option<DateTime<Utc>>,
+    /// Kept only by a fold that may be continued ([`Fold::tracked`]).
+    trail: Option<Trail>,
+}
+
+/// What a fold must remember to tell whether new events apply after everything it folded, claim
+/// by claim ([`Fold::continue_with`]).
+#[derive(Default)]
+struct Trail {
+    /// Each claim's latest time an event naming it applied at (raised, full precision).
+    applied: HashMap<String, DateTime<Utc>>,
+    /// Ids a verdict named before any proposal of them: the fold dropped those verdicts, and a
+    /// fold from scratch would apply them after a later proposal of the id.
+    dangling: HashSet<String>,
+}
+
+/// Why new events cannot be added to a fold as if it had folded them from the start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotLater {
+    #[error("the fold was not kept to be continued")]
+    NotTracked,
+    #[error("an event about claim {0} applies no later than one already folded")]
+    Earlier(String),
+    #[error("a proposal of {0} came after a verdict that named it")]
+    NamedBefore(String),
 }
 
 impl Fold {
     pub fn new(events: impl IntoIterator<Item = ClaimEvent>) -> Fold {
-        let mut fold = Fold { claims: Claims::default(), latest: None };
+        let mut fold = Fold { claims: Claims::default(), latest: None, trail: None };
         fold.apply_in_order(events.into_iter().collect());
         fold
+    }
+
+    /// [`Fold::new`], remembering what [`Fold::continue_with`] needs (a time per claim).
+    pub fn tracked(events: impl IntoIterator<Item = ClaimEvent>) -> Fold {
+        let mut fold = Fold { claims: Claims::default(), latest: None, trail: Some(Trail::default()) };
+        fold.apply_in_order(events.into_iter().collect());
+        fold
+    }
+
+    /// Folds `events`, which arrived after everything folded so far, when the rows are then those
+    /// of one fold over all of them from the start; otherwise changes nothing and says why. That
+    /// holds when every event that names a claim already folded (by id, by a restatement's id, or
+    /// a proposal by its restatement key) applies strictly after every event folded for that
+    /// claim, and no proposal brings an id an earlier verdict named: claims do not otherwise
+    /// depend on each other's order. Ties are refused, since among events of one time the input's
+    /// order decides.
+    pub fn continue_with(&mut self, events: Vec<ClaimEvent>) -> Result<(), NotLater> {
+        let trail = self.trail.as_ref().ok_or(NotLater::NotTracked)?;
+        let applies_at = self.claims.applies_at(&events);
+        for (event, at) in events.iter().zip(&applies_at) {
+            let mut touched: Vec<String> = named_claims(event).map(|id| self.claims.resolve(id)).collect();
+            if let ClaimEvent::Proposed { claim_id, claim, claim_type, subject, .. } = event {
+                if trail.dangling.contains(claim_id.as_str()) {
+                    return Err(NotLater::NamedBefore(claim_id.to_string()));
+                }
+                let id = self.claims.resolve(claim_id);
+                if self.claims.rows.contains_key(&id) {
+                    touched.push(id);
+                } else {
+                    let key = restate::key(claim);
+                    if !key.is_empty()
+                        && let Some(restated) = self.claims.by_key.get(&(subject.clone(), claim_type.to_string(), key))
+                    {
+                        touched.push(restated.clone());
+                    }
+                }
+            }
+            for id in touched.iter().filter(|id| self.claims.rows.contains_key(*id)) {
+                if trail.applied.get(id).is_none_or(|last| last >= at) {
+                    return Err(NotLater::Earlier(id.clone()));
+                }
+            }
+        }
+        self.apply_scheduled(events, applies_at);
+        Ok(())
     }
 
     /// The rows, in claim id order.
@@ -160,31 +229,19 @@ impl Fold {
     }
 
     fn apply_in_order(&mut self, events: Vec<ClaimEvent>) {
-        // A verdict applies after every proposal it names, whatever its own time says: a store whose
-        // clock keeps whole seconds dates a verdict up to a second before the proposal it judged
-        // (stamped by a host's clock, to the nanosecond), and a host's clock may run ahead of the
-        // store's. Applied first, the verdict would name no claim yet and be lost.
+        let applies_at = self.claims.applies_at(&events);
+        self.apply_scheduled(events, applies_at);
+    }
+
+    fn apply_scheduled(&mut self, events: Vec<ClaimEvent>, applies_at: Vec<DateTime<Utc>>) {
         let proposals = events.iter().filter(|event| matches!(event, ClaimEvent::Proposed { .. })).count();
-        let mut first_proposed: HashMap<&str, DateTime<Utc>> = HashMap::with_capacity(proposals);
-        for event in &events {
-            if let ClaimEvent::Proposed { claim_id, observed_at, .. } = event {
-                let at = first_proposed.entry(claim_id.as_str()).or_insert(*observed_at);
-                *at = (*at).min(*observed_at);
-            }
-        }
-        let applies_at: Vec<DateTime<Utc>> = events
-            .iter()
-            .map(|event| {
-                named_claims(event).filter_map(|id| first_proposed.get(id)).fold(event_time(event), |a, b| a.max(*b))
-            })
-            .collect();
         self.latest = applies_at.iter().copied().chain(self.latest).max();
         // Of one raised time, proposals first, then verdicts by their own times: every host orders
         // them alike, whichever batch it listed first. Other ties keep the input's order (the
         // index). The keys are sorted rather than the events, which are large to move.
         let mut order: Vec<_> = events
             .iter()
-            .zip(applies_at)
+            .zip(applies_at.iter().copied())
             .enumerate()
             .map(|(i, (event, at))| (at, rank(event) != 0, event_time(event), rank(event), proposal_id(event), i))
             .collect();
@@ -200,7 +257,21 @@ impl Fold {
         self.claims.by_key.reserve(proposals);
         for i in order {
             if let Some(event) = events[i].take() {
-                self.claims.apply(event, keys[i].take());
+                let Some(trail) = self.trail.as_mut() else {
+                    self.claims.apply(event, keys[i].take());
+                    continue;
+                };
+                let at = applies_at[i];
+                let named: Vec<String> = named_claims(&event).map(str::to_string).collect();
+                let proposed = self.claims.apply(event, keys[i].take());
+                for id in proposed.into_iter().chain(named.iter().map(|id| self.claims.resolve(id))) {
+                    if self.claims.rows.contains_key(&id) {
+                        let last = trail.applied.entry(id).or_insert(at);
+                        *last = (*last).max(at);
+                    } else {
+                        trail.dangling.insert(id);
+                    }
+                }
             }
         }
         if proposals == 0 {
@@ -263,6 +334,27 @@ pub fn event_time(event: &ClaimEvent) -> DateTime<Utc> {
     }
 }
 
+/// The (kind, claim) a verdict is kept once per: two runs at once can both reach it, and readers
+/// keep the earliest (`lake::maint`). Other events have none.
+pub fn verdict_key(event: &ClaimEvent) -> Option<(&'static str, &str)> {
+    match event {
+        ClaimEvent::Promoted { claim_id, .. } => Some(("promoted", claim_id.as_str())),
+        ClaimEvent::Contested { claim_id, .. } => Some(("contested", claim_id.as_str())),
+        _ => None,
+    }
+}
+
+/// Whether an event is about an agent (a calibration or a quarantine): the gate reads those, the
+/// fold ignores them.
+pub fn about_agent(event: &ClaimEvent) -> bool {
+    matches!(
+        event,
+        ClaimEvent::CalibrationScored { .. }
+            | ClaimEvent::AgentQuarantined { .. }
+            | ClaimEvent::AgentUnquarantined { .. }
+    )
+}
+
 /// Where an event goes among events of the same time: the order a gate run can make them in.
 fn rank(event: &ClaimEvent) -> u8 {
     match event {
@@ -290,13 +382,37 @@ struct Claims {
 }
 
 impl Claims {
+    /// When each event applies: its own time, raised for a verdict to the first proposal of each
+    /// claim it names. A store whose clock keeps whole seconds dates a verdict up to a second
+    /// before the proposal it judged (stamped by a host's clock, to the nanosecond), and a host's
+    /// clock may run ahead of the store's: applied first, the verdict would name no claim yet and
+    /// be lost. A claim folded already was first proposed before anything that follows.
+    fn applies_at(&self, events: &[ClaimEvent]) -> Vec<DateTime<Utc>> {
+        let mut first_proposed: HashMap<&str, DateTime<Utc>> = HashMap::new();
+        for event in events {
+            if let ClaimEvent::Proposed { claim_id, observed_at, .. } = event
+                && (self.rows.is_empty() || !self.rows.contains_key(&self.resolve(claim_id)))
+            {
+                let at = first_proposed.entry(claim_id.as_str()).or_insert(*observed_at);
+                *at = (*at).min(*observed_at);
+            }
+        }
+        events
+            .iter()
+            .map(|event| {
+                named_claims(event).filter_map(|id| first_proposed.get(id)).fold(event_time(event), |a, b| a.max(*b))
+            })
+            .collect()
+    }
+
     /// The claim an event's id names: itself, or the claim its proposal was merged into.
     fn resolve(&self, id: &str) -> String {
         self.merged_into.get(id).cloned().unwrap_or_else(|| id.to_string())
     }
 
     /// Applies one event; `key` is a proposal's restatement key when it was worked out already.
-    fn apply(&mut self, event: ClaimEvent, key: Option<String>) {
+    /// Returns the claim a proposal went to (its own, or the one it restates).
+    fn apply(&mut self, event: ClaimEvent, key: Option<String>) -> Option<String> {
         match event {
             ClaimEvent::Proposed {
                 claim_id,
@@ -350,8 +466,8 @@ impl Claims {
                                 superseded_by: None,
                                 merged: vec![],
                             };
-                            self.rows.insert(id, row);
-                            return;
+                            self.rows.insert(id.clone(), row);
+                            return Some(id);
                         }
                     }
                 }
@@ -368,6 +484,7 @@ impl Claims {
                         existing.embedding = Some(embedding.iter().map(|&x| x as f32).collect());
                     }
                 }
+                return Some(id);
             }
             ClaimEvent::Promoted { claim_id, at, independent_count, confidence } => {
                 if let Some(row) = self.rows.get_mut(&self.resolve(&claim_id))
@@ -395,7 +512,7 @@ impl Claims {
             ClaimEvent::Contested { claim_id, at, conflicts_with, .. } => {
                 let id = self.resolve(&claim_id);
                 if conflicts_with.as_deref().is_some_and(|other| self.resolve(other) == id) {
-                    return;
+                    return None;
                 }
                 self.update(&id, at, Status::Contested);
             }
@@ -403,7 +520,7 @@ impl Claims {
             ClaimEvent::Superseded { claim_id, by, .. } => {
                 let (id, by) = (self.resolve(&claim_id), self.resolve(&by));
                 if id == by {
-                    return;
+                    return None;
                 }
                 if let Some(row) = self.rows.get_mut(&id)
                     && !row.status.is_final()
@@ -429,6 +546,7 @@ impl Claims {
             | ClaimEvent::AgentQuarantined { .. }
             | ClaimEvent::AgentUnquarantined { .. } => {}
         }
+        None
     }
 
     fn update(&mut self, claim_id: &str, at: DateTime<Utc>, status: Status) {
@@ -444,6 +562,7 @@ impl Claims {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::SecondsFormat;
 
     fn events(lines: &str) -> Vec<ClaimEvent> {
         lines.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect()
@@ -480,6 +599,108 @@ mod tests {
             "restatements merged by their key"
         );
         assert_eq!(crate::cores::on_one_core(|| fold(events)), many);
+    }
+
+    /// A fleet's events as rounds of a service see them: mostly in time order, some late (a
+    /// host's batch drained after a newer one), ids and texts reused (restatements and merges),
+    /// verdicts on claims not proposed yet, ties. Each split folds the first part, continues
+    /// with the rest, and either gives the rows of one fold over all or refuses and changes
+    /// nothing.
+    #[test]
+    fn a_continued_fold_gives_the_rows_of_a_fold_from_scratch_or_refuses() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let base: DateTime<Utc> = "2026-09-01T00:00:00Z".parse().expect("a time");
+        let (mut lines, mut proposed) = (vec![], 1);
+        for i in 0..400_i64 {
+            let late = if next(4) == 0 { 1 + next(30) as i64 } else { 0 };
+            let at = (base + chrono::Duration::seconds(2 * i - late)).to_rfc3339_opts(SecondsFormat::Secs, true);
+            // Verdicts name claims proposed so far, now and then one not proposed yet.
+            let named = |n: u64| if n.is_multiple_of(97) { proposed + 1 } else { n % proposed };
+            let (id, other) = (named(next(1_000)), named(next(1_000)));
+            let kind = next(9);
+            if kind <= 3 {
+                proposed = (proposed + u64::from(next(8) == 0)).min(12);
+            }
+            lines.push(match kind {
+                0..=3 => proposed_at(
+                    &PROPOSED
+                        .replace("\"c1\"", &format!("\"c{id}\""))
+                        .replace("staging ssh is on 2222", &format!("staging ssh is on {}", next(15)))
+                        .replace("\"s1\"", &format!("\"s{}\"", next(4))),
+                    &at,
+                ),
+                4 => format!(
+                    r#"{{"kind":"promoted","claim_id":"c{id}","at":"{at}","independent_count":{},"confidence":0.{}}}"#,
+                    1 + next(3),
+                    5 + next(4)
+                ),
+                5 => format!(r#"{{"kind":"contested","claim_id":"c{id}","at":"{at}","conflicts_with":"c{other}","reason":"r"}}"#),
+                6 => format!(r#"{{"kind":"corroborated","claim_id":"c{id}","at":"{at}","independent_count":{},"confidence":0.8}}"#, 1 + next(3)),
+                7 => format!(r#"{{"kind":"superseded","claim_id":"c{id}","by":"c{other}","at":"{at}"}}"#),
+                _ => format!(r#"{{"kind":"retired","claim_id":"c{id}","at":"{at}","reason":"r"}}"#),
+            });
+        }
+        let all = events(&lines.join("\n"));
+        let expected = fold(all.clone());
+        let (mut continued, mut refused) = (0, 0);
+        for split in (0..=all.len()).step_by(5) {
+            let mut kept = Fold::tracked(all[..split].to_vec());
+            let before: Vec<ClaimRow> = kept.rows().cloned().collect();
+            match kept.continue_with(all[split..].to_vec()) {
+                Ok(()) => {
+                    continued += 1;
+                    assert!(kept.into_rows() == expected, "split at {split}: rows differ from a fold from scratch");
+                }
+                Err(_) => {
+                    refused += 1;
+                    assert!(kept.rows().cloned().collect::<Vec<_>>() == before, "split at {split}: changed");
+                }
+            }
+        }
+        assert!(continued >= 3 && refused >= 3, "{continued} continued, {refused} refused");
+    }
+
+    /// Of one time a promotion applies before a contest, whatever the input says: a promotion
+    /// arriving after a contest of its time would, added on top, end the claim promoted where a
+    /// fold from scratch ends it contested. Only a strictly later one is added.
+    #[test]
+    fn a_continued_fold_refuses_an_event_no_later_than_one_folded_for_its_claim() {
+        let contested =
+            r#"{"kind":"contested","claim_id":"c1","at":"2026-09-02T00:00:00Z","conflicts_with":null,"reason":"r"}"#;
+        let promoted = |at: &str| {
+            format!(r#"{{"kind":"promoted","claim_id":"c1","at":"{at}","independent_count":1,"confidence":0.65}}"#)
+        };
+        for (at, later) in
+            [("2026-09-01T12:00:00Z", false), ("2026-09-02T00:00:00Z", false), ("2026-09-03T00:00:00Z", true)]
+        {
+            let folded = events(&format!("{PROPOSED}\n{contested}"));
+            let mut kept = Fold::tracked(folded.clone());
+            let new = events(&promoted(at));
+            let continued = kept.continue_with(new.clone());
+            let all = fold(folded.into_iter().chain(new));
+            match later {
+                true => {
+                    assert_eq!(continued, Ok(()), "{at}");
+                    assert!(kept.into_rows() == all, "{at}");
+                }
+                false => {
+                    assert_eq!(continued, Err(NotLater::Earlier("c1".to_string())), "{at}");
+                    assert_eq!(kept.rows().next().map(|r| r.status), Some(Status::Contested), "{at}: unchanged");
+                    assert_eq!(all[0].status, Status::Contested, "{at}");
+                }
+            }
+        }
+        // A verdict on an id before its proposal: a fold from scratch applies it after the
+        // proposal, a continued fold dropped it, so the proposal is refused.
+        let mut kept = Fold::tracked(events(&promoted("2026-09-01T00:00:00Z")));
+        assert_eq!(kept.continue_with(events(PROPOSED)), Err(NotLater::NamedBefore("c1".to_string())));
+        assert_eq!(Fold::new(events(PROPOSED)).continue_with(vec![]), Err(NotLater::NotTracked));
     }
 
     #[test]

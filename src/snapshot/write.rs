@@ -6,7 +6,7 @@ use crate::snapshot::lexical::{self, LEXICAL_INDEX};
 use crate::snapshot::{ClaimRow, SCHEMA_SQL, SCHEMA_VERSION, SnapshotError};
 use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::{Connection, params};
-use std::borrow::Cow;
+use std::borrow::{Borrow, Cow};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -58,9 +58,9 @@ pub fn write(
 
 /// [`write`], taking each visible claim's vector from `reused` where its text is there: the
 /// caller vouches that `embedder` filled them.
-pub fn write_reusing(
+pub fn write_reusing<R: Borrow<ClaimRow> + Sync>(
     path: &Path,
-    rows: &[ClaimRow],
+    rows: &[R],
     mode: Mode,
     embedder: &dyn Embedder,
     reused: &Reused,
@@ -85,9 +85,9 @@ pub fn write_reusing(
     Ok(written)
 }
 
-fn fill(
+fn fill<R: Borrow<ClaimRow> + Sync>(
     path: &Path,
-    rows: &[ClaimRow],
+    rows: &[R],
     mode: Mode,
     embedder: &dyn Embedder,
     reused: &Reused,
@@ -121,6 +121,7 @@ fn fill(
     // rows alone, on a thread of its own while this one inserts them: SQLite writes on one
     // thread, and the postings had been a quarter of a write's time (docs/lake.md).
     let documents: Vec<(u32, String)> = crate::cores::map(rows, PARALLEL_FROM, |row| {
+        let row = row.borrow();
         (shown(row, reads) != 0).then(|| format!("{} {}", row.claim, row.subject))
     })
     .into_iter()
@@ -142,9 +143,10 @@ fn fill(
             // Rows are prepared (serialized, embedded) a chunk at a time on every core, then
             // inserted in order on this thread: the chunk bounds what is held at once.
             for (first, chunk) in (0..).step_by(PREPARE_CHUNK).zip(rows.chunks(PREPARE_CHUNK)) {
-                let prepared = crate::cores::map(chunk, PARALLEL_FROM, |row| prepare(row, reads, embedder, reused));
+                let prepared =
+                    crate::cores::map(chunk, PARALLEL_FROM, |row| prepare(row.borrow(), reads, embedder, reused));
                 for (place, (row, prepared)) in (first..).zip(chunk.iter().zip(prepared)) {
-                    let rowid = rowid_at(place);
+                    let (row, rowid) = (row.borrow(), rowid_at(place));
                     claim.execute(params![
                         rowid,
                         row.claim_id,
