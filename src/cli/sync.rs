@@ -353,6 +353,11 @@ impl<'a> Service<'a> {
         options.kept = self.kept.as_mut().map(|kept| kept.entry(fleet.as_str().to_string()).or_default().clone());
         let outcome = fold::fold_if_due(&self.opened.lake, &options, self.opened.host.as_str(), policy)
             .with_context(|| format!("folding fleet {}", fleet.as_str()))?;
+        if let (FoldOutcome::Held { .. }, Some(kept)) = (&outcome, self.kept.as_mut()) {
+            // Another host folds this fleet now: its fold is not held here meanwhile (at a million
+            // claims, over a gigabyte); taking the fold back folds from scratch once.
+            kept.remove(fleet.as_str());
+        }
         Ok(match outcome {
             FoldOutcome::NotDue => String::new(),
             FoldOutcome::Held { holder, .. } if once => format!("; {} is folded by {holder} now", fleet.as_str()),

@@ -376,7 +376,7 @@ fn build_from_scratch(
     report: &mut MaintReport,
     step: &mut Step,
 ) -> Result<Gated, MaintError> {
-    let mut events = read_proposals_of(lake, layout, folded, drained, report)?;
+    let (mut events, taken) = read_proposals_of(lake, layout, folded, drained, report)?;
     let weighed = events.len();
     let objects = read_event_objects(lake, event_keys)?;
     let agent_events: BTreeMap<String, Vec<ClaimEvent>> = match keep {
@@ -405,8 +405,11 @@ fn build_from_scratch(
     let latest = generated_at;
     let rows = match (rows, keep) {
         (Rows::Fold(fold), Some(fleet)) => {
+            // Every batch read, a section of a pack the checkpoint does not name included: one
+            // gone from the listing later means a kept fold holds what a fold from scratch lacks.
             let mut keys: BTreeSet<String> = event_keys.iter().cloned().collect();
             keys.extend(folded.gated_batches().into_iter().map(str::to_string));
+            keys.extend(taken);
             let mut kept = Kept { fleet: fleet.clone(), fold: *fold, keys, verdicts, agent_events, latest, weighed };
             match kept.record(&outcome.events) {
                 true => Rows::Kept(Box::new(kept)),
@@ -450,6 +453,7 @@ fn continue_kept(
     let again: Vec<&str> = new_batches.iter().copied().filter(|key| !read.contains_key(key)).collect();
     lake.get_each(&again, |key, object| {
         let batch = parse_batch(&object.body);
+        report.unreadable += batch.unreadable;
         if let Some(key) = again.iter().find(|k| **k == key) {
             by_key.insert(key, batch.proposals);
         }
@@ -659,14 +663,14 @@ fn read_batches(lake: &Lake, keys: &[&String], report: &mut MaintReport) -> Resu
 }
 
 /// The proposals of every batch the checkpoint says holds any, in key order (those this run read
-/// already, the others read again), then of every pack.
+/// already, the others read again), then of every pack; and the batches they came from.
 fn read_proposals_of(
     lake: &Lake,
     layout: &FleetLayout,
     folded: &Folded,
     drained: &Drained,
     report: &mut MaintReport,
-) -> Result<Vec<ClaimEvent>, MaintError> {
+) -> Result<(Vec<ClaimEvent>, BTreeSet<String>), MaintError> {
     let read: std::collections::HashMap<&str, &DrainedBatch> =
         drained.batches.iter().map(|b| (b.key.as_str(), b)).collect();
     let mut gathered = pack::Gathered::default();
@@ -687,7 +691,7 @@ fn read_proposals_of(
     gathered.add_packs(lake, layout, &folded.packs)?;
     report.unreadable += gathered.unreadable;
     report.weighed = gathered.proposals.len();
-    Ok(gathered.proposals)
+    Ok((gathered.proposals, gathered.taken))
 }
 
 /// The `proposed` events of every drained batch and pack (what `ctxlake claims list` folds).

@@ -152,8 +152,8 @@ struct Trail {
 pub enum NotLater {
     #[error("the fold was not kept to be continued")]
     NotTracked,
-    #[error("an event about claim {0} applies no later than one already folded")]
-    Earlier(String),
+    #[error("an event about claim {0} applies no later than one folded already")]
+    NotAfterFolded(String),
     #[error("a proposal of {0} came after a verdict that named it")]
     NamedBefore(String),
 }
@@ -202,7 +202,7 @@ impl Fold {
             }
             for id in touched.iter().filter(|id| self.claims.rows.contains_key(*id)) {
                 if trail.applied.get(id).is_none_or(|last| last >= at) {
-                    return Err(NotLater::Earlier(id.clone()));
+                    return Err(NotLater::NotAfterFolded(id.clone()));
                 }
             }
         }
@@ -386,7 +386,9 @@ impl Claims {
     /// claim it names. A store whose clock keeps whole seconds dates a verdict up to a second
     /// before the proposal it judged (stamped by a host's clock, to the nanosecond), and a host's
     /// clock may run ahead of the store's: applied first, the verdict would name no claim yet and
-    /// be lost. A claim folded already was first proposed before anything that follows.
+    /// be lost. A proposal of a claim folded already raises nothing: [`Fold::continue_with`] takes
+    /// an event naming that claim only when it applies after everything folded for it, its first
+    /// proposal included, so leaving the proposal out changes no time.
     fn applies_at(&self, events: &[ClaimEvent]) -> Vec<DateTime<Utc>> {
         let mut first_proposed: HashMap<&str, DateTime<Utc>> = HashMap::new();
         for event in events {
@@ -628,13 +630,21 @@ mod tests {
                 proposed = (proposed + u64::from(next(8) == 0)).min(12);
             }
             lines.push(match kind {
-                0..=3 => proposed_at(
-                    &PROPOSED
-                        .replace("\"c1\"", &format!("\"c{id}\""))
-                        .replace("staging ssh is on 2222", &format!("staging ssh is on {}", next(15)))
-                        .replace("\"s1\"", &format!("\"s{}\"", next(4))),
-                    &at,
-                ),
+                0..=3 => {
+                    // Now and then a correction, of a claim or of a restatement's id.
+                    let corrects = match next(5) {
+                        0 => format!(r#""supersedes":"c{other}","evidence""#),
+                        _ => r#""evidence""#.to_string(),
+                    };
+                    proposed_at(
+                        &PROPOSED
+                            .replace("\"c1\"", &format!("\"c{id}\""))
+                            .replace("staging ssh is on 2222", &format!("staging ssh is on {}", next(15)))
+                            .replace("\"s1\"", &format!("\"s{}\"", next(4)))
+                            .replace(r#""evidence""#, &corrects),
+                        &at,
+                    )
+                }
                 4 => format!(
                     r#"{{"kind":"promoted","claim_id":"c{id}","at":"{at}","independent_count":{},"confidence":0.{}}}"#,
                     1 + next(3),
@@ -664,6 +674,39 @@ mod tests {
             }
         }
         assert!(continued >= 3 && refused >= 3, "{continued} continued, {refused} refused");
+
+        // Continued twice, a gate's verdict on one of the claims added between as maint adds
+        // them (dated after everything folded so far).
+        let mut twice = 0;
+        let continued_to = |first: usize, second: usize| {
+            let mut kept = Fold::tracked(all[..first].to_vec());
+            kept.continue_with(all[first..second].to_vec()).is_ok().then_some(kept)
+        };
+        for first in (0..all.len()).step_by(40) {
+            for second in (first..=all.len()).step_by(15) {
+                let Some(ids) =
+                    continued_to(first, second).map(|k| k.rows().map(|r| r.claim_id.clone()).collect::<Vec<_>>())
+                else {
+                    continue;
+                };
+                let at =
+                    (base + chrono::Duration::seconds(2 * second as i64)).to_rfc3339_opts(SecondsFormat::Secs, true);
+                for id in ids {
+                    let verdict = events(&format!(
+                        r#"{{"kind":"contested","claim_id":"{id}","at":"{at}","conflicts_with":null,"reason":"gate"}}"#
+                    ));
+                    let Some(mut kept) = continued_to(first, second) else { continue };
+                    kept.add_later(verdict.clone());
+                    if kept.continue_with(all[second..].to_vec()).is_err() {
+                        continue;
+                    }
+                    twice += 1;
+                    let all = all[..second].iter().cloned().chain(verdict).chain(all[second..].iter().cloned());
+                    assert!(kept.into_rows() == fold(all), "splits at {first} and {second}, {id} judged: rows differ");
+                }
+            }
+        }
+        assert!(twice >= 3, "{twice} continued twice");
     }
 
     /// Of one time a promotion applies before a contest, whatever the input says: a promotion
@@ -690,7 +733,7 @@ mod tests {
                     assert!(kept.into_rows() == all, "{at}");
                 }
                 false => {
-                    assert_eq!(continued, Err(NotLater::Earlier("c1".to_string())), "{at}");
+                    assert_eq!(continued, Err(NotLater::NotAfterFolded("c1".to_string())), "{at}");
                     assert_eq!(kept.rows().next().map(|r| r.status), Some(Status::Contested), "{at}: unchanged");
                     assert_eq!(all[0].status, Status::Contested, "{at}");
                 }
