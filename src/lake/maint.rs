@@ -243,7 +243,7 @@ fn publish(
     };
     let continued_fold = continued.is_some();
     report.continued = continued_fold;
-    let Gated { rows, outcome, generated_at, folded_once, read_ms } = match continued {
+    let Gated { mut rows, outcome, generated_at, folded_once, read_ms } = match continued {
         Some(gated) => gated,
         None => {
             let keep = options.kept.as_ref().map(|_| &options.fleet);
@@ -251,7 +251,6 @@ fn publish(
         }
     };
     let fold_gate_ms = step.lap();
-    let mut rows = rows;
     if !outcome.events.is_empty() {
         let mut body = Vec::new();
         for event in &outcome.events {
@@ -449,21 +448,19 @@ fn continue_kept(
         return Ok(Err(format!("the new batch {packed} is read from a pack")));
     }
     let read: HashMap<&str, &DrainedBatch> = drained.batches.iter().map(|b| (b.key.as_str(), b)).collect();
-    let mut by_key: BTreeMap<&str, Vec<ClaimEvent>> = BTreeMap::new();
+    let mut by_key: HashMap<String, Vec<ClaimEvent>> = HashMap::new();
     let again: Vec<&str> = new_batches.iter().copied().filter(|key| !read.contains_key(key)).collect();
     lake.get_each(&again, |key, object| {
         let batch = parse_batch(&object.body);
         report.unreadable += batch.unreadable;
-        if let Some(key) = again.iter().find(|k| **k == key) {
-            by_key.insert(key, batch.proposals);
-        }
+        by_key.insert(key.to_string(), batch.proposals);
         Ok::<(), MaintError>(())
     })?;
     let mut events = vec![];
     for key in &new_batches {
         match read.get(key) {
             Some(batch) => events.extend(batch.proposals.iter().cloned()),
-            None => match by_key.remove(key) {
+            None => match by_key.remove(*key) {
                 Some(proposals) => events.extend(proposals),
                 None => return Ok(Err(format!("the new batch {key} could not be read"))),
             },
@@ -514,14 +511,9 @@ fn continue_kept(
 fn gate_and_fold(mut events: Vec<ClaimEvent>, facts: &GateFacts, tracked: bool) -> (Rows, gate::GateOutcome, bool) {
     let latest = events.iter().map(event_time).max();
     if latest.is_none_or(|latest| latest < facts.now) {
-        let (mut fold, outcome) = if tracked {
-            let agents: Vec<ClaimEvent> = events.iter().filter(|e| about_agent(e)).cloned().collect();
-            let fold = Fold::tracked(events);
-            let outcome = gate::run_on(&fold, &agents, facts);
-            (fold, outcome)
-        } else {
-            gate::fold_and_run(events, facts)
-        };
+        let agents: Vec<ClaimEvent> = events.iter().filter(|e| about_agent(e)).cloned().collect();
+        let mut fold = if tracked { Fold::tracked(events) } else { Fold::new(events) };
+        let outcome = gate::run_on(&fold, &agents, facts);
         fold.add_later(outcome.events.clone());
         (Rows::Fold(Box::new(fold)), outcome, true)
     } else {

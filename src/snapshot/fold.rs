@@ -160,14 +160,16 @@ pub enum NotLater {
 
 impl Fold {
     pub fn new(events: impl IntoIterator<Item = ClaimEvent>) -> Fold {
-        let mut fold = Fold { claims: Claims::default(), latest: None, trail: None };
-        fold.apply_in_order(events.into_iter().collect());
-        fold
+        Fold::folding(events, None)
     }
 
     /// [`Fold::new`], remembering what [`Fold::continue_with`] needs (a time per claim).
     pub fn tracked(events: impl IntoIterator<Item = ClaimEvent>) -> Fold {
-        let mut fold = Fold { claims: Claims::default(), latest: None, trail: Some(Trail::default()) };
+        Fold::folding(events, Some(Trail::default()))
+    }
+
+    fn folding(events: impl IntoIterator<Item = ClaimEvent>, trail: Option<Trail>) -> Fold {
+        let mut fold = Fold { claims: Claims::default(), latest: None, trail };
         fold.apply_in_order(events.into_iter().collect());
         fold
     }
@@ -390,7 +392,8 @@ impl Claims {
     /// an event naming that claim only when it applies after everything folded for it, its first
     /// proposal included, so leaving the proposal out changes no time.
     fn applies_at(&self, events: &[ClaimEvent]) -> Vec<DateTime<Utc>> {
-        let mut first_proposed: HashMap<&str, DateTime<Utc>> = HashMap::new();
+        let proposals = events.iter().filter(|event| matches!(event, ClaimEvent::Proposed { .. })).count();
+        let mut first_proposed: HashMap<&str, DateTime<Utc>> = HashMap::with_capacity(proposals);
         for event in events {
             if let ClaimEvent::Proposed { claim_id, observed_at, .. } = event
                 && (self.rows.is_empty() || !self.rows.contains_key(&self.resolve(claim_id)))
