@@ -284,6 +284,10 @@ fn publish(
     let reused = reusable_vectors(lake, layout, current, embedder, dir.path());
     let written = snapshot::write_reusing(&path, &claims, options.mode, embedder, &reused, generated_at)?;
     let claims = claims.len();
+    // The rows this round changed, which a snapshot written in part would carry (every row after
+    // a fold from scratch); taking them keeps the kept fold's record to one round.
+    let told = if let Rows::Kept(kept) = &mut rows { kept.fold.take_changed().len() } else { 0 };
+    let changed_rows = if continued_fold { told } else { claims };
     report.embedded = written.embedded;
     report.reused = written.reused;
     fill_sessions(&path, sessions)?;
@@ -297,7 +301,17 @@ fn publish(
     report.snapshot = Some(hash.clone());
     // Where a rebuild's time went, for an operator asking why a round was slow.
     let store_ms = step.lap();
-    tracing::debug!(claims, folded_once, continued_fold, read_ms, fold_gate_ms, write_ms, store_ms, "snapshot rebuilt");
+    tracing::debug!(
+        claims,
+        changed_rows,
+        folded_once,
+        continued_fold,
+        read_ms,
+        fold_gate_ms,
+        write_ms,
+        store_ms,
+        "snapshot rebuilt"
+    );
     if let (Rows::Kept(kept), Some(slot)) = (rows, options.kept.as_ref()) {
         slot.keep(*kept);
     }

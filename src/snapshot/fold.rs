@@ -23,7 +23,7 @@
 use crate::snapshot::restate;
 use crate::spec::wire::claim_event::{ClaimEvent, Evidence};
 use chrono::{DateTime, Utc};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
@@ -145,6 +145,10 @@ struct Trail {
     /// Ids a verdict named before any proposal of them: the fold dropped those verdicts, and a
     /// fold from scratch would apply them after a later proposal of the id.
     dangling: HashSet<String>,
+    /// Every row changed or added since the fold was made (its own events not counted) or since
+    /// [`Fold::take_changed`] last returned: what a snapshot written before must be told of to
+    /// show the rows now.
+    changed: BTreeSet<String>,
 }
 
 /// Why new events cannot be added to a fold as if it had folded them from the start.
@@ -171,7 +175,15 @@ impl Fold {
     fn folding(events: impl IntoIterator<Item = ClaimEvent>, trail: Option<Trail>) -> Fold {
         let mut fold = Fold { claims: Claims::default(), latest: None, trail };
         fold.apply_in_order(events.into_iter().collect());
+        fold.take_changed();
         fold
+    }
+
+    /// The ids of the rows changed or added since the fold was made or since this last returned,
+    /// in claim id order; none for a fold not kept to be continued. A row is never removed, so
+    /// these and the rows before tell the rows now.
+    pub fn take_changed(&mut self) -> BTreeSet<String> {
+        self.trail.as_mut().map(|trail| std::mem::take(&mut trail.changed)).unwrap_or_default()
     }
 
     /// Folds `events`, which arrived after everything folded so far, when the rows are then those
@@ -268,6 +280,7 @@ impl Fold {
                 let proposed = self.claims.apply(event, keys[i].take());
                 for id in proposed.into_iter().chain(named.iter().map(|id| self.claims.resolve(id))) {
                     if self.claims.rows.contains_key(&id) {
+                        trail.changed.insert(id.clone());
                         let last = trail.applied.entry(id).or_insert(at);
                         *last = (*last).max(at);
                     } else {
@@ -283,6 +296,9 @@ impl Fold {
         let Claims { rows, merged_into, .. } = &mut self.claims;
         for row in rows.values_mut() {
             if let Some(target) = row.supersedes.as_ref().and_then(|old| merged_into.get(old)) {
+                if let Some(trail) = self.trail.as_mut() {
+                    trail.changed.insert(row.claim_id.clone());
+                }
                 row.supersedes = Some(target.clone());
             }
         }
@@ -661,22 +677,29 @@ mod tests {
         }
         let all = events(&lines.join("\n"));
         let expected = fold(all.clone());
-        let (mut continued, mut refused) = (0, 0);
+        let (mut continued, mut refused, mut told) = (0, 0, 0);
         for split in (0..=all.len()).step_by(5) {
             let mut kept = Fold::tracked(all[..split].to_vec());
             let before: Vec<ClaimRow> = kept.rows().cloned().collect();
+            assert!(kept.take_changed().is_empty(), "split at {split}: its own events counted as changes");
             match kept.continue_with(all[split..].to_vec()) {
                 Ok(()) => {
                     continued += 1;
+                    let changed = kept.take_changed();
+                    let differ = differing(&before, &expected);
+                    assert!(differ.is_subset(&changed), "split at {split}: {differ:?} changed, {changed:?} told");
+                    told += differ.len();
                     assert!(kept.into_rows() == expected, "split at {split}: rows differ from a fold from scratch");
                 }
                 Err(_) => {
                     refused += 1;
+                    assert!(kept.take_changed().is_empty(), "split at {split}: refused, yet told of changes");
                     assert!(kept.rows().cloned().collect::<Vec<_>>() == before, "split at {split}: changed");
                 }
             }
         }
         assert!(continued >= 3 && refused >= 3, "{continued} continued, {refused} refused");
+        assert!(told >= 5, "only {told} rows changed by a continuation");
 
         // Continued twice, a gate's verdict on one of the claims added between as maint adds
         // them (dated after everything folded so far).
@@ -699,17 +722,57 @@ mod tests {
                         r#"{{"kind":"contested","claim_id":"{id}","at":"{at}","conflicts_with":null,"reason":"gate"}}"#
                     ));
                     let Some(mut kept) = continued_to(first, second) else { continue };
+                    let before: Vec<ClaimRow> = kept.rows().cloned().collect();
+                    kept.take_changed();
                     kept.add_later(verdict.clone());
                     if kept.continue_with(all[second..].to_vec()).is_err() {
                         continue;
                     }
                     twice += 1;
+                    let changed = kept.take_changed();
                     let all = all[..second].iter().cloned().chain(verdict).chain(all[second..].iter().cloned());
-                    assert!(kept.into_rows() == fold(all), "splits at {first} and {second}, {id} judged: rows differ");
+                    let expected = fold(all);
+                    let differ = differing(&before, &expected);
+                    assert!(differ.is_subset(&changed), "splits at {first} and {second}: {differ:?} changed");
+                    assert!(kept.into_rows() == expected, "splits at {first} and {second}, {id} judged: rows differ");
                 }
             }
         }
         assert!(twice >= 3, "{twice} continued twice");
+    }
+
+    /// A correction named an id nobody had proposed; when that id later arrives as a restatement
+    /// of another claim, the correction now names that claim, though no new event names the
+    /// correction itself.
+    #[test]
+    fn a_correction_whose_target_is_merged_later_is_told_as_changed() {
+        let correction = proposed_at(
+            &PROPOSED
+                .replace("\"c1\"", "\"c2\"")
+                .replace("staging ssh is on 2222", "staging ssh moved to 2200")
+                .replace(r#""evidence""#, r#""supersedes":"c9","evidence""#),
+            "2026-09-01T00:00:01Z",
+        );
+        let mut kept = Fold::tracked(events(&format!("{PROPOSED}\n{correction}")));
+        let before: Vec<ClaimRow> = kept.rows().cloned().collect();
+        assert_eq!(before[1].supersedes.as_deref(), Some("c9"));
+        let restated = proposed_at(&PROPOSED.replace("\"c1\"", "\"c9\""), "2026-09-01T00:00:02Z");
+        kept.continue_with(events(&restated)).expect("later than everything folded");
+        let changed = kept.take_changed();
+        let after: Vec<ClaimRow> = kept.rows().cloned().collect();
+        assert_eq!(after[1].supersedes.as_deref(), Some("c1"), "the correction follows the merge");
+        assert_eq!(differing(&before, &after), BTreeSet::from(["c1".to_string(), "c2".to_string()]));
+        assert!(changed.contains("c2"), "{changed:?}");
+    }
+
+    /// The ids of the rows added, or changed in any field, from `before` to `after`. A row is
+    /// never removed: what a snapshot is told of a continued fold is only what changed.
+    fn differing(before: &[ClaimRow], after: &[ClaimRow]) -> BTreeSet<String> {
+        let ids: HashSet<&str> = after.iter().map(|row| row.claim_id.as_str()).collect();
+        assert!(before.iter().all(|row| ids.contains(row.claim_id.as_str())), "a row was removed");
+        let before: HashMap<&str, &ClaimRow> = before.iter().map(|row| (row.claim_id.as_str(), row)).collect();
+        let after = after.iter().filter(|row| before.get(row.claim_id.as_str()).is_none_or(|old| *old != *row));
+        after.map(|row| row.claim_id.clone()).collect()
     }
 
     /// Of one time a promotion applies before a contest, whatever the input says: a promotion
