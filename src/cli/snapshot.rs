@@ -2,6 +2,7 @@
 
 use anyhow::Context as _;
 use ctxlake::snapshot::{self, Mode, Snapshot, read::Unavailable};
+use sha2::{Digest as _, Sha256};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -53,7 +54,10 @@ fn build(events: &std::path::Path, out: &std::path::Path, mode: ModeArg) -> anyh
         Some(Ok(previous)) => previous.vectors_by_text(embedder).unwrap_or_default(),
         _ => snapshot::Reused::new(),
     };
-    let written = snapshot::write_reusing(out, &rows, mode, embedder, &reused, now)?;
+    // Named by what it was built from: the same events in the same mode, the same rows.
+    let id = format!("{:x}", Sha256::digest(format!("{}\n{text}", mode.agent_reads_enabled())));
+    let stamp = snapshot::Stamp { generated_at: now, id: Some(&id) };
+    let written = snapshot::write_reusing(out, &rows, mode, embedder, &reused, stamp)?;
     println!(
         "{}: {} claims, {} visible to agents, vectors from {}{}",
         out.display(),

@@ -356,7 +356,7 @@ impl Base {
 /// The postings of `records`, keyed by record position.
 pub fn postings_of(records: &[KbRecord]) -> Vec<(String, Vec<u8>)> {
     let documents: Vec<(u32, String)> = records.iter().enumerate().map(|(i, r)| (i as u32, indexed_text(r))).collect();
-    build(&documents)
+    build(&documents).postings
 }
 
 /// Whether `version` satisfies `requirement` as a record writes it (`knowledge::version`);

@@ -282,7 +282,9 @@ fn publish(
     let path = dir.path().join("snapshot.sqlite");
     let embedder = crate::embed::best_available();
     let reused = reusable_vectors(lake, layout, current, embedder, dir.path());
-    let written = snapshot::write_reusing(&path, &claims, options.mode, embedder, &reused, generated_at)?;
+    let gate = gate_digest(&input_keys, facts, options.mode);
+    let stamp = snapshot::Stamp { generated_at, id: Some(&gate) };
+    let written = snapshot::write_reusing(&path, &claims, options.mode, embedder, &reused, stamp)?;
     let claims = claims.len();
     // The rows this round changed, which a snapshot written in part would carry (every row after
     // a fold from scratch); taking them keeps the kept fold's record to one round.
@@ -321,7 +323,7 @@ fn publish(
         generated_at,
         claims: Some(written.claims as u64),
         visible: Some(written.visible as u64),
-        inputs: Some(format!("{}.{held_sessions}", gate_digest(&input_keys, facts, options.mode))),
+        inputs: Some(format!("{gate}.{held_sessions}")),
         recheck_at: outcome.recheck_at,
         stamp: CasStamp { writer: String::new(), epoch: 0, nonce: String::new() },
     }))

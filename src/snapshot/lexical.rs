@@ -78,9 +78,52 @@ fn distinct(terms: impl Iterator<Item = String>) -> Vec<String> {
     words
 }
 
-/// Builds the postings of visible claims, given as (rowid, indexed text). Returns one
-/// (term, blob) per term, terms sorted, postings in rowid order.
-pub fn build(documents: &[(u32, String)]) -> Vec<(String, Vec<u8>)> {
+/// What an index's impacts were scored with: the documents indexed and the sum of their lengths
+/// in terms (an integer, so exact in any order). A snapshot's meta keeps both
+/// (`lexical_documents`, `lexical_length`), so that rows indexed after it can be scored as its
+/// own were.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Stats {
+    pub documents: u64,
+    pub length: u64,
+}
+
+impl Stats {
+    /// The average document length BM25 normalizes by (at least 1).
+    fn average(self) -> f64 {
+        (self.length as f64 / (self.documents as f64).max(1.0)).max(1.0)
+    }
+}
+
+/// An index: one (term, postings blob) per term, terms sorted, postings in rowid order; and the
+/// statistics it was scored with.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Index {
+    pub postings: Vec<(String, Vec<u8>)>,
+    pub stats: Stats,
+}
+
+/// Another index's statistics, to score new documents by: its [`Stats`], and how many of its
+/// documents hold a term (the length of that term's blob over [`POSTING_BYTES`]).
+pub struct Frozen<'a> {
+    pub stats: Stats,
+    pub holding: &'a (dyn Fn(&str) -> Option<u64> + Sync),
+}
+
+/// Builds the postings of visible claims, given as (rowid, indexed text).
+pub fn build(documents: &[(u32, String)]) -> Index {
+    build_scored(documents, None)
+}
+
+/// [`build`], scored with `frozen`'s statistics instead of these documents' own: its document
+/// count and average length, and its count of documents holding a term where it has the term
+/// (else the count here). Given an index's own documents and statistics, this gives that
+/// index's postings byte for byte.
+pub fn build_frozen(documents: &[(u32, String)], frozen: &Frozen<'_>) -> Vec<(String, Vec<u8>)> {
+    build_scored(documents, Some(frozen)).postings
+}
+
+fn build_scored(documents: &[(u32, String)], frozen: Option<&Frozen<'_>>) -> Index {
     let mut frequencies: HashMap<String, Vec<(u32, u32)>> = HashMap::new();
     let mut lengths: Vec<u32> = Vec::with_capacity(documents.len());
     // Each document's terms are counted on every core, a chunk at a time (the chunk bounds the
@@ -95,12 +138,14 @@ pub fn build(documents: &[(u32, String)]) -> Vec<(String, Vec<u8>)> {
             }
         }
     }
-    let total = documents.len() as f64;
-    let average = (lengths.iter().map(|&l| f64::from(l)).sum::<f64>() / total.max(1.0)).max(1.0);
+    let own = Stats { documents: documents.len() as u64, length: lengths.iter().map(|&l| u64::from(l)).sum() };
+    let stats = frozen.map_or(own, |frozen| frozen.stats);
+    let (total, average) = (stats.documents as f64, stats.average());
     let length_of: HashMap<u32, u32> = documents.iter().map(|(rowid, _)| *rowid).zip(lengths).collect();
     let blob = |(term, mut postings): (String, Vec<(u32, u32)>)| {
         postings.sort_unstable();
-        let found = postings.len() as f64;
+        let holding = frozen.and_then(|frozen| (frozen.holding)(&term)).unwrap_or(postings.len() as u64);
+        let found = holding as f64;
         let idf = (1.0 + (total - found + 0.5) / (found + 0.5)).ln();
         let mut blob = Vec::with_capacity(postings.len() * POSTING_BYTES);
         for (rowid, count) in postings {
@@ -115,7 +160,12 @@ pub fn build(documents: &[(u32, String)]) -> Vec<(String, Vec<u8>)> {
     let mut index = cores::map_owned(frequencies.into_iter().collect(), PARALLEL_FROM, blob);
     // Terms are distinct, so this orders by term alone.
     cores::sort_unstable(&mut index, PARALLEL_FROM);
-    index
+    Index { postings: index, stats: own }
+}
+
+/// How many documents a postings blob holds.
+pub fn holding(blob: &[u8]) -> u64 {
+    (blob.len() / POSTING_BYTES) as u64
 }
 
 /// Documents counted at once.
@@ -162,15 +212,47 @@ mod tests {
             .map(|i| (i + 1, format!("staging ssh port {} on host{} runs {} tests w{i}", i % 97, i % 13, i % 389)))
             .collect();
         let many = build(&docs);
-        assert!(many.len() >= PARALLEL_FROM, "terms built on the shared path");
-        assert!(many.windows(2).all(|w| w[0].0 < w[1].0), "terms sorted");
+        assert!(many.postings.len() >= PARALLEL_FROM, "terms built on the shared path");
+        assert!(many.postings.windows(2).all(|w| w[0].0 < w[1].0), "terms sorted");
         assert_eq!(crate::cores::on_one_core(|| build(&docs)), many);
+    }
+
+    /// What rows indexed beside a snapshot are scored by: given an index's own documents and
+    /// statistics, the frozen scoring is that index, so it differs from a fresh one only by the
+    /// statistics it is given.
+    #[test]
+    fn postings_scored_with_an_index_own_statistics_are_that_index() {
+        let docs: Vec<(u32, String)> = (0..2_000)
+            .map(|i| {
+                (
+                    i + 1,
+                    format!("staging ssh port {} on host{} runs {} tests", i % 97, i % 13, "w ".repeat(i as usize % 5)),
+                )
+            })
+            .collect();
+        let built = build(&docs);
+        assert_eq!(built.stats.documents, 2_000);
+        let by_term: HashMap<&str, u64> =
+            built.postings.iter().map(|(term, blob)| (term.as_str(), holding(blob))).collect();
+        let holding = |term: &str| by_term.get(term).copied();
+        assert_eq!(build_frozen(&docs, &Frozen { stats: built.stats, holding: &holding }), built.postings);
+        // A part of the documents, scored as the whole was: each posting has the whole's impact.
+        let whole: HashMap<&str, &[u8]> = built.postings.iter().map(|(t, b)| (t.as_str(), b.as_slice())).collect();
+        let part = build_frozen(&docs[..300], &Frozen { stats: built.stats, holding: &holding });
+        for (term, blob) in &part {
+            let postings = blob.chunks_exact(POSTING_BYTES);
+            assert!(
+                postings.clone().all(|p| whole[term.as_str()].chunks_exact(POSTING_BYTES).any(|w| w == p)),
+                "{term}"
+            );
+        }
+        assert_ne!(build(&docs[..300]).postings, part, "a part scored with its own statistics differs");
     }
 
     fn scores(documents: &[&str], query: &str) -> Vec<(u32, f32)> {
         let docs: Vec<(u32, String)> =
             documents.iter().enumerate().map(|(i, d)| (i as u32 + 1, d.to_string())).collect();
-        let index: HashMap<String, Vec<u8>> = build(&docs).into_iter().collect();
+        let index: HashMap<String, Vec<u8>> = build(&docs).postings.into_iter().collect();
         let mut acc = vec![0.0f32; docs.len() + 1];
         let mut touched = vec![];
         for term in query_terms(query) {

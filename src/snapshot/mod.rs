@@ -11,7 +11,7 @@ pub mod write;
 
 pub use fold::{ClaimRow, Status, fold};
 pub use read::{Filters, Hits, Lanes, Snapshot, SnapshotRow};
-pub use write::{Mode, Reused, write, write_reusing};
+pub use write::{Mode, Reused, Stamp, write, write_reusing};
 
 /// The schema both the writer and the reader are built against.
 pub const SCHEMA_SQL: &str = include_str!("schema.sql");

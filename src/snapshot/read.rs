@@ -170,8 +170,14 @@ impl Snapshot {
         let embedding_model = meta("embedding_model")?.unwrap_or_default();
         let embedding_dimensions = meta("embedding_dimensions")?.and_then(|d| d.parse().ok()).unwrap_or(0);
         let folds_accents = meta("lexical_index")?.as_deref() != Some(LEXICAL_INDEX_V1);
-        let generation =
-            format!("{}|{}", meta("generated_at")?.unwrap_or_default(), meta("claim_count")?.unwrap_or_default());
+        // The id tells apart two snapshots of one time and claim count (a late proposal that
+        // only joined a claim); older snapshots have none.
+        let generation = format!(
+            "{}|{}|{}",
+            meta("generated_at")?.unwrap_or_default(),
+            meta("claim_count")?.unwrap_or_default(),
+            meta("snapshot_id")?.unwrap_or_default()
+        );
         let (largest, count): (i64, i64) = db
             .query_row("SELECT coalesce(max(rowid), 0), count(*) FROM claims", [], |r| Ok((r.get(0)?, r.get(1)?)))
             .map_err(unusable)?;

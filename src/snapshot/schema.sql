@@ -6,6 +6,11 @@
 -- otherwise, for every claim when agent reads are disabled (shadow mode). Claims at 1 and 2 have
 -- postings and vectors. Version 3 added 2, `supersedes` and `superseded_by`.
 
+-- Meta keys: schema_version; claim_count and visible_count; agent_reads_enabled;
+-- embedding_model and embedding_dimensions; lexical_index (the keyword format), lexical_documents
+-- and lexical_length (what its impacts were scored with: the documents indexed and the sum of
+-- their lengths in terms); generated_at; snapshot_id (what names the rows: equal ids, equal rows;
+-- maint's digest of the gate's inputs; absent before 2026-12-07).
 CREATE TABLE snapshot_meta (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL

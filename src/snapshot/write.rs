@@ -53,7 +53,18 @@ pub fn write(
     embedder: &dyn Embedder,
     generated_at: DateTime<Utc>,
 ) -> Result<Written, SnapshotError> {
-    write_reusing(path, rows, mode, embedder, &Reused::new(), generated_at)
+    write_reusing(path, rows, mode, embedder, &Reused::new(), Stamp { generated_at, id: None })
+}
+
+/// When a snapshot's contents were current, and what names them (`snapshot_id` in its meta):
+/// equal ids, equal rows. maint names a snapshot by the digest of its gate's inputs and `ctxlake
+/// snapshot build` by its events file's; readers tell one snapshot from another by it, which
+/// the time and the claim count alone do not always (a late proposal that only joins a claim
+/// changes neither).
+#[derive(Debug, Clone, Copy)]
+pub struct Stamp<'a> {
+    pub generated_at: DateTime<Utc>,
+    pub id: Option<&'a str>,
 }
 
 /// [`write`], taking each visible claim's vector from `reused` where its text is there: the
@@ -64,7 +75,7 @@ pub fn write_reusing<R: Borrow<ClaimRow> + Sync>(
     mode: Mode,
     embedder: &dyn Embedder,
     reused: &Reused,
-    generated_at: DateTime<Utc>,
+    stamp: Stamp<'_>,
 ) -> Result<Written, SnapshotError> {
     let shown = path.display().to_string();
     let io = |source| SnapshotError::Io { path: shown.clone(), source };
@@ -79,7 +90,7 @@ pub fn write_reusing<R: Borrow<ClaimRow> + Sync>(
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io(e)),
         _ => {}
     }
-    let written = fill(&temp, rows, mode, embedder, reused, generated_at).map_err(sql)?;
+    let written = fill(&temp, rows, mode, embedder, reused, stamp).map_err(sql)?;
     std::fs::File::open(&temp).and_then(|f| f.sync_all()).map_err(io)?;
     std::fs::rename(&temp, path).map_err(io)?;
     Ok(written)
@@ -91,7 +102,7 @@ fn fill<R: Borrow<ClaimRow> + Sync>(
     mode: Mode,
     embedder: &dyn Embedder,
     reused: &Reused,
-    generated_at: DateTime<Utc>,
+    stamp: Stamp<'_>,
 ) -> rusqlite::Result<Written> {
     let mut db = Connection::open(path)?;
     // A page cache large enough for the index built at the end to sort in memory (SQLite takes
@@ -181,7 +192,7 @@ fn fill<R: Borrow<ClaimRow> + Sync>(
     })?;
     {
         let mut postings = tx.prepare("INSERT INTO lexical_postings (term, postings) VALUES (?1, ?2)")?;
-        for (term, blob) in index {
+        for (term, blob) in index.postings {
             postings.execute(params![term, blob])?;
         }
         let meta = [
@@ -192,10 +203,13 @@ fn fill<R: Borrow<ClaimRow> + Sync>(
             ("embedding_model", embedder.model().to_string()),
             ("embedding_dimensions", embedder.dimensions().to_string()),
             ("lexical_index", LEXICAL_INDEX.to_string()),
-            ("generated_at", timestamp(&generated_at)),
+            ("lexical_documents", index.stats.documents.to_string()),
+            ("lexical_length", index.stats.length.to_string()),
+            ("generated_at", timestamp(&stamp.generated_at)),
         ];
+        let id = stamp.id.map(|id| ("snapshot_id", id.to_string()));
         let mut put = tx.prepare("INSERT INTO snapshot_meta (key, value) VALUES (?1, ?2)")?;
-        for (key, value) in meta {
+        for (key, value) in meta.into_iter().chain(id) {
             put.execute(params![key, value])?;
         }
         for (_, sql) in &indexes {
@@ -287,6 +301,29 @@ pub(crate) mod tests {
         }
     }
 
+    /// Two snapshots of one time and claim count, with other contents: readers tell them apart
+    /// by the id, and each keeps the statistics its keyword impacts were scored with.
+    #[test]
+    fn a_snapshot_keeps_its_id_and_its_keyword_statistics() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let at = "2026-09-09T00:00:00Z".parse().expect("a time");
+        let texts = ["staging ssh listens on 2222", "the build links with mold"];
+        let open = |id: &str, second: &str| {
+            let path = dir.path().join(id);
+            let rows = [row("c1", texts[0]), row("c2", second)];
+            let stamp = Stamp { generated_at: at, id: Some(id) };
+            write_reusing(&path, &rows, Mode::Agent, &crate::embed::Lexical, &Reused::new(), stamp).expect("written");
+            Snapshot::open(&path).expect("opens")
+        };
+        let (one, two) = (open("one", texts[1]), open("two", "the build links with lld"));
+        assert_ne!(one.generation(), two.generation());
+        let meta: HashMap<String, String> = one.meta().expect("meta").into_iter().collect();
+        let length: usize = texts.iter().map(|text| lexical::terms(&format!("{text} staging")).count()).sum();
+        assert_eq!(meta.get("snapshot_id").map(String::as_str), Some("one"));
+        assert_eq!(meta.get("lexical_documents").map(String::as_str), Some("2"));
+        assert_eq!(meta.get("lexical_length"), Some(&length.to_string()));
+    }
+
     fn vectors(path: &Path) -> Vec<Vec<u8>> {
         let db = Connection::open(path).expect("opens");
         let mut stmt = db.prepare("SELECT vector FROM claim_vectors ORDER BY claim_rowid").expect("prepares");
@@ -311,8 +348,15 @@ pub(crate) mod tests {
         let at = "2026-09-09T00:00:00Z".parse().expect("a time");
         let write_to = |name: &str| {
             let path = dir.path().join(name);
-            let written =
-                write_reusing(&path, &rows, Mode::Agent, &crate::embed::Lexical, &reused, at).expect("writes");
+            let written = write_reusing(
+                &path,
+                &rows,
+                Mode::Agent,
+                &crate::embed::Lexical,
+                &reused,
+                Stamp { generated_at: at, id: None },
+            )
+            .expect("writes");
             (written, std::fs::read(path).expect("reads"))
         };
         let many = write_to("many.sqlite");
@@ -365,7 +409,9 @@ pub(crate) mod tests {
 
         let reused = Snapshot::open(&first).expect("opens").vectors_by_text(&embedder).expect("read");
         let new = [old[0].clone(), old[1].clone(), row("c3", "the deploy timeout on staging is 90 s")];
-        let written = write_reusing(&second, &new, Mode::Agent, &embedder, &reused, at).expect("written");
+        let written =
+            write_reusing(&second, &new, Mode::Agent, &embedder, &reused, Stamp { generated_at: at, id: None })
+                .expect("written");
         assert_eq!((written.embedded, written.reused), (1, 2));
         assert_eq!(embedder.take(), 1, "only the new claim was embedded");
 
