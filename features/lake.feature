@@ -165,6 +165,7 @@ Feature: The lake: what one host spools, another host reads after sync, maint an
     Given a server initialized with revision "2025-11-25"
     And agent "agent-a" on host "A" proposes the convention "the workspace builds with just ci" about "build" with evidence from sessions "s1,s2"
     And agent "agent-a" on host "A" proposes the convention "tabs, not spaces" about "style" with evidence from sessions "s1,s2"
+    And agent "agent-a" on host "A" proposes the convention "yaml is indented by two spaces" about "yaml" with evidence from sessions "s1"
     When host "A" runs ctxlake sync
     And ctxlake maint runs
     And the fleet's owner runs ctxlake claims retract on the claim "tabs, not spaces" because "we use spaces"
@@ -187,6 +188,21 @@ Feature: The lake: what one host spools, another host reads after sync, maint an
       | an unknown claim           | build   | claim-nowhere  | no claim claim-nowhere      |
       | a claim of another subject | ci      | claim-build    | is about "build", not "ci"  |
       | a retracted claim          | style   | claim-style    | was retracted               |
+      | a held candidate           | yaml    | claim-yaml     | no claim claim-yaml among the claims agents can read |
+
+  # docs/memory.md: the snapshot every host mirrors holds the claims agents may be told of (the
+  # promoted, and those the owner retired or retracted), not the candidates the gate holds.
+  Scenario: the snapshot holds what agents may be told of, and counts every claim
+    Given a server initialized with revision "2025-11-25"
+    And agent "agent-a" on host "A" proposes the convention "the workspace builds with just ci" about "build" with evidence from sessions "s1,s2"
+    And agent "agent-a" on host "A" proposes the convention "tabs, not spaces" about "style" with evidence from sessions "s1,s2"
+    And agent "agent-a" on host "A" proposes the convention "yaml is indented by two spaces" about "yaml" with evidence from sessions "s1"
+    When host "A" runs ctxlake sync
+    And ctxlake maint runs
+    And the fleet's owner runs ctxlake claims retract on the claim "tabs, not spaces" because "we use spaces"
+    And ctxlake maint runs
+    And this host runs ctxlake sync
+    Then this host's snapshot holds the claims "claim-build,claim-style" of 3 counted
 
   Scenario: a convention seen in only one session is not promoted, so nothing is found
     Given a server initialized with revision "2025-11-25"

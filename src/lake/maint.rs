@@ -305,6 +305,7 @@ fn publish(
     let store_ms = step.lap();
     tracing::debug!(
         claims,
+        published = written.published,
         changed_rows,
         folded_once,
         continued_fold,

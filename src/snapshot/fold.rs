@@ -95,6 +95,15 @@ impl ClaimRow {
         self.claim_id == id || self.merged.iter().any(|merged| merged == id)
     }
 
+    /// Whether a snapshot holds this claim: agents may be told of it, because the gate promoted
+    /// it and it is still shown (visible, or superseded; in shadow mode, would be), or because
+    /// the owner retired or retracted it. The others (candidates, claims contested before the
+    /// gate promoted them) stay in the lake, counted in the snapshot's meta: at a million
+    /// proposals they were nearly every row, a gigabyte copied to every host on each rebuild.
+    pub fn published(&self) -> bool {
+        self.visible(true) || self.shown_on_request(true) || matches!(self.status, Status::Retired | Status::Retracted)
+    }
+
     pub fn visible(&self, agent_reads_enabled: bool) -> bool {
         agent_reads_enabled && self.was_promoted && matches!(self.status, Status::Promoted | Status::Contested)
     }

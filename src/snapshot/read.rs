@@ -15,7 +15,7 @@ use crate::snapshot::lexical::{LEXICAL_INDEX_V1, accumulate, query_terms, query_
 use crate::snapshot::rank::{Best, Fusion, fuse, fusion_for, keep_strong};
 use crate::snapshot::{SCHEMA_VERSION, SCHEMA_VERSION_V2, SnapshotError};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
@@ -268,8 +268,20 @@ impl Snapshot {
         rows.collect::<Result<_, _>>().map_err(err)
     }
 
-    /// Claim counts by status, for `ctxlake snapshot inspect`.
+    /// Claim counts by status, for `ctxlake snapshot inspect`: of every claim folded, from the
+    /// meta; a snapshot written before 2026-12-07 held every claim and has no such key.
     pub fn status_counts(&self) -> Result<Vec<(String, i64)>, SnapshotError> {
+        let counted: Option<String> = self
+            .db
+            .query_row("SELECT value FROM snapshot_meta WHERE key = 'status_counts'", [], |r| r.get(0))
+            .optional()
+            .map_err(err)?;
+        if let Some(counted) = counted {
+            let counts: BTreeMap<String, i64> = serde_json::from_str(&counted).map_err(|e| {
+                SnapshotError::Invalid(format!("the snapshot's status_counts is not a map of counts ({e})"))
+            })?;
+            return Ok(counts.into_iter().collect());
+        }
         let mut stmt =
             self.db.prepare("SELECT status, count(*) FROM claims GROUP BY status ORDER BY status").map_err(err)?;
         let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map_err(err)?;

@@ -1,16 +1,21 @@
 -- snapshot.bin, schema version 3: the SQLite claim snapshot `ctxlake maint` publishes and
 -- `ctxlake sync` mirrors into <cache>/<fleet>/snapshot.bin. Written by src/snapshot/write.rs,
 -- read by src/snapshot/read.rs; this file is the one definition both use.
+-- `claims` holds the claims agents may be told of (`ClaimRow::published`): those the gate promoted
+-- that are still shown or superseded, and those the owner retired or retracted. Candidates and
+-- claims contested before promotion stay in the lake; `claim_count` and `status_counts` in the
+-- meta count every claim folded (since 2026-12-07; a snapshot before held every claim).
 -- Visibility is baked into the rows: `visible_to_agents` is 1 for a claim every read returns, 2
 -- for a claim a promoted correction superseded (returned only with `include_superseded`), and 0
 -- otherwise, for every claim when agent reads are disabled (shadow mode). Claims at 1 and 2 have
 -- postings and vectors. Version 3 added 2, `supersedes` and `superseded_by`.
 
--- Meta keys: schema_version; claim_count and visible_count; agent_reads_enabled;
--- embedding_model and embedding_dimensions; lexical_index (the keyword format), lexical_documents
--- and lexical_length (what its impacts were scored with: the documents indexed and the sum of
--- their lengths in terms); generated_at; snapshot_id (what names the rows: equal ids, equal rows;
--- maint's digest of the gate's inputs; absent before 2026-12-07).
+-- Meta keys: schema_version; claim_count, status_counts (`{status: count}`) and visible_count;
+-- agent_reads_enabled; embedding_model and embedding_dimensions; lexical_index (the keyword
+-- format), lexical_documents and lexical_length (what its impacts were scored with: the documents
+-- indexed and the sum of their lengths in terms); generated_at; snapshot_id (what names the rows:
+-- equal ids, equal rows; maint's digest of the gate's inputs). status_counts, lexical_documents,
+-- lexical_length and snapshot_id are there since 2026-12-07.
 CREATE TABLE snapshot_meta (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL

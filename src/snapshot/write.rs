@@ -7,7 +7,7 @@ use crate::snapshot::{ClaimRow, SCHEMA_SQL, SCHEMA_VERSION, SnapshotError};
 use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::{Connection, params};
 use std::borrow::{Borrow, Cow};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 /// Whether agents may read the promoted claims (`agent`) or nothing at all (`shadow`: the gate
@@ -27,7 +27,9 @@ impl Mode {
 /// What a write produced, for the caller to report.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Written {
+    /// Every claim folded, and those the file holds ([`ClaimRow::published`]).
     pub claims: usize,
+    pub published: usize,
     pub visible: usize,
     /// Indexed claims (visible or superseded) whose text this write embedded, and those whose
     /// vector it carried over.
@@ -99,6 +101,32 @@ pub fn write_reusing<R: Borrow<ClaimRow> + Sync>(
 fn fill<R: Borrow<ClaimRow> + Sync>(
     path: &Path,
     rows: &[R],
+    mode: Mode,
+    embedder: &dyn Embedder,
+    reused: &Reused,
+    stamp: Stamp<'_>,
+) -> rusqlite::Result<Written> {
+    // Every claim is counted by its status; only those agents may be told of are written.
+    let mut statuses: BTreeMap<&str, u64> = BTreeMap::new();
+    for row in rows {
+        *statuses.entry(row.borrow().status.as_str()).or_default() += 1;
+    }
+    let published: Vec<&ClaimRow> = rows.iter().map(Borrow::borrow).filter(|row| row.published()).collect();
+    let counted = Counted { claims: rows.len(), statuses: serde_json::to_string(&statuses).expect("counts serialize") };
+    fill_published(path, &published, counted, mode, embedder, reused, stamp)
+}
+
+/// What a snapshot's meta says of every claim folded, the unpublished included.
+struct Counted {
+    claims: usize,
+    /// `{status: count}`, statuses in order (`status_counts` in the meta).
+    statuses: String,
+}
+
+fn fill_published<R: Borrow<ClaimRow> + Sync>(
+    path: &Path,
+    rows: &[R],
+    counted: Counted,
     mode: Mode,
     embedder: &dyn Embedder,
     reused: &Reused,
@@ -197,7 +225,8 @@ fn fill<R: Borrow<ClaimRow> + Sync>(
         }
         let meta = [
             ("schema_version", SCHEMA_VERSION.to_string()),
-            ("claim_count", rows.len().to_string()),
+            ("claim_count", counted.claims.to_string()),
+            ("status_counts", counted.statuses),
             ("visible_count", visible.to_string()),
             ("agent_reads_enabled", mode.agent_reads_enabled().to_string()),
             ("embedding_model", embedder.model().to_string()),
@@ -217,7 +246,7 @@ fn fill<R: Borrow<ClaimRow> + Sync>(
         }
     }
     tx.commit()?;
-    Ok(Written { claims: rows.len(), visible, embedded, reused: indexed - embedded })
+    Ok(Written { claims: counted.claims, published: rows.len(), visible, embedded, reused: indexed - embedded })
 }
 
 /// The rowid of the row at `place` (from 0) in a snapshot's claims; `fill` refused a snapshot
@@ -324,6 +353,54 @@ pub(crate) mod tests {
         assert_eq!(meta.get("lexical_length"), Some(&length.to_string()));
     }
 
+    /// Candidates and claims contested before promotion are counted, not written: only what
+    /// agents may be told of is copied to every host. In shadow mode the same rows are written,
+    /// none visible.
+    #[test]
+    fn a_snapshot_holds_only_the_claims_agents_may_be_told_of_and_counts_every_claim() {
+        let with = |id: &str, status: Status, was_promoted: bool| ClaimRow {
+            status,
+            was_promoted,
+            ..row(id, &format!("claim {id} about the staging host"))
+        };
+        let rows = [
+            with("a-promoted", Status::Promoted, true),
+            with("b-candidate", Status::Candidate, false),
+            with("c-contested-after", Status::Contested, true),
+            with("d-contested-before", Status::Contested, false),
+            with("e-superseded-shown", Status::Superseded, true),
+            with("f-superseded-never-shown", Status::Superseded, false),
+            with("g-retired", Status::Retired, false),
+            with("h-retracted", Status::Retracted, true),
+        ];
+        let published = ["a-promoted", "c-contested-after", "e-superseded-shown", "g-retired", "h-retracted"];
+        let dir = tempfile::tempdir().expect("temp dir");
+        let at = "2026-09-09T00:00:00Z".parse().expect("a time");
+        for (mode, visible) in [(Mode::Agent, 2), (Mode::Shadow, 0)] {
+            let path = dir.path().join(format!("{mode:?}"));
+            let written = write(&path, &rows, mode, &crate::embed::Lexical, at).expect("written");
+            assert_eq!((written.claims, written.published, written.visible), (8, 5, visible), "{mode:?}");
+            let db = Connection::open(&path).expect("opens");
+            let mut ids = db.prepare("SELECT claim_id FROM claims ORDER BY rowid").expect("prepares");
+            let ids: Vec<String> =
+                ids.query_map([], |r| r.get(0)).expect("reads").map(|id| id.expect("an id")).collect();
+            assert_eq!(ids, published, "{mode:?}");
+            let snapshot = Snapshot::open(&path).expect("opens");
+            let counts = snapshot.status_counts().expect("counts");
+            let expected = [
+                ("candidate", 1),
+                ("contested", 2),
+                ("promoted", 1),
+                ("retired", 1),
+                ("retracted", 1),
+                ("superseded", 2),
+            ];
+            assert_eq!(counts, expected.map(|(s, n)| (s.to_string(), n)), "{mode:?}");
+            assert!(snapshot.claim("b-candidate").expect("looks up").is_none(), "{mode:?}");
+            assert!(snapshot.claim("g-retired").expect("looks up").is_some(), "{mode:?}");
+        }
+    }
+
     fn vectors(path: &Path) -> Vec<Vec<u8>> {
         let db = Connection::open(path).expect("opens");
         let mut stmt = db.prepare("SELECT vector FROM claim_vectors ORDER BY claim_rowid").expect("prepares");
@@ -332,11 +409,19 @@ pub(crate) mod tests {
 
     #[test]
     fn a_snapshot_prepared_on_many_cores_has_the_bytes_of_one_prepared_on_one() {
-        // Visible, superseded and held rows, more than a chunk, each text its own vector.
+        // Visible, superseded, hidden and unpublished rows, more than a chunk, each text its own
+        // vector.
         let rows: Vec<ClaimRow> = (0..(PREPARE_CHUNK + 700))
             .map(|i| {
                 let mut r = row(&format!("c{i:06}"), &format!("port {i} is open on staging"));
-                r.status = [Status::Promoted, Status::Superseded, Status::Candidate][i % 3];
+                r.status = [
+                    Status::Promoted,
+                    Status::Superseded,
+                    Status::Candidate,
+                    Status::Promoted,
+                    Status::Superseded,
+                    Status::Retired,
+                ][i % 6];
                 r.was_promoted = i % 3 != 2;
                 r.updated_at += chrono::Duration::seconds(i as i64);
                 r.embedding = (i % 5 == 0).then(|| vec![i as f32; 3]);
@@ -361,10 +446,11 @@ pub(crate) mod tests {
         };
         let many = write_to("many.sqlite");
         let one = crate::cores::on_one_core(|| write_to("one.sqlite"));
-        assert_eq!(many.0, Written { claims: rows.len(), visible: 5_695, embedded: 11_389, reused: 1 });
+        let published = rows.iter().filter(|r| r.status != Status::Candidate).count();
+        assert_eq!(many.0, Written { claims: rows.len(), published, visible: 5_695, embedded: 11_389, reused: 1 });
         assert!(many.1 == one.1, "the files differ");
         assert_eq!(many.0, one.0);
-        // The postings name the row they index: "3" is the fourth claim's alone, after a hidden one.
+        // The postings name the row they index: "3" is the fourth claim's alone, after one left out.
         let db = Connection::open(dir.path().join("many.sqlite")).expect("opens");
         let blob: Vec<u8> =
             db.query_row("SELECT postings FROM lexical_postings WHERE term = '3'", [], |r| r.get(0)).expect("a term");

@@ -451,6 +451,20 @@ pub fn register(r: &mut Registry) {
         let query = docstring(s)?.to_string();
         w.request("tools/call", json!({"name": "memory_search", "arguments": {"query": query}})).map(drop)
     });
+    // What this host's mirrored snapshot file holds: its claims' ids, and every claim its meta
+    // counts (docs/memory.md: a snapshot holds what agents may be told of).
+    r.add(r#"this host's snapshot holds the claims "([^"]*)" of (\d+) counted"#, |w, a, _| {
+        let path = cache_dir(w)?.join("snapshot.bin");
+        let unreadable = |e: rusqlite::Error| fail(format!("{}: {e}", path.display()));
+        let db = rusqlite::Connection::open_with_flags(&path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .map_err(unreadable)?;
+        let mut ids = db.prepare("SELECT claim_id FROM claims ORDER BY claim_id").map_err(unreadable)?;
+        let ids: Vec<String> = ids.query_map([], |r| r.get(0)).and_then(|rows| rows.collect()).map_err(unreadable)?;
+        let counted: String = db
+            .query_row("SELECT value FROM snapshot_meta WHERE key = 'claim_count'", [], |r| r.get(0))
+            .map_err(unreadable)?;
+        ensure(ids.join(",") == a[0] && counted == a[1], || format!("it holds {ids:?} of {counted} counted"))
+    });
     r.add(r#"the fleet snapshot is built in "([^"]*)" mode from these claims:"#, snapshot_from_table);
     r.add(r#"the fleet snapshot holds (\d+) promoted "([^"]*)" claims about "([^"]*)""#, |w, a, _| {
         let n: usize = a[0].parse().map_err(|_| fail("a count"))?;
