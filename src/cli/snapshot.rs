@@ -54,8 +54,11 @@ fn build(events: &std::path::Path, out: &std::path::Path, mode: ModeArg) -> anyh
         Some(Ok(previous)) => previous.vectors_by_text(embedder).unwrap_or_default(),
         _ => snapshot::Reused::new(),
     };
-    // Named by what it was built from: the same events in the same mode, the same rows.
-    let id = format!("{:x}", Sha256::digest(format!("{}\n{text}", mode.agent_reads_enabled())));
+    // Named by what it was built from and by what: the same events, mode, writer and model,
+    // the same rows.
+    let builder =
+        format!("ctxlake {} snapshot {} {mode:?} {}\n", env!("CARGO_PKG_VERSION"), snapshot::WRITER, embedder.model());
+    let id = format!("{:x}", Sha256::new().chain_update(builder).chain_update(&text).finalize());
     let stamp = snapshot::Stamp { generated_at: now, id: Some(&id) };
     let written = snapshot::write_reusing(out, &rows, mode, embedder, &reused, stamp)?;
     println!(

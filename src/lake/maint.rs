@@ -286,10 +286,11 @@ fn publish(
     let stamp = snapshot::Stamp { generated_at, id: Some(&gate) };
     let written = snapshot::write_reusing(&path, &claims, options.mode, embedder, &reused, stamp)?;
     let claims = claims.len();
-    // The rows this round changed, which a snapshot written in part would carry (every row after
-    // a fold from scratch); taking them keeps the kept fold's record to one round.
+    // The rows this round changed, which a snapshot written in part would carry (every row
+    // published, after a fold from scratch). Taken on every attempt, so the record stays one
+    // attempt long: only logged for now, it is not yet tied to a published base.
     let told = if let Rows::Kept(kept) = &mut rows { kept.fold.take_changed().len() } else { 0 };
-    let changed_rows = if continued_fold { told } else { claims };
+    let changed_rows = if continued_fold { told } else { written.published };
     report.embedded = written.embedded;
     report.reused = written.reused;
     fill_sessions(&path, sessions)?;
@@ -624,8 +625,8 @@ fn sessions_digest(sessions: &[SessionDigest]) -> String {
 fn gate_digest(keys: &[String], facts: &GateFacts, mode: Mode) -> String {
     let mut keys: Vec<&str> = keys.iter().map(String::as_str).collect();
     keys.sort_unstable();
-    let mut text =
-        format!("ctxlake {} {:?} {}\n", env!("CARGO_PKG_VERSION"), mode, crate::embed::best_available().model());
+    let (version, model) = (env!("CARGO_PKG_VERSION"), crate::embed::best_available().model());
+    let mut text = format!("ctxlake {version} snapshot {} {mode:?} {model}\n", snapshot::WRITER);
     for (label, items) in [
         ("key", keys),
         ("agent", facts.known_agents.iter().map(String::as_str).collect()),

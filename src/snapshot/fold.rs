@@ -98,8 +98,9 @@ impl ClaimRow {
     /// Whether a snapshot holds this claim: agents may be told of it, because the gate promoted
     /// it and it is still shown (visible, or superseded; in shadow mode, would be), or because
     /// the owner retired or retracted it. The others (candidates, claims contested before the
-    /// gate promoted them) stay in the lake, counted in the snapshot's meta: at a million
-    /// proposals they were nearly every row, a gigabyte copied to every host on each rebuild.
+    /// gate promoted them) stay in the lake, counted in the snapshot's meta: no read returned
+    /// them, and at a million proposals in the benchmark they were 62 % of the rows that every
+    /// rebuild wrote and every host mirrored.
     pub fn published(&self) -> bool {
         self.visible(true) || self.shown_on_request(true) || matches!(self.status, Status::Retired | Status::Retracted)
     }
@@ -770,8 +771,9 @@ mod tests {
         let changed = kept.take_changed();
         let after: Vec<ClaimRow> = kept.rows().cloned().collect();
         assert_eq!(after[1].supersedes.as_deref(), Some("c1"), "the correction follows the merge");
-        assert_eq!(differing(&before, &after), BTreeSet::from(["c1".to_string(), "c2".to_string()]));
-        assert!(changed.contains("c2"), "{changed:?}");
+        let differ = differing(&before, &after);
+        assert_eq!(differ, BTreeSet::from(["c1".to_string(), "c2".to_string()]));
+        assert!(differ.is_subset(&changed), "{changed:?}");
     }
 
     /// The ids of the rows added, or changed in any field, from `before` to `after`. A row is

@@ -20,6 +20,11 @@ pub const SCHEMA_SQL: &str = include_str!("schema.sql");
 /// in which nothing was superseded.
 pub const SCHEMA_VERSION: &str = "3";
 pub const SCHEMA_VERSION_V2: &str = "2";
+/// What this build's writer puts in a snapshot: the schema, and since 2026-12-07 only the
+/// published rows. It is part of what names a snapshot (`snapshot_id`, maint's digest of its
+/// inputs), so a build that writes other rows from the same inputs names its snapshot otherwise
+/// and rebuilds it once. Change it whenever the writer's output does.
+pub const WRITER: &str = "3-published";
 
 #[derive(Debug, thiserror::Error)]
 pub enum SnapshotError {

@@ -229,7 +229,8 @@ impl Snapshot {
         self.agent_reads_enabled
     }
 
-    /// What names this snapshot's contents: its build time and claim count.
+    /// What names this snapshot's contents: its build time, claim count and `snapshot_id` (none
+    /// before 2026-12-07). Only compared for equality: cursors, caches and shared vectors.
     pub fn generation(&self) -> &str {
         &self.generation
     }

@@ -28,13 +28,13 @@ CREATE TABLE claims (
     subject           TEXT NOT NULL,
     scope             TEXT NOT NULL,
     observed_by       TEXT NOT NULL,
-    status            TEXT NOT NULL,     -- candidate | promoted | contested | retired | retracted | superseded
+    status            TEXT NOT NULL,     -- promoted | contested | retired | retracted | superseded (candidate before 2026-12-07)
     evidence_count    INTEGER NOT NULL,  -- distinct evidence sessions; never rendered
     independent_count INTEGER NOT NULL,
     confidence        REAL NOT NULL,
     evidence_json     TEXT NOT NULL,
     updated_at        TEXT NOT NULL,     -- RFC 3339 UTC, second precision, 'Z'
-    visible_to_agents INTEGER NOT NULL,  -- 0 hidden, 1 visible, 2 superseded (on request)
+    visible_to_agents INTEGER NOT NULL,  -- 0 hidden (retired, retracted, shadow mode), 1 visible, 2 superseded (on request)
     embedding         BLOB,              -- little-endian f32, as proposed; NULL when none
     supersedes        TEXT,              -- the claim this one replaced (a superseded event names it)
     superseded_by     TEXT               -- the promoted correction that replaced this claim
