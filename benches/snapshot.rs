@@ -243,8 +243,7 @@ fn main() {
             let path = folder.join(format!("snapshot-{name}-{n}.bin"));
             let started = Instant::now();
             let now = DateTime::<Utc>::from(std::time::SystemTime::now());
-            write_reusing(&path, &rows, Mode::Agent, model, &reused, Stamp { generated_at: now, id: None })
-                .expect("snapshot written");
+            write_reusing(&path, &rows, Mode::Agent, model, &reused, Stamp::unnamed(now)).expect("snapshot written");
             let write_s = started.elapsed().as_secs_f64();
             drop(rows);
             let size_mib = std::fs::metadata(&path).expect("file").len() as f64 / (1024.0 * 1024.0);

@@ -56,8 +56,7 @@ fn build(events: &std::path::Path, out: &std::path::Path, mode: ModeArg) -> anyh
     };
     // Named by what it was built from and by what: the same events, mode, writer and model,
     // the same rows.
-    let builder =
-        format!("ctxlake {} snapshot {} {mode:?} {}\n", env!("CARGO_PKG_VERSION"), snapshot::WRITER, embedder.model());
+    let builder = snapshot::builder(mode, embedder.model());
     let id = format!("{:x}", Sha256::new().chain_update(builder).chain_update(&text).finalize());
     let stamp = snapshot::Stamp { generated_at: now, id: Some(&id) };
     let written = snapshot::write_reusing(out, &rows, mode, embedder, &reused, stamp)?;

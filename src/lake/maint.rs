@@ -625,8 +625,7 @@ fn sessions_digest(sessions: &[SessionDigest]) -> String {
 fn gate_digest(keys: &[String], facts: &GateFacts, mode: Mode) -> String {
     let mut keys: Vec<&str> = keys.iter().map(String::as_str).collect();
     keys.sort_unstable();
-    let (version, model) = (env!("CARGO_PKG_VERSION"), crate::embed::best_available().model());
-    let mut text = format!("ctxlake {version} snapshot {} {mode:?} {model}\n", snapshot::WRITER);
+    let mut text = snapshot::builder(mode, crate::embed::best_available().model());
     for (label, items) in [
         ("key", keys),
         ("agent", facts.known_agents.iter().map(String::as_str).collect()),

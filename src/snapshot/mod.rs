@@ -26,6 +26,12 @@ pub const SCHEMA_VERSION_V2: &str = "2";
 /// and rebuilds it once. Change it whenever the writer's output does.
 pub const WRITER: &str = "3-published";
 
+/// The line naming what builds a snapshot, first in what its id digests: this ctxlake, its
+/// writer, the mode and the embedder's model.
+pub fn builder(mode: Mode, model: &str) -> String {
+    format!("ctxlake {} snapshot {WRITER} {mode:?} {model}\n", env!("CARGO_PKG_VERSION"))
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum SnapshotError {
     #[error("{path}: {source}")]

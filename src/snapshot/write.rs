@@ -55,7 +55,7 @@ pub fn write(
     embedder: &dyn Embedder,
     generated_at: DateTime<Utc>,
 ) -> Result<Written, SnapshotError> {
-    write_reusing(path, rows, mode, embedder, &Reused::new(), Stamp { generated_at, id: None })
+    write_reusing(path, rows, mode, embedder, &Reused::new(), Stamp::unnamed(generated_at))
 }
 
 /// When a snapshot's contents were current, and what names them (`snapshot_id` in its meta):
@@ -67,6 +67,13 @@ pub fn write(
 pub struct Stamp<'a> {
     pub generated_at: DateTime<Utc>,
     pub id: Option<&'a str>,
+}
+
+impl Stamp<'_> {
+    /// A snapshot without an id (tests, benchmarks): readers tell it apart by time and count.
+    pub fn unnamed(generated_at: DateTime<Utc>) -> Stamp<'static> {
+        Stamp { generated_at, id: None }
+    }
 }
 
 /// [`write`], taking each visible claim's vector from `reused` where its text is there: the
@@ -433,15 +440,8 @@ pub(crate) mod tests {
         let at = "2026-09-09T00:00:00Z".parse().expect("a time");
         let write_to = |name: &str| {
             let path = dir.path().join(name);
-            let written = write_reusing(
-                &path,
-                &rows,
-                Mode::Agent,
-                &crate::embed::Lexical,
-                &reused,
-                Stamp { generated_at: at, id: None },
-            )
-            .expect("writes");
+            let written = write_reusing(&path, &rows, Mode::Agent, &crate::embed::Lexical, &reused, Stamp::unnamed(at))
+                .expect("writes");
             (written, std::fs::read(path).expect("reads"))
         };
         let many = write_to("many.sqlite");
@@ -496,8 +496,7 @@ pub(crate) mod tests {
         let reused = Snapshot::open(&first).expect("opens").vectors_by_text(&embedder).expect("read");
         let new = [old[0].clone(), old[1].clone(), row("c3", "the deploy timeout on staging is 90 s")];
         let written =
-            write_reusing(&second, &new, Mode::Agent, &embedder, &reused, Stamp { generated_at: at, id: None })
-                .expect("written");
+            write_reusing(&second, &new, Mode::Agent, &embedder, &reused, Stamp::unnamed(at)).expect("written");
         assert_eq!((written.embedded, written.reused), (1, 2));
         assert_eq!(embedder.take(), 1, "only the new claim was embedded");
 
